@@ -1,0 +1,1 @@
+// KontextVideo: see the module README.

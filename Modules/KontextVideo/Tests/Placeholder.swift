@@ -1,0 +1,1 @@
+// Unit tests for KontextVideo arrive with the module.

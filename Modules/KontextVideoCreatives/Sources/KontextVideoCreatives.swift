@@ -1,0 +1,1 @@
+// KontextVideoCreatives: see the module README.

@@ -1,0 +1,1 @@
+// Unit tests for KontextVideoCreatives arrive with the module.

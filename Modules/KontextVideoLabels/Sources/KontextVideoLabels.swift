@@ -1,0 +1,1 @@
+// KontextVideoLabels: see the module README.

@@ -1,0 +1,1 @@
+// Unit tests for KontextVideoLabels arrive with the module.

@@ -1,0 +1,114 @@
+import Foundation
+
+/// One moment of the SDK's inner life: a request, a retry, a VAST hop, a beacon, a state
+/// change, a delegate callback, a warning. Logs, tests and a debug view all read the same
+/// stream (`KontextVideoEventStream`).
+public struct KontextVideoEvent: Sendable, Hashable, CustomStringConvertible {
+    /// What part of the SDK the event comes from.
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// An HTTP request leaves for the ad server.
+        case request
+        /// The ad server answered (or the request failed).
+        case response
+        /// A request is retried after a back-off.
+        case retry
+        /// A VAST wrapper was followed.
+        case vastHop
+        /// A tracking event was queued, delivered or dropped.
+        case beacon
+        /// An ad or the SDK changed state.
+        case state
+        /// A delegate method was called.
+        case delegate
+        /// Something the publisher should fix or know (for example a dropped label).
+        case warning
+        /// Something failed.
+        case error
+    }
+
+    /// What part of the SDK the event comes from.
+    public var kind: Kind
+    /// The console level at which the event is printed.
+    public var level: KontextVideoConfiguration.LogLevel
+    /// A short name, such as `POST /init` or `didEnd`.
+    public var name: String
+    /// Details as text, such as `["status": "200", "adId": "…"]`.
+    public var attributes: [String: String]
+
+    /// Creates an event.
+    public init(
+        _ kind: Kind,
+        _ name: String,
+        level: KontextVideoConfiguration.LogLevel = .debug,
+        attributes: [String: String] = [:]
+    ) {
+        self.kind = kind
+        self.name = name
+        self.level = level
+        self.attributes = attributes
+    }
+
+    public var description: String {
+        let details = attributes.keys.sorted().map { "\($0)=\(attributes[$0]!)" }.joined(separator: " ")
+        return details.isEmpty ? "[\(kind.rawValue)] \(name)" : "[\(kind.rawValue)] \(name) \(details)"
+    }
+}
+
+/// Anything that wants to hear the SDK's events.
+public protocol KontextVideoEventMonitor: Sendable {
+    /// Called for every event, on whatever thread produced it; must not block.
+    func record(_ event: KontextVideoEvent)
+}
+
+/// The one event stream of the SDK: fans every event out to the console (filtered by
+/// log level) and to every subscriber.
+public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
+    private struct State {
+        var logLevel: KontextVideoConfiguration.LogLevel
+        var subscribers: [UUID: AsyncStream<KontextVideoEvent>.Continuation] = [:]
+        var monitors: [any KontextVideoEventMonitor] = []
+    }
+
+    private let state: LockedState<State>
+    private let printer: @Sendable (String) -> Void
+
+    /// Creates a stream printing events at `logLevel` or more severe through `printer`.
+    public init(
+        logLevel: KontextVideoConfiguration.LogLevel = .warning,
+        printer: @escaping @Sendable (String) -> Void = { print($0) }
+    ) {
+        self.state = LockedState(State(logLevel: logLevel))
+        self.printer = printer
+    }
+
+    /// The level at or above which events are printed.
+    public var logLevel: KontextVideoConfiguration.LogLevel {
+        get { state.withLock { $0.logLevel } }
+        set { state.withLock { $0.logLevel = newValue } }
+    }
+
+    /// Adds a monitor that hears every later event.
+    public func add(_ monitor: any KontextVideoEventMonitor) {
+        state.withLock { $0.monitors.append(monitor) }
+    }
+
+    /// A stream of every later event. Ends when the caller stops iterating.
+    public func events() -> AsyncStream<KontextVideoEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: KontextVideoEvent.self, bufferingPolicy: .bufferingNewest(10_000))
+        let id = UUID()
+        state.withLock { $0.subscribers[id] = continuation }
+        continuation.onTermination = { [weak self] _ in
+            self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    public func record(_ event: KontextVideoEvent) {
+        let (level, subscribers, monitors) = state.withLock { ($0.logLevel, Array($0.subscribers.values), $0.monitors) }
+        if level != .none, event.level != .none, event.level <= level {
+            printer("[KontextVideo] \(event)")
+        }
+        for subscriber in subscribers { subscriber.yield(event) }
+        for monitor in monitors { monitor.record(event) }
+    }
+}

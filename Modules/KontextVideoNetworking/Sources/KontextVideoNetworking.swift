@@ -1,0 +1,1 @@
+// KontextVideoNetworking: see the module README.

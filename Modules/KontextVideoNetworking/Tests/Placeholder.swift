@@ -1,0 +1,1 @@
+// Unit tests for KontextVideoNetworking arrive with the module.

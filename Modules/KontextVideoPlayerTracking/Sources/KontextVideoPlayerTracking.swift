@@ -1,0 +1,1 @@
+// KontextVideoPlayerTracking: see the module README.

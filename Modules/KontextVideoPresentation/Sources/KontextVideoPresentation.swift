@@ -1,0 +1,1 @@
+// KontextVideoPresentation: see the module README.

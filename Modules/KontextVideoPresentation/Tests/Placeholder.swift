@@ -1,0 +1,1 @@
+// Unit tests for KontextVideoPresentation arrive with the module.

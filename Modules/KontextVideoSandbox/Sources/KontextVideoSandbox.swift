@@ -1,0 +1,1 @@
+// KontextVideoSandbox: see the module README.

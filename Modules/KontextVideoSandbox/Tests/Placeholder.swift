@@ -1,0 +1,1 @@
+// Unit tests for KontextVideoSandbox arrive with the module.

@@ -1,0 +1,54 @@
+import Foundation
+
+/// The one source of time for every timer, timeout, expiry, poll and back-off in the SDK.
+///
+/// Time is a monotonic `Duration` since the clock's origin, so nothing depends on the
+/// device's wall clock. Production uses `SystemClock`; tests inject a `TestClock` and
+/// advance it instantly.
+public protocol SchedulingClock: Sendable {
+    /// Monotonic time since the clock's origin.
+    var now: Duration { get }
+
+    /// Suspends until `now` reaches `deadline`. Throws `CancellationError` when the task is cancelled.
+    func sleep(until deadline: Duration) async throws
+}
+
+extension SchedulingClock {
+    /// Suspends for `duration`. Throws `CancellationError` when the task is cancelled.
+    public func sleep(for duration: Duration) async throws {
+        try await sleep(until: now + duration)
+    }
+}
+
+/// Real time, from `ContinuousClock` (which keeps counting while the device sleeps).
+public struct SystemClock: SchedulingClock {
+    private let clock = ContinuousClock()
+    private let origin: ContinuousClock.Instant
+
+    /// Creates a clock whose origin is now.
+    public init() {
+        origin = clock.now
+    }
+
+    public var now: Duration {
+        origin.duration(to: clock.now)
+    }
+
+    public func sleep(until deadline: Duration) async throws {
+        try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `TimeInterval`.
+    public var timeInterval: TimeInterval {
+        let (seconds, attoseconds) = components
+        return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
+    }
+
+    /// A duration from seconds given as a `TimeInterval`; negative and non-finite values are zero.
+    public static func timeInterval(_ seconds: TimeInterval) -> Duration {
+        guard seconds.isFinite, seconds > 0 else { return .zero }
+        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import KontextVideoModels
+
+/// A clock that stands still until a test advances it, then wakes every sleeper whose
+/// deadline passed, in deadline order, letting each woken task run before the next.
+///
+/// No test waits for real time: `advance(by:)` jumps instantly.
+public final class TestClock: SchedulingClock, Sendable {
+    private struct Sleeper {
+        var deadline: Duration
+        var sequence: UInt64
+        var continuation: CheckedContinuation<Void, any Error>
+    }
+
+    private struct State {
+        var now: Duration = .zero
+        var sleepers: [UInt64: Sleeper] = [:]
+        var nextSequence: UInt64 = 0
+    }
+
+    private let state = LockedState(State())
+
+    /// Creates a clock at time zero.
+    public init() {}
+
+    public var now: Duration {
+        state.withLock { $0.now }
+    }
+
+    /// How many tasks are sleeping on this clock right now.
+    public var sleeperCount: Int {
+        state.withLock { $0.sleepers.count }
+    }
+
+    /// The earliest deadline any task sleeps until, if any.
+    public var nextDeadline: Duration? {
+        state.withLock { $0.sleepers.values.map(\.deadline).min() }
+    }
+
+    public func sleep(until deadline: Duration) async throws {
+        try Task.checkCancellation()
+        let sequence: UInt64 = state.withLock {
+            $0.nextSequence += 1
+            return $0.nextSequence
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let resumeNow: Bool = state.withLock {
+                    if deadline <= $0.now { return true }
+                    $0.sleepers[sequence] = Sleeper(deadline: deadline, sequence: sequence, continuation: continuation)
+                    return false
+                }
+                if resumeNow { continuation.resume() }
+            }
+        } onCancel: {
+            let sleeper = state.withLock { $0.sleepers.removeValue(forKey: sequence) }
+            sleeper?.continuation.resume(throwing: CancellationError())
+        }
+        // A task cancelled while its continuation was being registered is woken above;
+        // one cancelled after waking normally simply returns, like `Task.sleep`.
+    }
+
+    /// Moves time forward by `duration`, waking every sleeper whose deadline is reached
+    /// in deadline order, and giving woken tasks a chance to run (and to sleep again)
+    /// before later deadlines are processed.
+    public func advance(by duration: Duration) async {
+        await settle()
+        let target = state.withLock { $0.now } + duration
+        while let sleeper = popEarliest(notAfter: target) {
+            sleeper.continuation.resume()
+            await settle()
+        }
+        state.withLock { $0.now = max($0.now, target) }
+        await settle()
+    }
+
+    /// Advances to the next deadline, if any; returns whether a sleeper was woken.
+    @discardableResult
+    public func advanceToNextDeadline() async -> Bool {
+        await settle()
+        guard let deadline = nextDeadline else { return false }
+        await advance(by: max(.zero, deadline - now))
+        return true
+    }
+
+    /// Yields until at least `count` tasks sleep on this clock, or gives up after a bounded
+    /// number of yields; returns whether they did. Use before `advance` when a task was just started.
+    @discardableResult
+    public func waitForSleepers(atLeast count: Int = 1) async -> Bool {
+        for _ in 0..<20_000 {
+            if sleeperCount >= count { return true }
+            await Task.yield()
+        }
+        return sleeperCount >= count
+    }
+
+    private func popEarliest(notAfter target: Duration) -> Sleeper? {
+        state.withLock { state in
+            guard let earliest = state.sleepers.values
+                .filter({ $0.deadline <= target })
+                .min(by: { ($0.deadline, $0.sequence) < ($1.deadline, $1.sequence) })
+            else { return nil }
+            state.sleepers.removeValue(forKey: earliest.sequence)
+            state.now = max(state.now, earliest.deadline)
+            return earliest
+        }
+    }
+
+    /// Lets other tasks run: woken sleepers, and tasks they start.
+    private func settle() async {
+        for _ in 0..<64 { await Task.yield() }
+    }
+}

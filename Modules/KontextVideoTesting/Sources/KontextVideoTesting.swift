@@ -1,0 +1,1 @@
+// KontextVideoTesting: see the module README.
