@@ -1,1 +1,174 @@
-// KontextVideo: see the module README.
+@_exported import KontextVideoModels
+@_exported import KontextVideoLabels
+@_exported import KontextVideoPresentation
+@_exported import KontextVideoPlayerTracking
+import Foundation
+import KontextVideoScheduling
+import KontextVideoNetworking
+import KontextVideoCreatives
+
+/// The entry point of the SDK, one instance: `KontextVideo.shared`.
+@MainActor
+public final class KontextVideo {
+    /// How the SDK starts.
+    public typealias Configuration = KontextVideoConfiguration
+    /// The outcome of `initialize(with:)`.
+    public typealias State = KontextVideoState
+    /// The video the ads are for.
+    public typealias Content = KontextVideoContent
+    /// What the app knows about the viewer.
+    public typealias User = KontextVideoUser
+    /// Privacy and consent signals.
+    public typealias Regulatory = KontextVideoRegulatory
+
+    /// The one instance.
+    public static let shared = KontextVideo()
+
+    /// The SDK's version, as sent with every request.
+    public nonisolated let version: String = KontextVideoVersion.current
+
+    /// What the app knows about the viewer. Set it whenever it is learned; the next ads request carries it.
+    public var user: User?
+
+    /// Privacy and consent signals. The SDK reads TCF values from the consent platform's shared
+    /// storage; set here what it did not write (COPPA always comes from the app).
+    public var regulatory: Regulatory?
+
+    /// Selects which type of ad to render, for A/B tests agreed with Kontext.
+    public var variantId: String?
+
+    /// The SDK's inner life — requests, retries, VAST hops, beacons, state changes, delegate
+    /// callbacks, warnings — for logs and debug views. Printed to the console by `logLevel`.
+    public let events = KontextVideoEventStream()
+
+    /// How the SDK reaches the outside world; replaced by `KontextVideoTesting` before `initialize`.
+    package var environment = SDKEnvironment.platformDefault()
+
+    /// Where initialization stands.
+    package private(set) var phase: InitializationPhase = .notInitialized
+
+    /// The ad on screen, from any `VideoAds`: only one at a time.
+    package var adOnScreen: VideoAd?
+
+    /// The live runtime, once `initialize` was called.
+    package private(set) var runtime: SDKRuntime?
+
+    private var retryTask: Task<State, Never>?
+
+    private init() {}
+
+    /// Starts the SDK: stores the configuration and calls the server in the background. Call it once,
+    /// at app launch; later calls are ignored (their completion still receives the first call's state).
+    /// `completion` runs on the main actor once the server answered or failed.
+    public func initialize(with configuration: Configuration, completion: (@MainActor (State) -> Void)? = nil) {
+        let task = start(configuration)
+        Task { @MainActor in
+            let state = await task.value
+            completion?(state)
+        }
+    }
+
+    /// Starts the SDK from `async` code and returns the resulting state: `.enabled`,
+    /// `.disabled(reason:)` or `.failed`. Later calls are ignored and return the first call's state.
+    @discardableResult
+    public func initialize(with configuration: Configuration) async -> State {
+        await start(configuration).value
+    }
+
+    private func start(_ configuration: Configuration) -> Task<State, Never> {
+        switch phase {
+        case .initializing(let task):
+            return task
+        case .finished(let state):
+            return Task { state }
+        case .notInitialized:
+            events.logLevel = configuration.logLevel
+            #if canImport(UIKit)
+            observeApplicationLifecycle()
+            #endif
+            let runtime = SDKRuntime(configuration: configuration, environment: environment, events: events)
+            self.runtime = runtime
+            events.record(KontextVideoEvent(.state, "initialize", level: .info, attributes: ["server": configuration.serverURL.absoluteString]))
+            let task = Task { @MainActor [weak self] () -> State in
+                let state = await runtime.client.initialize()
+                self?.finishInitialization(state)
+                return state
+            }
+            phase = .initializing(task)
+            return task
+        }
+    }
+
+    private func finishInitialization(_ state: State) {
+        phase = .finished(state)
+        events.record(KontextVideoEvent(.state, "initialized", level: .info, attributes: ["state": "\(state)"]))
+    }
+
+    /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
+    /// concurrent callers share the retry).
+    package func requireEnabled() async throws(VideoAdError) -> SDKRuntime {
+        guard let runtime else { throw .notInitialized }
+        var state: State
+        switch phase {
+        case .notInitialized: throw .notInitialized
+        case .initializing(let task): state = await task.value
+        case .finished(let finished): state = finished
+        }
+        if state == .failed {
+            let retry = retryTask ?? Task { @MainActor [weak self] () -> State in
+                let retried = await runtime.client.initialize()
+                self?.finishInitialization(retried)
+                self?.retryTask = nil
+                return retried
+            }
+            retryTask = retry
+            state = await retry.value
+        }
+        switch state {
+        case .enabled: return runtime
+        case .disabled(let reason): throw .disabled(reason: reason)
+        case .failed: throw .initializationFailed
+        }
+    }
+
+    /// The SDK's state without waiting: `nil` before `initialize` finished.
+    package var currentState: State? {
+        if case .finished(let state) = phase { return state }
+        return nil
+    }
+
+    /// The app moved to the background (`false`) or the foreground (`true`): time in the
+    /// background does not count toward the creative load time-out.
+    package func setApplicationActive(_ active: Bool) {
+        runtime?.activeTime.setActive(active)
+    }
+
+    /// Puts the shared instance back to its launch state, for tests: ends the ad on screen
+    /// without callbacks, forgets the configuration and restores the platform environment.
+    package func reset(environment: SDKEnvironment = .platformDefault()) {
+        adOnScreen?.abandonForReset()
+        adOnScreen = nil
+        runtime?.shutdown()
+        runtime = nil
+        retryTask = nil
+        phase = .notInitialized
+        user = nil
+        regulatory = nil
+        variantId = nil
+        events.logLevel = .warning
+        self.environment = environment
+    }
+}
+
+/// Where `initialize(with:)` stands.
+package enum InitializationPhase {
+    case notInitialized
+    case initializing(Task<KontextVideoState, Never>)
+    case finished(KontextVideoState)
+}
+
+/// The SDK's version string.
+package enum KontextVideoVersion {
+    /// Sent as `sdk.version` with every request.
+    package static let current = "0.1.0"
+}

@@ -1,0 +1,136 @@
+import Foundation
+import KontextVideoTesting
+
+/// The episode the demo plays, step by step.
+@MainActor
+struct DemoEpisode {
+    let options: DemoOptions
+
+    func run() async throws {
+        let harness = try KontextVideoHarness(serverURL: options.serverURL)
+        defer { harness.tearDown() }
+        let timeline = DemoTimeline(clock: harness.clock)
+        let delegate = DemoDelegate(timeline: timeline)
+        timeline.follow(KontextVideo.shared.events)
+
+        timeline.section("Launch")
+        timeline.say("server    \(harness.serverURL.absoluteString)")
+        let state = await harness.initialize(publisherToken: options.token, logLevel: .warning)
+        timeline.say("call      initialize(with:) → \(state)")
+        guard state == .enabled else {
+            timeline.say("the SDK is not enabled; nothing more to show")
+            return
+        }
+
+        let content = KontextVideo.Content(
+            id: "love-in-the-rain-e3", language: "en", mediaRating: .safe, title: "Love in the Rain, episode 3",
+            duration: 180, episodeNumber: 3, genre: "romance",
+            series: .init(id: "love-in-the-rain", title: "Love in the Rain", episodeCount: 80))
+        let ads = VideoAds(content: content, labels: ["stage": "mid_series", "layout": "fullscreen", "Bad Key": "dropped"])
+        let player = harness.makePlayer()
+        let view = HeadlessView()
+        ads.track(player)
+        timeline.say("call      VideoAds(content: \(content.id)), track(player), the episode plays")
+
+        // 1. An overlay, prefetched, shown over playing content, runs its duration.
+        timeline.section("Overlay over playing content")
+        let overlay = try await ads.format(.overlay)
+        overlay.delegate = delegate
+        timeline.say("answer    format(.overlay) → \(overlay.id) \(overlay.price.value) \(overlay.price.currency) (\(overlay.price.precision)), duration \(overlay.duration.map { "\($0)s" } ?? "nil")")
+        try await overlay.load()
+        timeline.say("call      load() → ready")
+        await harness.advance(by: .seconds(20))
+        try overlay.show(in: view, insets: .init(top: 0, left: 0, bottom: 80, right: 0))
+        timeline.say("call      show(in: view, insets: bottom 80) → on screen at \(view.adFrame.map { "\($0)" } ?? "-")")
+        await harness.advance(by: .seconds(Int64(overlay.duration ?? 15) + 1))
+
+        // 2. The viewer pauses: a pause ad, closed with its ✕.
+        timeline.section("Pause ad when the viewer pauses")
+        player.pause()
+        timeline.say("viewer    pauses the content at \(String(format: "%.1f", player.currentTime))s")
+        let pause = try await ads.format(.pause)
+        pause.delegate = delegate
+        try await pause.load()
+        try pause.show(in: view)
+        timeline.say("call      show(in: view) → pause card at \(view.adFrame.map { "\($0)" } ?? "-")")
+        await harness.advance(by: .seconds(4))
+        harness.creatives.creative(for: pause)?.click(.creative)
+        harness.creatives.creative(for: pause)?.close()
+        player.play()
+        timeline.say("viewer    taps ✕ and resumes the content")
+
+        // 3. An ad the app does not use: another network outbid it.
+        timeline.section("An ad rejected as outbid")
+        let outbid = try await ads.format(.overlay)
+        try outbid.reject(.outbid(winningPrice: 2.4, winner: "Other network"))
+        timeline.say("call      reject(.outbid(winningPrice: 2.4, winner: \"Other network\")) on \(outbid.id)")
+
+        // 4. A linear ad the viewer skips.
+        timeline.section("Linear ad, skipped")
+        player.pause()
+        let skipped = try await ads.format(.linear)
+        skipped.delegate = delegate
+        try await skipped.load()
+        timeline.say("call      load() → VAST resolved, duration \(skipped.duration.map { "\($0)s" } ?? "nil")")
+        try skipped.show()
+        if let creative = harness.creatives.creative(for: skipped) {
+            creative.renderFirstFrame()
+            for second in stride(from: 1.0, through: 6.0, by: 1.0) {
+                await harness.advance(by: .seconds(1))
+                creative.play(to: second)
+            }
+            creative.skip()
+            timeline.say("viewer    taps Skip at 6s")
+        }
+
+        // 5. A linear ad played to its end card; the viewer taps the card, then closes it.
+        timeline.section("Linear ad with end card")
+        let linear = try await ads.format(.linear)
+        linear.delegate = delegate
+        try await linear.load()
+        try linear.show()
+        if let creative = harness.creatives.creative(for: linear) {
+            creative.renderFirstFrame()
+            let length = linear.duration ?? 15
+            var second = 0.0
+            while second < length {
+                await harness.advance(by: .seconds(1))
+                second = min(length, second + 1)
+                creative.play(to: second)
+            }
+            creative.complete()
+            timeline.say("video     complete; end card on screen")
+            creative.click(.endCard)
+            creative.close()
+            timeline.say("viewer    taps the end card, then its ✕")
+        }
+        player.play()
+
+        // 6. The episode ends: a prefetched pause ad is dropped with the rest.
+        timeline.section("Episode over")
+        let unused = try await ads.format(.pause)
+        timeline.say("answer    format(.pause) → \(unused.id), prefetched for the next pause")
+        ads.destroy()
+        timeline.say("call      destroy() → \(unused.id) invalidated: \(unused.invalidationReason.map { "\($0)" } ?? "nil")")
+
+        await harness.flushEvents()
+        await harness.advance(by: .seconds(1))
+        printSummary(harness: harness, timeline: timeline)
+    }
+
+    private func printSummary(harness: KontextVideoHarness, timeline: DemoTimeline) {
+        timeline.section("Summary")
+        print("delegate callbacks: \(timeline.delegateCallbacks.count)")
+        for line in timeline.delegateCallbacks { print("  • \(line)") }
+        guard let server = harness.server else { return }
+        let events = server.uniqueEvents
+        let byType = Dictionary(grouping: events, by: { $0.type }).mapValues(\.count)
+        print("events the server received (\(events.count) unique):")
+        for type in byType.keys.sorted() { print("  • \(type): \(byType[type]!)") }
+        let pixels = server.pixelHits
+        print("VAST tracking pixels hit: \(pixels.count)")
+        let names = Dictionary(grouping: pixels, by: { $0.name }).mapValues(\.count)
+        for name in names.keys.sorted() { print("  • \(name): \(names[name]!)") }
+        print("requests: \(server.requests.count), protocol violations: \(server.protocolViolations.count)")
+    }
+}

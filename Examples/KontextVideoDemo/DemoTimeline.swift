@@ -1,0 +1,73 @@
+import Foundation
+import KontextVideoTesting
+
+/// Prints the demo's readable timeline: virtual time, then what happened.
+@MainActor
+final class DemoTimeline {
+    private let clock: TestClock
+    private(set) var delegateCallbacks: [String] = []
+
+    init(clock: TestClock) {
+        self.clock = clock
+    }
+
+    /// A line of the timeline, stamped with virtual time.
+    func say(_ text: String) {
+        let seconds = clock.now.timeInterval
+        print(String(format: "%7.2fs  %@", seconds, text))
+    }
+
+    /// A section heading.
+    func section(_ title: String) {
+        print("\n── \(title) " + String(repeating: "─", count: max(0, 60 - title.count)))
+    }
+
+    func recordDelegate(_ text: String) {
+        delegateCallbacks.append(text)
+        say("delegate  \(text)")
+    }
+
+    /// Prints the SDK's own events that tell the story (requests, answers, warnings, beacons).
+    func follow(_ stream: KontextVideoEventStream) {
+        let events = stream.events()
+        Task { @MainActor [weak self] in
+            for await event in events {
+                guard let self else { return }
+                switch event.kind {
+                case .request, .response, .retry, .warning, .error, .vastHop:
+                    self.say("sdk       \(event)")
+                default:
+                    break
+                }
+            }
+        }
+    }
+}
+
+/// One delegate for every ad of the demo: prints each callback.
+@MainActor
+final class DemoDelegate: VideoAdDelegate {
+    let timeline: DemoTimeline
+    private(set) var endReasons: [String: VideoAd.EndReason] = [:]
+
+    init(timeline: DemoTimeline) {
+        self.timeline = timeline
+    }
+
+    func videoAdDidRecordImpression(_ ad: VideoAd) {
+        timeline.recordDelegate("videoAdDidRecordImpression(\(ad.format) \(ad.id))")
+    }
+
+    func videoAd(_ ad: VideoAd, didClick click: VideoAd.Click) {
+        timeline.recordDelegate("videoAd(\(ad.format) \(ad.id), didClick: \(click.area))")
+    }
+
+    func videoAd(_ ad: VideoAd, didFail error: VideoAdError) {
+        timeline.recordDelegate("videoAd(\(ad.format) \(ad.id), didFail: \(error))")
+    }
+
+    func videoAd(_ ad: VideoAd, didEnd reason: VideoAd.EndReason) {
+        endReasons[ad.id] = reason
+        timeline.recordDelegate("videoAd(\(ad.format) \(ad.id), didEnd: .\(reason.rawValue))  isCompleted=\(ad.isCompleted)")
+    }
+}

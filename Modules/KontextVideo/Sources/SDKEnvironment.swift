@@ -1,0 +1,116 @@
+import Foundation
+import KontextVideoScheduling
+import KontextVideoNetworking
+import KontextVideoCreatives
+
+/// Everything the SDK takes from the outside world, in one place so tests (and
+/// `KontextVideoTesting`) can replace it: time, the network, disk, consent storage,
+/// creative rendering and the default linear presenter.
+@MainActor
+package struct SDKEnvironment {
+    /// The clock every timer runs on.
+    package var clock: any SchedulingClock
+    /// How HTTP requests leave the device.
+    package var transport: any HTTPTransport
+    /// Where the install id and the durable event queue live.
+    package var storageDirectory: URL
+    /// The consent platform's shared storage.
+    package var defaults: UserDefaults
+    /// Makes the renderer of each ad's creative.
+    package var rendererFactory: any CreativeRendererFactory
+    /// The presenter `show(from: nil)` uses: the key window's top view controller on iOS.
+    package var defaultPresenter: @MainActor () -> (any VideoAdPresenter)?
+    /// The app's bundle id and version, sent with every request.
+    package var appBundleId: String
+    /// The app's version.
+    package var appVersion: String
+    /// How often a shown ad's view is measured (resize, rotation, window, visibility).
+    package var hostCheckInterval: Duration = .milliseconds(500)
+    /// How much active time a creative gets to report ready.
+    package var loadTimeout: Duration = .seconds(10)
+
+    /// Creates an environment.
+    package init(
+        clock: any SchedulingClock,
+        transport: any HTTPTransport,
+        storageDirectory: URL,
+        defaults: UserDefaults,
+        rendererFactory: any CreativeRendererFactory,
+        defaultPresenter: @escaping @MainActor () -> (any VideoAdPresenter)?,
+        appBundleId: String,
+        appVersion: String
+    ) {
+        self.clock = clock
+        self.transport = transport
+        self.storageDirectory = storageDirectory
+        self.defaults = defaults
+        self.rendererFactory = rendererFactory
+        self.defaultPresenter = defaultPresenter
+        self.appBundleId = appBundleId
+        self.appVersion = appVersion
+    }
+
+    /// The real world: system clock, URLSession, Application Support, standard defaults.
+    package static func platformDefault() -> SDKEnvironment {
+        let info = Bundle.main.infoDictionary ?? [:]
+        let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
+            ?? FileManager.default.temporaryDirectory
+        return SDKEnvironment(
+            clock: SystemClock(),
+            transport: URLSessionTransport(),
+            storageDirectory: support.appendingPathComponent("KontextVideo", isDirectory: true),
+            defaults: .standard,
+            rendererFactory: PlatformCreativeRendererFactory(),
+            defaultPresenter: { platformDefaultPresenter() },
+            appBundleId: Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName,
+            appVersion: info["CFBundleShortVersionString"] as? String ?? "0"
+        )
+    }
+}
+
+/// The SDK's live parts, made by `initialize(with:)`.
+@MainActor
+package final class SDKRuntime {
+    /// What `initialize` was given.
+    package let configuration: KontextVideoConfiguration
+    /// The outside world.
+    package let environment: SDKEnvironment
+    /// The ad server conversation and the durable event pipeline.
+    package let client: AdServerClient
+    /// Foreground-only time, for the creative load time-out.
+    package let activeTime: ActiveTime
+    /// The SDK's event stream.
+    package let events: KontextVideoEventStream
+
+    /// Creates the runtime and starts the event pipeline's delivery loop.
+    package init(configuration: KontextVideoConfiguration, environment: SDKEnvironment, events: KontextVideoEventStream) {
+        self.configuration = configuration
+        self.environment = environment
+        self.events = events
+        self.activeTime = ActiveTime(clock: environment.clock)
+        let serverEnvironment = AdServerEnvironment(
+            publisherToken: configuration.publisherToken,
+            serverURL: configuration.serverURL,
+            sdkVersion: KontextVideoVersion.current,
+            appBundleId: environment.appBundleId,
+            appVersion: environment.appVersion
+        )
+        self.client = AdServerClient(
+            environment: serverEnvironment,
+            clock: environment.clock,
+            transport: environment.transport,
+            storageDirectory: environment.storageDirectory,
+            defaults: environment.defaults,
+            events: events
+        )
+    }
+
+    /// The clock every timer runs on.
+    package var clock: any SchedulingClock { environment.clock }
+
+    /// Stops background work (the event pipeline's delivery loop).
+    package func shutdown() {
+        let client = self.client
+        Task { await client.shutdown() }
+    }
+}

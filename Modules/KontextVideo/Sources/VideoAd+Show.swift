@@ -1,0 +1,116 @@
+import Foundation
+import KontextVideoScheduling
+import KontextVideoCreatives
+
+extension VideoAd {
+    /// Shows an overlay or pause ad inside `view`, the one the content plays in. Succeeds once the
+    /// ad is on screen; the ad follows the view when it resizes or rotates.
+    ///
+    /// Throws, with nothing shown: `notLoaded`, `alreadyShown`, `anotherAdShowing`, `invalidated(_:)`,
+    /// `destroyed`, `disabled(reason:)`, `presenterUnavailable` (the view is not in a window, has no
+    /// area, or is hidden), `containerTooSmall(minimum:)` and `contentPaused` (the ad stays ready in
+    /// these three), `wrongPresentation` (a linear ad).
+    /// - Parameter insets: Space to keep free inside `view`, on top of its safe area. A full-screen
+    ///   pause ad ignores them.
+    public func show(in view: any VideoAdHostView, insets: EdgeInsets = .zero) throws {
+        if format == .linear { throw VideoAdError.wrongPresentation }
+        try checkShowable()
+        let needs = sizeNeeds
+        let snapshot = HostSnapshot(of: view)
+        let placement: AdPlacement
+        switch AdLayout.place(needs, in: snapshot, insets: insets) {
+        case .success(let placed): placement = placed
+        case .failure(.presenterUnavailable): throw VideoAdError.presenterUnavailable
+        case .failure(.containerTooSmall(let minimum)): throw VideoAdError.containerTooSmall(minimum: minimum)
+        }
+        if format == .overlay, owner.playerTracker.isContentPlaying == false { throw VideoAdError.contentPaused }
+
+        goOnScreen()
+        let presentation = HostedPresentation(ad: self, view: view, insets: insets, needs: needs, placement: placement)
+        onScreen = presentation
+        renderer?.place(in: placement.frame)
+        view.videoAdDidPlace(placement.frame)
+        renderer?.start()
+        presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
+        if format == .overlay {
+            presentation.follow(tracker: owner.playerTracker, clock: runtime.clock, duration: duration)
+        }
+        record(.state, "shown", level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
+        // Image and HTML creatives count their impression at show().
+        recordImpression()
+    }
+
+    /// Presents a linear ad full screen: from the given presenter, or with `nil` (the default) from
+    /// the key window's top view controller. Throws, with nothing shown: the errors of
+    /// `show(in:insets:)`, `presenterUnavailable` (the ad stays ready), `wrongPresentation` (an overlay
+    /// or pause ad).
+    public func show(from presenter: (any VideoAdPresenter)? = nil) throws {
+        if format != .linear { throw VideoAdError.wrongPresentation }
+        try checkShowable()
+        guard let presenter = presenter ?? runtime.environment.defaultPresenter(), presenter.canPresentVideoAd else {
+            throw VideoAdError.presenterUnavailable
+        }
+        goOnScreen()
+        let presentation = LinearPresentationController(ad: self, presenter: presenter)
+        onScreen = presentation
+        record(.state, "presenting", level: .info)
+        presentation.present { [weak self] presented in
+            guard let self, !self.hasEnded else { return }
+            if presented {
+                self.renderer?.start()
+            } else {
+                presentation.surfaceGone()
+                self.fail(.presenterUnavailable)
+            }
+        }
+    }
+
+    /// Ends an overlay or pause ad because the app says so; `didEnd(.dismissed)` follows,
+    /// synchronously. Before `show()` and after `didEnd` it does nothing. Throws `wrongPresentation`
+    /// for a linear ad, which only the SDK dismisses.
+    public func dismiss() throws {
+        if format == .linear { throw VideoAdError.wrongPresentation }
+        guard wasShown, !hasEnded else { return }
+        end(.dismissed)
+    }
+
+    /// The throws `show` shares, in order: destroyed, disabled, alreadyShown, invalidated, notLoaded,
+    /// anotherAdShowing. None of them changes the ad.
+    private func checkShowable() throws {
+        if wasShown { throw VideoAdError.alreadyShown }
+        try checkUsable()
+        if !isLoaded { throw VideoAdError.notLoaded }
+        if KontextVideo.shared.adOnScreen != nil { throw VideoAdError.anotherAdShowing }
+    }
+
+    private func goOnScreen() {
+        wasShown = true
+        owner.markUsed(self)
+        KontextVideo.shared.adOnScreen = self
+    }
+
+    /// The creative's size needs, from the server's answer.
+    var sizeNeeds: CreativeSizeNeeds {
+        let creative = served.creative
+        let kind: CreativeSizeNeeds.Kind = format == .overlay ? .overlayStrip : (creative.fullScreen ? .fullScreenPause : .pauseCard)
+        let fallback: CGSize = format == .overlay ? CGSize(width: 320, height: 50) : CGSize(width: 300, height: 250)
+        return CreativeSizeNeeds(
+            width: CGFloat(creative.width ?? Double(fallback.width)),
+            height: CGFloat(creative.height ?? Double(fallback.height)),
+            kind: kind
+        )
+    }
+}
+
+extension HostSnapshot {
+    /// Measures a host view.
+    @MainActor
+    init(of view: any VideoAdHostView) {
+        self.init(
+            size: view.videoAdBoundsSize,
+            safeAreaInsets: view.videoAdSafeAreaInsets,
+            isInWindow: view.videoAdIsInWindow,
+            isHidden: view.videoAdIsHidden
+        )
+    }
+}

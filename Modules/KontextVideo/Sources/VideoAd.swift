@@ -1,0 +1,342 @@
+import Foundation
+import KontextVideoScheduling
+import KontextVideoNetworking
+import KontextVideoCreatives
+
+/// One ad, from the server's answer to the end of its presentation. Look at its facts, then
+/// `load()` or `reject()`, then `show()`, then exactly one `didEnd`. Shown at most once.
+@MainActor
+public final class VideoAd {
+    /// An ad's price, as CPM.
+    public typealias Price = VideoAdPrice
+    /// Who or what took the ad off the screen.
+    public typealias EndReason = VideoAdEndReason
+    /// A tap on the ad.
+    public typealias Click = VideoAdClick
+    /// Why the ad ended before it was shown.
+    public typealias InvalidationReason = VideoAdInvalidationReason
+    /// Why the app will not use the ad.
+    public typealias RejectReason = VideoAdRejectReason
+
+    // MARK: Facts
+
+    /// The server's id of the ad.
+    public let id: String
+    /// The ad's format.
+    public let format: AdFormat
+    /// The ad's price, as CPM.
+    public let price: Price
+    /// Overlay: how long the SDK keeps it on screen, `nil` when it stays until ended.
+    /// Linear: the video's length. Always `nil` for a pause ad.
+    public private(set) var duration: TimeInterval?
+
+    // MARK: State
+
+    /// `load()` finished.
+    public private(set) var isLoaded = false
+    /// Why the ad ended before it was shown, once it did.
+    public private(set) var invalidationReason: InvalidationReason?
+    /// `true` from a successful `show()` on.
+    public private(set) var wasShown = false
+    /// `true` once the ad began to end.
+    public private(set) var hasEnded = false
+    /// Whether the creative ran to its end: a video reached complete, an overlay's duration elapsed.
+    public private(set) var isCompleted = false
+    /// Receives the ad's moments. Held weakly.
+    public weak var delegate: VideoAdDelegate?
+
+    /// Loaded, not shown, not rejected, not expired: `show()` can be tried. A hint, not a guarantee.
+    public var isReady: Bool {
+        expireIfDue()
+        return isLoaded && !wasShown && invalidationReason == nil && !owner.isDestroyed
+    }
+
+    // MARK: Inner parts
+
+    package let served: ServedAd
+    let owner: VideoAdsCore
+    let runtime: SDKRuntime
+    let expiresAt: Duration
+    private var expiryTask: Task<Void, Never>?
+    private var loading: PendingOutcome<Void>?
+    package private(set) var renderer: (any CreativeRenderer)?
+    private var tracking: LinearTrackingSession?
+    private var impressionRecorded = false
+    var onScreen: OnScreenPresentation?
+
+    init(served: ServedAd, owner: VideoAdsCore, runtime: SDKRuntime) {
+        self.served = served
+        self.id = served.id
+        self.format = served.format
+        self.price = served.price
+        self.duration = served.format == .pause ? nil : served.duration
+        self.owner = owner
+        self.runtime = runtime
+        self.expiresAt = runtime.clock.now + served.expiresIn
+        scheduleExpiry()
+        record(.state, "ad received", level: .info, ["price": "\(price.value) \(price.currency)"])
+    }
+
+    /// Unshown and not invalidated: `format()` hands it out again.
+    var isHeldValid: Bool {
+        expireIfDue()
+        return !wasShown && invalidationReason == nil
+    }
+
+    // MARK: load()
+
+    /// Renders the creative off screen and returns once it reports ready, so `show()` is instant.
+    /// Throws `creativeFailed(code:)` (not ready within 10 s of active time, or failed), `invalidated(_:)`,
+    /// `destroyed`, `disabled(reason:)`. A failed `load()` fires the VAST error event.
+    public func load() async throws {
+        try checkUsable()
+        if isLoaded || wasShown { return }
+        let pending = loading ?? startLoading()
+        try await pending.wait()
+    }
+
+    private func startLoading() -> PendingOutcome<Void> {
+        let pending = PendingOutcome<Void>()
+        loading = pending
+        let context = CreativeContext(
+            clock: runtime.clock,
+            transport: runtime.environment.transport,
+            events: runtime.events
+        )
+        let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
+        self.renderer = renderer
+        renderer.onEvent = { [weak self] event in self?.handle(event) }
+        record(.state, "load", level: .debug)
+        let activeTime = runtime.activeTime
+        let timeout = runtime.environment.loadTimeout
+        let timeoutCode = format == .linear ? CreativeErrorCode.mediaTimeout : CreativeErrorCode.nonLinearFetchFailed
+        let work = Task { @MainActor [weak self] in
+            do {
+                try await renderer.load()
+                self?.finishLoading(.success(()))
+            } catch let failure as CreativeLoadError {
+                self?.finishLoading(.failure(failure))
+            } catch {
+                self?.finishLoading(.failure(CreativeLoadError(code: CreativeErrorCode.undefined)))
+            }
+        }
+        let timer = Task { @MainActor [weak self] in
+            do {
+                try await activeTime.sleep(activeFor: timeout)
+                self?.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
+            } catch {
+                // The load finished first.
+            }
+        }
+        pending.task = Task { @MainActor in
+            _ = await (work.value, timer.value)
+        }
+        loadCancellation = { work.cancel(); timer.cancel() }
+        return pending
+    }
+
+    private var loadCancellation: (() -> Void)?
+
+    private func finishLoading(_ result: Result<Void, CreativeLoadError>) {
+        guard let pending = loading, pending.outcome == nil else { return }
+        loadCancellation?()
+        loadCancellation = nil
+        if owner.isDestroyed {
+            pending.finish(.failure(VideoAdError.destroyed))
+            return
+        }
+        switch result {
+        case .success:
+            if let reason = invalidationReason {
+                pending.finish(.failure(VideoAdError.invalidated(reason)))
+                return
+            }
+            isLoaded = true
+            if let linear = renderer?.resolvedLinearAd {
+                tracking = LinearTrackingSession(ad: linear, sink: runtime.client, clock: runtime.clock)
+                if duration == nil || linear.duration > 0 { duration = linear.duration }
+            }
+            record(.state, "loaded", level: .info)
+            pending.finish(.success(()))
+        case .failure(let failure):
+            let code = failure.code
+            invalidate(.creativeFailed(code: code))
+            runtime.client.send(.vastError(adId: id, format: format, code: code, playhead: owner.playerTracker.playhead))
+            for url in failure.errorPixels { runtime.client.sendPixel(url) }
+            pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
+        }
+    }
+
+    // MARK: reject(_:)
+
+    /// The app won't use the ad; the server tells the advertiser. Works until `show()`, loaded or not.
+    /// Throws `alreadyShown` after it, or the invalidation if the ad already ended.
+    public func reject(_ reason: RejectReason = .notUsed) throws {
+        if wasShown { throw VideoAdError.alreadyShown }
+        expireIfDue()
+        if let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
+        owner.markUsed(self)
+        runtime.client.send(.reject(adId: id, format: format, reason: reason, playhead: owner.playerTracker.playhead))
+        tracking?.notUsed()
+        invalidate(.rejected)
+    }
+
+    // MARK: Shared checks and transitions
+
+    /// The throws every method shares, in the reference's order of precedence.
+    func checkUsable() throws {
+        if owner.isDestroyed { throw VideoAdError.destroyed }
+        if case .disabled(let reason)? = KontextVideo.shared.currentState { throw VideoAdError.disabled(reason: reason) }
+        expireIfDue()
+        if !wasShown, let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
+    }
+
+    /// Ends the ad before it was shown: no delegate callback (nothing is delivered before `show()`).
+    func invalidate(_ reason: InvalidationReason) {
+        guard invalidationReason == nil, !wasShown else { return }
+        invalidationReason = reason
+        expiryTask?.cancel()
+        expiryTask = nil
+        renderer?.stop()
+        owner.forget(self)
+        record(.state, "invalidated", level: .info, ["reason": "\(reason)"])
+        if let loading, loading.outcome == nil {
+            loadCancellation?()
+            loading.finish(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
+        }
+    }
+
+    private func scheduleExpiry() {
+        let clock = runtime.clock
+        let deadline = expiresAt
+        expiryTask = Task { @MainActor [weak self] in
+            do {
+                try await clock.sleep(until: deadline)
+            } catch {
+                return
+            }
+            self?.expireIfDue()
+        }
+    }
+
+    /// Expires the ad once the server's expiry passed, unless it was shown or ended before.
+    func expireIfDue() {
+        guard invalidationReason == nil, !wasShown, runtime.clock.now >= expiresAt else { return }
+        runtime.client.send(.expired(adId: id, format: format, playhead: owner.playerTracker.playhead))
+        invalidate(.expired)
+    }
+
+    /// The owning `VideoAds` was destroyed.
+    func ownerDestroyed() {
+        if wasShown {
+            if !hasEnded { end(.destroyed) }
+            return
+        }
+        guard invalidationReason == nil else { return }
+        runtime.client.send(.dropped(adId: id, format: format, playhead: owner.playerTracker.playhead))
+        tracking?.notUsed()
+        invalidate(.destroyed)
+    }
+
+    /// Stops everything without callbacks or events; `KontextVideo.reset` only.
+    func abandonForReset() {
+        onScreen?.stop()
+        onScreen = nil
+        renderer?.stop()
+        expiryTask?.cancel()
+        loadCancellation?()
+        hasEnded = true
+    }
+
+    // MARK: Creative events
+
+    private func handle(_ event: CreativeEvent) {
+        guard wasShown, !hasEnded else {
+            // Nothing is delivered before show(); a failure while loading fails the load.
+            if case .failed(let code) = event, !wasShown {
+                finishLoading(.failure(CreativeLoadError(code: code)))
+            }
+            return
+        }
+        tracking?.handle(event, contentPlayhead: owner.playerTracker.playhead)
+        switch event {
+        case .firstFrame:
+            recordImpression()
+        case .click(let area):
+            runtime.client.send(.click(adId: id, format: format, area: area, playhead: owner.playerTracker.playhead))
+            record(.delegate, "didClick", level: .info, ["area": area.wireName])
+            delegate?.videoAd(self, didClick: Click(area: area))
+        case .complete:
+            markCompleted()
+            if format == .linear, renderer?.hasEndCard != true { end(.completed) }
+        case .skip:
+            if format == .linear, !isCompleted { end(.skipped) }
+        case .close:
+            end(.closed)
+        case .resume:
+            if format == .pause { end(.resumed) }
+        case .failed(let code):
+            fail(.creativeFailed(code: code))
+        case .progress, .pause, .resumePlayback, .mute, .unmute, .endCardShown:
+            break
+        }
+    }
+
+    /// The impression: at `show()` for image and HTML creatives, at the first frame for video. At most once.
+    func recordImpression() {
+        guard !impressionRecorded, wasShown, !hasEnded else { return }
+        impressionRecorded = true
+        runtime.client.send(.impression(adId: id, format: format, playhead: owner.playerTracker.playhead))
+        record(.delegate, "didRecordImpression", level: .info)
+        delegate?.videoAdDidRecordImpression(self)
+    }
+
+    /// The ad broke on screen: `didFail` now, `didEnd(.failed)` once it is cleaned up.
+    func fail(_ error: VideoAdError) {
+        guard wasShown, !hasEnded else { return }
+        if case .creativeFailed(let code) = error {
+            runtime.client.send(.vastError(adId: id, format: format, code: code, playhead: owner.playerTracker.playhead))
+        }
+        record(.delegate, "didFail", level: .error, ["error": "\(error)"])
+        delegate?.videoAd(self, didFail: error)
+        end(.failed)
+    }
+
+    func record(_ kind: KontextVideoEvent.Kind, _ name: String, level: KontextVideoConfiguration.LogLevel, _ attributes: [String: String] = [:]) {
+        var attributes = attributes
+        attributes["adId"] = id
+        attributes["format"] = format.rawValue
+        runtime.events.record(KontextVideoEvent(kind, name, level: level, attributes: attributes))
+    }
+
+    // MARK: Ending
+
+    /// The creative ran to its end.
+    func markCompleted() {
+        isCompleted = true
+    }
+
+    /// Takes the ad off the screen. Overlay and pause: `didEnd` synchronously. Linear: once the
+    /// dismissal finished (at once when the surface is already gone).
+    func end(_ reason: EndReason) {
+        guard wasShown, !hasEnded else { return }
+        hasEnded = true
+        tracking?.ended(reason)
+        let presentation = onScreen
+        onScreen = nil
+        presentation?.stop()
+        renderer?.stop()
+        let finish: @MainActor () -> Void = { [self] in
+            if KontextVideo.shared.adOnScreen === self { KontextVideo.shared.adOnScreen = nil }
+            owner.forget(self)
+            runtime.client.send(.ended(adId: id, format: format, reason: reason, completed: isCompleted, playhead: owner.playerTracker.playhead))
+            record(.delegate, "didEnd", level: .info, ["reason": reason.rawValue, "completed": "\(isCompleted)"])
+            delegate?.videoAd(self, didEnd: reason)
+        }
+        if let presentation {
+            presentation.takeDown(reason: reason, completion: finish)
+        } else {
+            finish()
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What presents a linear ad full screen: a `UIViewController` on iOS and tvOS, or any object
+/// that can put a full-screen surface up and take it down (see `KontextVideoTesting.HeadlessPresenter`).
+@MainActor
+public protocol VideoAdPresenter: AnyObject {
+    /// Whether it can present right now (it is on screen and presents nothing else).
+    var canPresentVideoAd: Bool { get }
+    /// Presents the ad's full-screen surface; calls `completion(true)` once it is on screen, or
+    /// `completion(false)` when it could not present after all. Call
+    /// `presentation.presenterDidDismiss()` if the surface disappears without the SDK asking.
+    func presentVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor (Bool) -> Void)
+    /// Takes the surface down; calls `completion` once the dismissal finished.
+    func dismissVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor () -> Void)
+}
+
+/// One full-screen presentation of a linear ad, handed to a `VideoAdPresenter`.
+@MainActor
+public final class LinearAdPresentation {
+    /// The ad being presented.
+    public private(set) weak var ad: VideoAd?
+    private let onExternalDismissal: @MainActor () -> Void
+
+    init(ad: VideoAd, onExternalDismissal: @escaping @MainActor () -> Void) {
+        self.ad = ad
+        self.onExternalDismissal = onExternalDismissal
+    }
+
+    /// Tells the SDK the surface disappeared without the SDK asking (for example the presenting
+    /// controller was dismissed): the ad ends with `didEnd(.interrupted)`.
+    public func presenterDidDismiss() {
+        onExternalDismissal()
+    }
+}

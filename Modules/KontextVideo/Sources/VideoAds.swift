@@ -1,0 +1,196 @@
+import Foundation
+import KontextVideoScheduling
+import KontextVideoNetworking
+
+/// The ads of one video. Create one per episode; creating it sends nothing. Any number can be alive at once.
+@MainActor
+public final class VideoAds {
+    /// What it was created with.
+    public let content: KontextVideo.Content
+
+    /// `true` after `destroy()`.
+    public var isDestroyed: Bool { core.isDestroyed }
+
+    /// The state; separate from the object so releasing the object can still destroy it.
+    package let core: VideoAdsCore
+
+    /// Creates the ads of one video. `labels` are key-values that say where these ads play; every
+    /// request of this object carries them. Keys use `a-z`, `0-9` and `_`; values are not empty; both
+    /// are at most 64 bytes, with at most 20 pairs. Anything else is dropped with a console warning.
+    public init(content: KontextVideo.Content, labels: [String: String] = [:]) {
+        self.content = content
+        let sanitized = LabelSanitizer.sanitize(labels, reportingTo: KontextVideo.shared.events)
+        self.core = VideoAdsCore(content: content, labels: sanitized.kept, sdk: .shared)
+    }
+
+    /// The ad for one format: the same `VideoAd` as last time while it is unshown and valid, a new one
+    /// otherwise. A failed request returns the held ad when it is still valid.
+    ///
+    /// Throws `noFill(reason:)`, `request(_:)`, `destroyed`, `disabled(reason:)`, `notInitialized`,
+    /// `initializationFailed`, or `CancellationError` when the calling task is cancelled (the request
+    /// itself continues and its answer is kept for the next call).
+    public func format(_ format: AdFormat) async throws -> VideoAd {
+        try await core.format(format)
+    }
+
+    /// The player this episode plays in. Held weakly; `destroy()` lets go of it.
+    public func track(_ player: any VideoAdsPlayer) {
+        guard !core.isDestroyed else { return }
+        core.playerTracker.track(player)
+    }
+
+    /// Releases the video's ads: every held ad is dropped and the advertiser told it was not used;
+    /// the ad on screen ends with `didEnd(.destroyed)`; a `format()` or `load()` in flight throws
+    /// `destroyed`. Idempotent.
+    public func destroy() {
+        core.destroy()
+    }
+
+    deinit {
+        // Releasing the object does the same as `destroy()`, best effort, on the main actor.
+        let core = self.core
+        Task { @MainActor in core.destroy() }
+    }
+}
+
+/// The state of one `VideoAds`, shared with its ads.
+@MainActor
+package final class VideoAdsCore {
+    package let content: KontextVideoContent
+    package let labels: [String: String]
+    package let playerTracker = PlayerTracker()
+    package private(set) var isDestroyed = false
+    unowned let sdk: KontextVideo
+
+    /// The latest ad per format, shown or not.
+    private var held: [AdFormat: VideoAd] = [:]
+    /// One request per format at a time; concurrent callers wait for the same one.
+    private var inFlight: [AdFormat: PendingOutcome<VideoAd>] = [:]
+    /// Ids of ads this object showed or rejected: the server answering one again is `.alreadyUsed`.
+    private var usedAdIds: Set<String> = []
+    /// Ads of this object that have not ended, so `destroy()` can reach them.
+    private var liveAds: [ObjectIdentifier: VideoAd] = [:]
+
+    init(content: KontextVideoContent, labels: [String: String], sdk: KontextVideo) {
+        self.content = content
+        self.labels = labels
+        self.sdk = sdk
+    }
+
+    func format(_ format: AdFormat) async throws -> VideoAd {
+        if isDestroyed { throw VideoAdError.destroyed }
+        if let ad = held[format], ad.isHeldValid {
+            return ad
+        }
+        let request = inFlight[format] ?? startRequest(for: format)
+        return try await request.wait()
+    }
+
+    private func startRequest(for format: AdFormat) -> PendingOutcome<VideoAd> {
+        let request = PendingOutcome<VideoAd>()
+        inFlight[format] = request
+        request.task = Task { @MainActor [weak self] in
+            guard let self else { return }
+            let outcome = await self.perform(format)
+            guard self.inFlight[format] === request else { return }
+            self.inFlight[format] = nil
+            request.finish(outcome)
+        }
+        return request
+    }
+
+    private func perform(_ format: AdFormat) async -> Result<VideoAd, any Error> {
+        let runtime: SDKRuntime
+        do {
+            runtime = try await sdk.requireEnabled()
+        } catch {
+            return .failure(error)
+        }
+        if isDestroyed { return .failure(VideoAdError.destroyed) }
+        let adRequest = AdRequest(
+            format: format,
+            content: content,
+            labels: labels,
+            playhead: playerTracker.playhead,
+            user: validatedUser(sdk.user),
+            regulatory: sdk.regulatory,
+            variantId: sdk.variantId
+        )
+        let answer: AdAnswer
+        do {
+            answer = try await runtime.client.requestAd(adRequest)
+        } catch {
+            if isDestroyed { return .failure(VideoAdError.destroyed) }
+            if let ad = held[format], ad.isHeldValid { return .success(ad) }
+            return .failure(Self.publicError(for: error))
+        }
+        if isDestroyed { return .failure(VideoAdError.destroyed) }
+        switch answer {
+        case .noFill(let reason):
+            return .failure(VideoAdError.noFill(reason: reason))
+        case .ad(let served):
+            if let ad = held[format], ad.id == served.id, ad.isHeldValid {
+                return .success(ad)
+            }
+            if usedAdIds.contains(served.id) {
+                return .failure(VideoAdError.noFill(reason: .alreadyUsed))
+            }
+            let ad = VideoAd(served: served, owner: self, runtime: runtime)
+            held[format] = ad
+            liveAds[ObjectIdentifier(ad)] = ad
+            return .success(ad)
+        }
+    }
+
+    private static func publicError(for failure: AdRequestFailure) -> VideoAdError {
+        switch failure {
+        case .notInitialized(let state):
+            switch state {
+            case .disabled(let reason): return .disabled(reason: reason)
+            case .failed: return .initializationFailed
+            case .enabled: return .request(failure)
+            }
+        default:
+            return .request(failure)
+        }
+    }
+
+    /// Drops an email hash that is not 64 lowercase hex characters, with a warning.
+    private func validatedUser(_ user: KontextVideoUser?) -> KontextVideoUser? {
+        guard var user, let hash = user.emailHash, !EmailHash.isValidHash(hash) else { return user }
+        sdk.events.record(KontextVideoEvent(
+            .warning, "user.emailHash dropped", level: .warning,
+            attributes: ["reason": "not 64 lowercase hex characters (SHA-256 of the trimmed, lowercased address)"]))
+        user.emailHash = nil
+        return user
+    }
+
+    /// The ad was shown or rejected: the server answering it again is `.alreadyUsed`.
+    func markUsed(_ ad: VideoAd) {
+        usedAdIds.insert(ad.id)
+    }
+
+    /// The ad ended or was invalidated: `destroy()` no longer needs to reach it.
+    func forget(_ ad: VideoAd) {
+        liveAds[ObjectIdentifier(ad)] = nil
+    }
+
+    func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        sdk.events.record(KontextVideoEvent(.state, "VideoAds.destroy", level: .info, attributes: ["content": content.id]))
+        let requests = inFlight.values
+        inFlight.removeAll()
+        for request in requests {
+            request.task?.cancel()
+            request.finish(.failure(VideoAdError.destroyed))
+        }
+        for ad in liveAds.values.sorted(by: { $0.id < $1.id }) {
+            ad.ownerDestroyed()
+        }
+        liveAds.removeAll()
+        held.removeAll()
+        playerTracker.release()
+    }
+}
+

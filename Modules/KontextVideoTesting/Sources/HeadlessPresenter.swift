@@ -1,0 +1,64 @@
+import Foundation
+import KontextVideo
+
+/// A presenter for linear ads in headless tests: it can be unavailable, refuse to present, be
+/// dismissed from outside, and hold a dismissal until the test lets it finish.
+@MainActor
+public final class HeadlessPresenter: VideoAdPresenter {
+    /// Whether it can present right now.
+    public var isAvailable: Bool
+    /// Whether a presentation succeeds (`false`: UIKit never presented the ad).
+    public var presentationSucceeds: Bool
+    /// Whether dismissals wait for `finishDismissal()` (like an animated dismissal).
+    public var holdsDismissals: Bool
+    /// The presentation on screen, if any.
+    public private(set) var current: LinearAdPresentation?
+    /// How many times an ad was presented, and dismissed by the SDK.
+    public private(set) var presentCount = 0, dismissCount = 0
+    private var pendingDismissal: (@MainActor () -> Void)?
+
+    /// Creates a presenter.
+    public init(isAvailable: Bool = true, presentationSucceeds: Bool = true, holdsDismissals: Bool = false) {
+        self.isAvailable = isAvailable
+        self.presentationSucceeds = presentationSucceeds
+        self.holdsDismissals = holdsDismissals
+    }
+
+    public var canPresentVideoAd: Bool { isAvailable && current == nil }
+
+    public func presentVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor (Bool) -> Void) {
+        presentCount += 1
+        if presentationSucceeds { current = presentation }
+        completion(presentationSucceeds)
+    }
+
+    public func dismissVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor () -> Void) {
+        dismissCount += 1
+        let finish: @MainActor () -> Void = { [weak self] in
+            if self?.current === presentation { self?.current = nil }
+            completion()
+        }
+        if holdsDismissals {
+            pendingDismissal = finish
+        } else {
+            finish()
+        }
+    }
+
+    /// Whether a dismissal waits for `finishDismissal()`.
+    public var isDismissing: Bool { pendingDismissal != nil }
+
+    /// Lets a held dismissal finish.
+    public func finishDismissal() {
+        let finish = pendingDismissal
+        pendingDismissal = nil
+        finish?()
+    }
+
+    /// The app (or the system) took the ad's screen away without the SDK asking.
+    public func dismissFromOutside() {
+        guard let presentation = current else { return }
+        current = nil
+        presentation.presenterDidDismiss()
+    }
+}

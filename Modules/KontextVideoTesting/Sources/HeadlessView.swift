@@ -1,0 +1,55 @@
+import Foundation
+import KontextVideo
+
+/// A view for headless tests: a size, a safe area, window membership and visibility, all of
+/// which a test can change while an ad is shown. Records where the SDK placed the ad.
+@MainActor
+public final class HeadlessView: VideoAdHostView {
+    /// The view's size in points.
+    public var size: CGSize
+    /// The view's safe-area insets.
+    public var safeAreaInsets: EdgeInsets
+    /// Whether the view is in a window.
+    public var isInWindow: Bool
+    /// Whether the view is hidden.
+    public var isHidden: Bool
+    /// Where the ad's creative is now, `nil` when no ad is in the view.
+    public private(set) var adFrame: CGRect?
+    /// Every frame the SDK placed the creative at, in order (one per show and per relayout).
+    public private(set) var placements: [CGRect] = []
+
+    /// Creates a view; by default a 390×844 portrait phone screen in a window.
+    public init(
+        size: CGSize = CGSize(width: 390, height: 844),
+        safeAreaInsets: EdgeInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+        isInWindow: Bool = true,
+        isHidden: Bool = false
+    ) {
+        self.size = size
+        self.safeAreaInsets = safeAreaInsets
+        self.isInWindow = isInWindow
+        self.isHidden = isHidden
+    }
+
+    /// Turns the view a quarter: width and height swap, and the safe area moves to the sides.
+    public func rotate() {
+        size = CGSize(width: size.height, height: size.width)
+        safeAreaInsets = EdgeInsets(
+            top: safeAreaInsets.left, left: safeAreaInsets.top,
+            bottom: safeAreaInsets.right, right: safeAreaInsets.bottom)
+    }
+
+    public var videoAdBoundsSize: CGSize { size }
+    public var videoAdSafeAreaInsets: EdgeInsets { safeAreaInsets }
+    public var videoAdIsInWindow: Bool { isInWindow }
+    public var videoAdIsHidden: Bool { isHidden }
+
+    public func videoAdDidPlace(_ frame: CGRect) {
+        adFrame = frame
+        placements.append(frame)
+    }
+
+    public func videoAdDidRemove() {
+        adFrame = nil
+    }
+}

@@ -1,0 +1,127 @@
+@_exported import KontextVideo
+@_exported import KontextVideoSandbox
+@_exported import KontextVideoScheduling
+import Foundation
+import KontextVideoNetworking
+import KontextVideoCreatives
+
+/// Runs the whole SDK headless and deterministic, for the SDK's own tests and a publisher's:
+/// a sandbox ad server on loopback, a virtual clock, a fresh storage directory and consent store,
+/// scripted creatives, a headless presenter, and `KontextVideo.shared` reset around it.
+///
+/// ```swift
+/// let harness = try KontextVideoHarness()
+/// defer { harness.tearDown() }
+/// await harness.initialize()
+/// let ads = VideoAds(content: .init(id: "e1", language: "en"))
+/// let ad = try await ads.format(.pause)
+/// ```
+@MainActor
+public final class KontextVideoHarness {
+    /// The virtual clock every SDK timer runs on.
+    public let clock: TestClock
+    /// The sandbox ad server, or `nil` when the harness talks to another server.
+    public let server: SandboxAdServer?
+    /// The server the SDK talks to.
+    public let serverURL: URL
+    /// How creatives load and behave.
+    public let creatives: ScriptedCreatives
+    /// What `show(from: nil)` presents from.
+    public let presenter: HeadlessPresenter
+    /// The consent platform's shared storage, empty at first.
+    public let defaults: UserDefaults
+    /// Where the SDK keeps its install id and event queue.
+    public let storageDirectory: URL
+    private let defaultsSuite: String
+
+    /// Starts a sandbox server (or uses `serverURL`) and resets `KontextVideo.shared` to run on
+    /// the harness's clock, storage, consent store, creatives and presenter.
+    public init(serverURL: URL? = nil, creatives: ScriptedCreatives = ScriptedCreatives()) throws {
+        let clock = TestClock()
+        self.clock = clock
+        if let serverURL {
+            self.server = nil
+            self.serverURL = serverURL
+        } else {
+            let server = SandboxAdServer()
+            try server.start()
+            self.server = server
+            self.serverURL = server.baseURL
+        }
+        self.creatives = creatives
+        self.presenter = HeadlessPresenter()
+        let suite = "kontext-video-harness-\(UUID().uuidString)"
+        self.defaultsSuite = suite
+        self.defaults = UserDefaults(suiteName: suite) ?? .standard
+        self.storageDirectory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kontext-video-harness-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: storageDirectory, withIntermediateDirectories: true)
+        resetSDK()
+    }
+
+    /// Puts `KontextVideo.shared` back to launch state on this harness's environment (a new launch
+    /// of the app: the storage directory, and so the install id and queued events, are kept).
+    public func resetSDK() {
+        let presenter = self.presenter
+        KontextVideo.shared.reset(environment: SDKEnvironment(
+            clock: clock,
+            transport: URLSessionTransport(),
+            storageDirectory: storageDirectory,
+            defaults: defaults,
+            rendererFactory: ScriptedCreativeFactory(scripts: creatives),
+            defaultPresenter: { presenter },
+            appBundleId: "so.kontext.harness",
+            appVersion: "1.0"
+        ))
+    }
+
+    /// Initializes the SDK against the harness's server.
+    @discardableResult
+    public func initialize(
+        publisherToken: String = "acme-dev",
+        logLevel: KontextVideo.Configuration.LogLevel = .none
+    ) async -> KontextVideo.State {
+        await KontextVideo.shared.initialize(with: .init(publisherToken: publisherToken, logLevel: logLevel, serverURL: serverURL))
+    }
+
+    /// Moves virtual time forward, running every timer that falls due.
+    public func advance(by duration: Duration) async {
+        await clock.advance(by: duration)
+    }
+
+    /// The app goes to the background: time stops counting toward the load time-out.
+    public func enterBackground() {
+        KontextVideo.shared.setApplicationActive(false)
+    }
+
+    /// The app comes back to the foreground.
+    public func enterForeground() {
+        KontextVideo.shared.setApplicationActive(true)
+    }
+
+    /// A content player on the harness's clock.
+    public func makePlayer(isPlaying: Bool = true, reportsChanges: Bool = false) -> HeadlessPlayer {
+        HeadlessPlayer(clock: clock, isPlaying: isPlaying, reportsChanges: reportsChanges)
+    }
+
+    /// Delivers every queued event now (the pipeline otherwise delivers on its own schedule).
+    public func flushEvents() async {
+        await KontextVideo.shared.runtime?.client.pipeline.flush()
+    }
+
+    /// Resets `KontextVideo.shared`, stops the server and removes the storage directory.
+    public func tearDown() {
+        KontextVideo.shared.reset()
+        server?.stop()
+        try? FileManager.default.removeItem(at: storageDirectory)
+        UserDefaults.standard.removePersistentDomain(forName: defaultsSuite)
+    }
+}
+
+extension KontextVideo {
+    /// Puts the shared instance back to its launch state with the platform's environment: for a
+    /// publisher's tests that initialize the SDK more than once.
+    public func resetForTesting() {
+        reset()
+    }
+}

@@ -1,1 +1,0 @@
-// KontextVideoTesting: see the module README.

@@ -1,0 +1,141 @@
+import Foundation
+import KontextVideo
+import KontextVideoScheduling
+import KontextVideoNetworking
+import KontextVideoCreatives
+
+/// Creatives whose behaviour a test scripts: how each one loads (really fetched from the sandbox
+/// server, ready after a delay, failing with a code, stalling) and what it does on screen (first
+/// frame, clicks, complete, skip, close, resume, failure).
+@MainActor
+public final class ScriptedCreatives {
+    /// How a creative loads.
+    public enum LoadBehaviour: Sendable, Equatable {
+        /// Fetches the creative from the server like the SDK's default renderer, then is ready.
+        case fetch
+        /// Ready after `delay` on the test clock, without touching the network.
+        case ready(after: Duration)
+        /// Fails with a VAST error code after `delay`.
+        case fail(code: Int, after: Duration)
+        /// Never reports ready (the SDK's 10 s load time-out applies).
+        case stall
+    }
+
+    /// How creatives load unless scripted otherwise.
+    public var defaultBehaviour: LoadBehaviour
+    /// Every creative made so far, in order.
+    public private(set) var all: [ScriptedCreative] = []
+    private var queued: [AdFormat: [LoadBehaviour]] = [:]
+
+    /// Creates the scripts; by default every creative is really fetched.
+    public init(defaultBehaviour: LoadBehaviour = .fetch) {
+        self.defaultBehaviour = defaultBehaviour
+    }
+
+    /// The next creative of `format` loads with `behaviour`.
+    public func enqueue(_ behaviour: LoadBehaviour, for format: AdFormat) {
+        queued[format, default: []].append(behaviour)
+    }
+
+    /// The creative of `ad`, once the SDK made it (at `load()`).
+    public func creative(for ad: VideoAd) -> ScriptedCreative? {
+        all.last { $0.adId == ad.id }
+    }
+
+    func make(for ad: ServedAd, context: CreativeContext) -> ScriptedCreative {
+        let behaviour = queued[ad.format]?.isEmpty == false ? queued[ad.format]!.removeFirst() : defaultBehaviour
+        let creative = ScriptedCreative(ad: ad, behaviour: behaviour, context: context)
+        all.append(creative)
+        return creative
+    }
+}
+
+/// Makes scripted creatives for the SDK.
+@MainActor
+struct ScriptedCreativeFactory: CreativeRendererFactory {
+    let scripts: ScriptedCreatives
+
+    func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
+        scripts.make(for: ad, context: context)
+    }
+}
+
+/// One scripted creative: the test plays the viewer and the creative.
+@MainActor
+public final class ScriptedCreative: CreativeRenderer {
+    /// The ad's id.
+    public let adId: String
+    /// The ad's format.
+    public let format: AdFormat
+    /// How it loads.
+    public let behaviour: ScriptedCreatives.LoadBehaviour
+    /// How many times the SDK asked it to load.
+    public private(set) var loadCount = 0
+    /// Whether it is on screen (started and not stopped).
+    public private(set) var isOnScreen = false
+    /// Whether the SDK tore it down.
+    public private(set) var isStopped = false
+    /// Where the SDK placed it, last.
+    public private(set) var frame: CGRect?
+
+    package var onEvent: (@MainActor (CreativeEvent) -> Void)?
+    private let context: CreativeContext
+    private let real: HeadlessCreativeRenderer
+
+    init(ad: ServedAd, behaviour: ScriptedCreatives.LoadBehaviour, context: CreativeContext) {
+        self.adId = ad.id
+        self.format = ad.format
+        self.behaviour = behaviour
+        self.context = context
+        self.real = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: false)
+    }
+
+    package var resolvedLinearAd: ResolvedLinearAd? { real.resolvedLinearAd }
+    package var hasEndCard: Bool { real.hasEndCard }
+
+    package func load() async throws {
+        loadCount += 1
+        switch behaviour {
+        case .fetch:
+            try await real.load()
+        case .ready(let delay):
+            try await context.clock.sleep(for: delay)
+        case .fail(let code, let delay):
+            try await context.clock.sleep(for: delay)
+            throw CreativeLoadError(code: code)
+        case .stall:
+            try await context.clock.sleep(until: .seconds(Int64.max / 4))
+        }
+    }
+
+    package func place(in frame: CGRect) { self.frame = frame }
+    package func start() { isOnScreen = !isStopped }
+
+    package func stop() {
+        isOnScreen = false
+        isStopped = true
+        real.stop()
+    }
+
+    /// A video's first frame rendered.
+    public func renderFirstFrame() { send(.firstFrame) }
+    /// The video reached `seconds` of the ad.
+    public func play(to seconds: TimeInterval) { send(.progress(seconds)) }
+    /// The viewer tapped the creative (or its end card, or one of its own areas).
+    public func click(_ area: VideoAd.Click.Area = .creative) { send(.click(area)) }
+    /// The video reached its end.
+    public func complete() { send(.complete) }
+    /// The viewer tapped Skip.
+    public func skip() { send(.skip) }
+    /// The viewer tapped ✕.
+    public func close() { send(.close) }
+    /// The viewer tapped Resume on a full-screen pause ad.
+    public func resume() { send(.resume) }
+    /// The creative failed or stalled on screen with a VAST error code.
+    public func fail(code: Int = 405) { send(.failed(code: code)) }
+
+    private func send(_ event: CreativeEvent) {
+        guard !isStopped else { return }
+        onEvent?(event)
+    }
+}
