@@ -1,1 +1,0 @@
-// KontextVideoLabels: see the module README.

@@ -1,0 +1,14 @@
+import KontextVideoModels
+
+extension KontextVideoUser {
+    /// The value for `emailHash`: SHA-256 of `email` trimmed, lowercased and UTF-8
+    /// encoded, as 64 lowercase hex characters; `nil` when the address is empty after
+    /// trimming, so it can go straight into `User(emailHash:)`.
+    ///
+    /// ```swift
+    /// let user = KontextVideo.User(id: "u-42", emailHash: KontextVideo.User.hashEmail(" Jane@Example.com "))
+    /// ```
+    public static func hashEmail(_ email: String) -> String? {
+        EmailHash.hash(email)
+    }
+}

@@ -1,1 +1,0 @@
-// Unit tests for KontextVideoLabels arrive with the module.

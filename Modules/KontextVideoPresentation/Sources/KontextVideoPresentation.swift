@@ -1,1 +1,0 @@
-// KontextVideoPresentation: see the module README.

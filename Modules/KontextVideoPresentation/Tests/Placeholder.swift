@@ -1,1 +1,0 @@
-// Unit tests for KontextVideoPresentation arrive with the module.
