@@ -7,8 +7,8 @@ extension UIView: VideoAdHostView {
     public var videoAdBoundsSize: CGSize { bounds.size }
 
     /// The view's safe-area insets.
-    public var videoAdSafeAreaInsets: EdgeInsets {
-        EdgeInsets(top: safeAreaInsets.top, left: safeAreaInsets.left, bottom: safeAreaInsets.bottom, right: safeAreaInsets.right)
+    public var videoAdSafeAreaInsets: VideoAdInsets {
+        VideoAdInsets(top: safeAreaInsets.top, left: safeAreaInsets.left, bottom: safeAreaInsets.bottom, right: safeAreaInsets.right)
     }
 
     /// Whether the view is in a window.
@@ -25,7 +25,7 @@ extension UIView: VideoAdHostView {
     }
 }
 
-extension EdgeInsets {
+extension VideoAdInsets {
     /// The same insets as `UIEdgeInsets`.
     public init(_ insets: UIEdgeInsets) {
         self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
@@ -35,7 +35,7 @@ extension EdgeInsets {
 extension VideoAd {
     /// Shows an overlay or pause ad inside `view`, keeping `insets` free on top of its safe area.
     public func show(in view: UIView, insets: UIEdgeInsets = .zero) throws {
-        try show(in: view as any VideoAdHostView, insets: EdgeInsets(insets))
+        try show(in: view as any VideoAdHostView, insets: VideoAdInsets(insets))
     }
 }
 

@@ -16,18 +16,20 @@ protocol OnScreenPresentation: AnyObject {
 final class HostedPresentation: OnScreenPresentation {
     private weak var ad: VideoAd?
     private weak var view: (any VideoAdHostView)?
-    private let insets: EdgeInsets
+    private let insets: VideoAdInsets
     private let needs: CreativeSizeNeeds
     private var monitor: PresentationMonitor
+    private var placement: AdPlacement
     private var monitorTask: Task<Void, Never>?
     private var follower: OverlayPlaybackFollower?
 
-    init(ad: VideoAd, view: any VideoAdHostView, insets: EdgeInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
+    init(ad: VideoAd, view: any VideoAdHostView, insets: VideoAdInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
         self.ad = ad
         self.view = view
         self.insets = insets
         self.needs = needs
         self.monitor = PresentationMonitor(needs: needs, insets: insets, placement: placement)
+        self.placement = placement
     }
 
     /// Measures the view every `interval` on `clock`.
@@ -47,11 +49,12 @@ final class HostedPresentation: OnScreenPresentation {
             ad.end(.interrupted)
             return
         }
-        switch monitor.update(HostSnapshot(of: view)) {
-        case .keep(let placement, let changed):
-            if changed {
-                ad.renderer?.place(in: placement.frame)
-                view.videoAdDidPlace(placement.frame)
+        switch monitor.observe(HostSnapshot(of: view)) {
+        case .keep(let newPlacement):
+            if newPlacement != placement {
+                placement = newPlacement
+                ad.renderer?.place(in: newPlacement.frame)
+                view.videoAdDidPlace(newPlacement.frame)
             }
         case .interrupt:
             ad.end(.interrupted)

@@ -12,7 +12,7 @@ extension VideoAd {
     /// these three), `wrongPresentation` (a linear ad).
     /// - Parameter insets: Space to keep free inside `view`, on top of its safe area. A full-screen
     ///   pause ad ignores them.
-    public func show(in view: any VideoAdHostView, insets: EdgeInsets = .zero) throws {
+    public func show(in view: any VideoAdHostView, insets: VideoAdInsets = .zero) throws {
         if format == .linear { throw VideoAdError.wrongPresentation }
         try checkShowable()
         let needs = sizeNeeds
@@ -94,11 +94,12 @@ extension VideoAd {
         let creative = served.creative
         let kind: CreativeSizeNeeds.Kind = format == .overlay ? .overlayStrip : (creative.fullScreen ? .fullScreenPause : .pauseCard)
         let fallback: CGSize = format == .overlay ? CGSize(width: 320, height: 50) : CGSize(width: 300, height: 250)
+        // A size the server did not give, or gave as garbage, falls back to the format's standard size.
         return CreativeSizeNeeds(
             width: CGFloat(creative.width ?? Double(fallback.width)),
             height: CGFloat(creative.height ?? Double(fallback.height)),
             kind: kind
-        )
+        ) ?? CreativeSizeNeeds(width: fallback.width, height: fallback.height, kind: kind)!
     }
 }
 

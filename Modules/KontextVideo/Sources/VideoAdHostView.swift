@@ -9,7 +9,7 @@ public protocol VideoAdHostView: AnyObject {
     /// The view's size in points.
     var videoAdBoundsSize: CGSize { get }
     /// The view's safe-area insets.
-    var videoAdSafeAreaInsets: EdgeInsets { get }
+    var videoAdSafeAreaInsets: VideoAdInsets { get }
     /// Whether the view is in a window.
     var videoAdIsInWindow: Bool { get }
     /// Whether the view (or an ancestor) is hidden.

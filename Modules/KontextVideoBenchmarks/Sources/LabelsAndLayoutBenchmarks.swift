@@ -14,15 +14,15 @@ func runLabelsAndLayoutBenchmarks() {
     measureThroughput("sanitize 42 labels (22 dropped)", iterations: 10_000) { LabelSanitizer.sanitize(crowded).dropped.count }
     measureThroughput("hash email", iterations: 20_000) { EmailHash.hash(" Jane.Doe@Example.com ")?.utf8.count ?? 0 }
 
-    let host = HostSnapshot(size: CGSize(width: 390, height: 844), safeAreaInsets: EdgeInsets(top: 47, bottom: 34))
-    let insets = EdgeInsets(bottom: 80)
+    let host = HostSnapshot(size: CGSize(width: 390, height: 844), safeAreaInsets: VideoAdInsets(top: 47, bottom: 34))
+    let insets = VideoAdInsets(bottom: 80)
     let kinds = CreativeSizeNeeds.Kind.allCases.compactMap { CreativeSizeNeeds(width: 640, height: 360, kind: $0) }
     measureThroughput("layout place (3 kinds)", iterations: 300_000) { index in
         let needs = kinds[index % kinds.count]
         return (try? AdLayout.place(needs, in: host, insets: insets).get()) == nil ? 0 : 1
     }
     if let strip = CreativeSizeNeeds(width: 320, height: 50, kind: .overlayStrip) {
-        let rotated = HostSnapshot(size: CGSize(width: 844, height: 390), safeAreaInsets: EdgeInsets(left: 47, bottom: 21, right: 47))
+        let rotated = HostSnapshot(size: CGSize(width: 844, height: 390), safeAreaInsets: VideoAdInsets(left: 47, bottom: 21, right: 47))
         var monitor = PresentationMonitor(needs: strip, insets: insets)
         measureThroughput("monitor observe (rotating)", iterations: 300_000) { index in
             if case .keep = monitor.observe(index.isMultiple(of: 2) ? host : rotated) { return 1 }

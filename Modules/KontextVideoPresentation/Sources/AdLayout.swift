@@ -36,7 +36,7 @@ package enum AdLayout {
     package static func place(
         _ needs: CreativeSizeNeeds,
         in host: HostSnapshot,
-        insets: EdgeInsets
+        insets: VideoAdInsets
     ) -> Result<AdPlacement, LayoutFailure> {
         guard host.unavailability == nil else { return .failure(.presenterUnavailable) }
         let reserved = reservedInsets(for: needs.kind, in: host, insets: insets)
@@ -66,17 +66,17 @@ package enum AdLayout {
 
     /// The smallest host size that holds `needs` at 50 % with `host`'s safe area and `insets`
     /// (the insets ignored for a full-screen pause ad).
-    package static func minimumHostSize(for needs: CreativeSizeNeeds, in host: HostSnapshot, insets: EdgeInsets) -> CGSize {
+    package static func minimumHostSize(for needs: CreativeSizeNeeds, in host: HostSnapshot, insets: VideoAdInsets) -> CGSize {
         minimumHostSize(for: needs, reserved: reservedInsets(for: needs.kind, in: host, insets: insets))
     }
 
     /// Safe area plus insets (safe area only for a full-screen pause ad), sanitized.
-    private static func reservedInsets(for kind: CreativeSizeNeeds.Kind, in host: HostSnapshot, insets: EdgeInsets) -> EdgeInsets {
+    private static func reservedInsets(for kind: CreativeSizeNeeds.Kind, in host: HostSnapshot, insets: VideoAdInsets) -> VideoAdInsets {
         let safeArea = host.safeAreaInsets.sanitized
         return kind == .fullScreenPause ? safeArea : safeArea + insets.sanitized
     }
 
-    private static func minimumHostSize(for needs: CreativeSizeNeeds, reserved: EdgeInsets) -> CGSize {
+    private static func minimumHostSize(for needs: CreativeSizeNeeds, reserved: VideoAdInsets) -> CGSize {
         CGSize(
             width: needs.width * minimumScale + reserved.horizontal,
             height: needs.height * minimumScale + reserved.vertical

@@ -15,14 +15,14 @@ package struct HostSnapshot: Sendable, Hashable {
     /// The view's bounds size, in points.
     package var size: CGSize
     /// The view's safe-area insets, in points (negative or non-finite edges count as 0).
-    package var safeAreaInsets: EdgeInsets
+    package var safeAreaInsets: VideoAdInsets
     /// `true` while the view is in a window.
     package var isInWindow: Bool
     /// `true` when the view or an ancestor is hidden (or fully transparent).
     package var isHidden: Bool
 
     /// Creates a snapshot; by default a visible view in a window with no safe area.
-    package init(size: CGSize, safeAreaInsets: EdgeInsets = .zero, isInWindow: Bool = true, isHidden: Bool = false) {
+    package init(size: CGSize, safeAreaInsets: VideoAdInsets = .zero, isInWindow: Bool = true, isHidden: Bool = false) {
         self.size = size
         self.safeAreaInsets = safeAreaInsets
         self.isInWindow = isInWindow

@@ -36,7 +36,7 @@ package struct PresentationMonitor: Sendable {
     /// The creative being shown.
     package let needs: CreativeSizeNeeds
     /// The publisher's insets, kept through resizes and rotations.
-    package let insets: EdgeInsets
+    package let insets: VideoAdInsets
     /// The placement of the last `.keep`, or the initial one.
     package private(set) var placement: AdPlacement?
     /// The interruption, once one happened.
@@ -44,7 +44,7 @@ package struct PresentationMonitor: Sendable {
 
     /// Starts monitoring an ad placed at `placement` (from `AdLayout.place`), or `nil`
     /// when the first observation should lay it out.
-    package init(needs: CreativeSizeNeeds, insets: EdgeInsets, placement: AdPlacement? = nil) {
+    package init(needs: CreativeSizeNeeds, insets: VideoAdInsets, placement: AdPlacement? = nil) {
         self.needs = needs
         self.insets = insets
         self.placement = placement

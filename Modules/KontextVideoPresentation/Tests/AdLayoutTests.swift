@@ -8,7 +8,7 @@ struct AdLayoutTests {
         var name: String
         var need: (CGFloat, CGFloat, CreativeSizeNeeds.Kind)
         var host: HostSnapshot
-        var insets: EdgeInsets = .zero
+        var insets: VideoAdInsets = .zero
         var frame: CGRect
         var scale: CGFloat
         var testDescription: String { name }
@@ -18,14 +18,14 @@ struct AdLayoutTests {
         Fits(name: "strip at the bottom of the safe area", need: (320, 50, .overlayStrip), host: portrait,
              frame: CGRect(x: 35, y: 760, width: 320, height: 50), scale: 1),
         Fits(name: "strip 80 points above the safe area's edge", need: (320, 50, .overlayStrip), host: portrait,
-             insets: EdgeInsets(bottom: 80), frame: CGRect(x: 35, y: 680, width: 320, height: 50), scale: 1),
+             insets: VideoAdInsets(bottom: 80), frame: CGRect(x: 35, y: 680, width: 320, height: 50), scale: 1),
         Fits(name: "strip centred between uneven side insets", need: (200, 40, .overlayStrip),
-             host: HostSnapshot(size: CGSize(width: 400, height: 300)), insets: EdgeInsets(left: 100, right: 20),
+             host: HostSnapshot(size: CGSize(width: 400, height: 300)), insets: VideoAdInsets(left: 100, right: 20),
              frame: CGRect(x: 140, y: 260, width: 200, height: 40), scale: 1),
         Fits(name: "card centred in the available area", need: (300, 250, .pauseCard), host: portrait,
              frame: CGRect(x: 45, y: 303.5, width: 300, height: 250), scale: 1),
         Fits(name: "card centred with insets", need: (100, 100, .pauseCard),
-             host: HostSnapshot(size: CGSize(width: 400, height: 400)), insets: EdgeInsets(top: 100, left: 0, bottom: 0, right: 100),
+             host: HostSnapshot(size: CGSize(width: 400, height: 400)), insets: VideoAdInsets(top: 100, left: 0, bottom: 0, right: 100),
              frame: CGRect(x: 100, y: 200, width: 100, height: 100), scale: 1),
         Fits(name: "card scaled down to the tighter axis", need: (600, 400, .pauseCard),
              host: HostSnapshot(size: CGSize(width: 400, height: 300)),
@@ -35,21 +35,21 @@ struct AdLayoutTests {
         Fits(name: "exactly 50 %", need: (640, 100, .overlayStrip), host: HostSnapshot(size: CGSize(width: 320, height: 400)),
              frame: CGRect(x: 0, y: 350, width: 320, height: 50), scale: 0.5),
         Fits(name: "exactly 50 % after safe area and insets", need: (640, 100, .overlayStrip),
-             host: HostSnapshot(size: CGSize(width: 400, height: 400), safeAreaInsets: EdgeInsets(left: 30, right: 30)),
-             insets: EdgeInsets(left: 10, right: 10), frame: CGRect(x: 40, y: 350, width: 320, height: 50), scale: 0.5),
+             host: HostSnapshot(size: CGSize(width: 400, height: 400), safeAreaInsets: VideoAdInsets(left: 30, right: 30)),
+             insets: VideoAdInsets(left: 10, right: 10), frame: CGRect(x: 40, y: 350, width: 320, height: 50), scale: 0.5),
         Fits(name: "50 % lost to rounding still fits", need: (0.1 + 0.2 + 0.3, 0.1, .pauseCard),
              host: HostSnapshot(size: CGSize(width: 0.3, height: 1)),
              frame: CGRect(x: 0.15 - (0.1 + 0.2 + 0.3) * 0.25, y: 0.475, width: (0.1 + 0.2 + 0.3) * 0.5, height: 0.05), scale: 0.5),
         Fits(name: "full-screen pause fills the safe area, ignoring insets", need: (640, 360, .fullScreenPause), host: portrait,
-             insets: EdgeInsets(top: 500, left: 500, bottom: 500, right: 500),
+             insets: VideoAdInsets(top: 500, left: 500, bottom: 500, right: 500),
              frame: CGRect(x: 0, y: 47, width: 390, height: 763), scale: 390.0 / 640),
         Fits(name: "full-screen pause in landscape", need: (640, 360, .fullScreenPause), host: landscape,
              frame: CGRect(x: 47, y: 0, width: 750, height: 369), scale: 1),
         Fits(name: "negative and NaN insets count as 0", need: (320, 50, .overlayStrip), host: portrait,
-             insets: EdgeInsets(top: .nan, left: -50, bottom: -80, right: .infinity),
+             insets: VideoAdInsets(top: .nan, left: -50, bottom: -80, right: .infinity),
              frame: CGRect(x: 35, y: 760, width: 320, height: 50), scale: 1),
         Fits(name: "garbage safe area counts as 0", need: (320, 50, .overlayStrip),
-             host: HostSnapshot(size: CGSize(width: 390, height: 844), safeAreaInsets: EdgeInsets(top: .nan, bottom: -.infinity)),
+             host: HostSnapshot(size: CGSize(width: 390, height: 844), safeAreaInsets: VideoAdInsets(top: .nan, bottom: -.infinity)),
              frame: CGRect(x: 35, y: 794, width: 320, height: 50), scale: 1),
         Fits(name: "huge finite view", need: (320, 50, .overlayStrip),
              host: HostSnapshot(size: CGSize(width: 1e300, height: 1e300)),
@@ -73,7 +73,7 @@ struct AdLayoutTests {
         var name: String
         var need: (CGFloat, CGFloat, CreativeSizeNeeds.Kind)
         var host: HostSnapshot
-        var insets: EdgeInsets = .zero
+        var insets: VideoAdInsets = .zero
         var failure: LayoutFailure
         var testDescription: String { name }
     }
@@ -100,18 +100,18 @@ struct AdLayoutTests {
               host: HostSnapshot(size: CGSize(width: 1000, height: 124.9)),
               failure: .containerTooSmall(minimum: CGSize(width: 150, height: 125))),
         Fails(name: "minimum includes safe area and insets", need: (640, 100, .overlayStrip),
-              host: HostSnapshot(size: CGSize(width: 300, height: 844), safeAreaInsets: EdgeInsets(top: 47, bottom: 34)),
-              insets: EdgeInsets(left: 8, bottom: 80, right: 8),
+              host: HostSnapshot(size: CGSize(width: 300, height: 844), safeAreaInsets: VideoAdInsets(top: 47, bottom: 34)),
+              insets: VideoAdInsets(left: 8, bottom: 80, right: 8),
               failure: .containerTooSmall(minimum: CGSize(width: 336, height: 211))),
         Fails(name: "insets larger than the view", need: (320, 50, .overlayStrip),
-              host: HostSnapshot(size: CGSize(width: 320, height: 200)), insets: EdgeInsets(bottom: 300),
+              host: HostSnapshot(size: CGSize(width: 320, height: 200)), insets: VideoAdInsets(bottom: 300),
               failure: .containerTooSmall(minimum: CGSize(width: 160, height: 325))),
         Fails(name: "safe area larger than the view", need: (320, 50, .pauseCard),
-              host: HostSnapshot(size: CGSize(width: 320, height: 200), safeAreaInsets: EdgeInsets(left: 400)),
+              host: HostSnapshot(size: CGSize(width: 320, height: 200), safeAreaInsets: VideoAdInsets(left: 400)),
               failure: .containerTooSmall(minimum: CGSize(width: 560, height: 25))),
         Fails(name: "full-screen pause too small, insets not counted", need: (640, 360, .fullScreenPause),
-              host: HostSnapshot(size: CGSize(width: 300, height: 844), safeAreaInsets: EdgeInsets(top: 47, bottom: 34)),
-              insets: EdgeInsets(top: 100, left: 100, bottom: 100, right: 100),
+              host: HostSnapshot(size: CGSize(width: 300, height: 844), safeAreaInsets: VideoAdInsets(top: 47, bottom: 34)),
+              insets: VideoAdInsets(top: 100, left: 100, bottom: 100, right: 100),
               failure: .containerTooSmall(minimum: CGSize(width: 320, height: 261))),
         Fails(name: "huge creative", need: (1e300, 50, .overlayStrip), host: portrait,
               failure: .containerTooSmall(minimum: CGSize(width: 5e299, height: 106))),
@@ -147,7 +147,7 @@ struct AdLayoutTests {
 
     @Test func rotationKeepsTheStripAboveTheSafeAreaAndInsets() throws {
         let strip = try needs(320, 50, .overlayStrip)
-        let insets = EdgeInsets(bottom: 20)
+        let insets = VideoAdInsets(bottom: 20)
         let upright = try AdLayout.place(strip, in: portrait, insets: insets).get()
         let turned = try AdLayout.place(strip, in: landscape, insets: insets).get()
         #expect(upright.frame == CGRect(x: 35, y: 740, width: 320, height: 50))

@@ -22,14 +22,14 @@ struct HostSnapshotTests {
     }
 }
 
-@Suite("EdgeInsets")
+@Suite("VideoAdInsets")
 struct EdgeInsetsTests {
     @Test func sanitizedDropsGarbageEdges() {
-        let insets = EdgeInsets(top: .nan, left: -3, bottom: 80, right: .infinity).sanitized
-        #expect(insets == EdgeInsets(bottom: 80))
-        #expect(EdgeInsets.zero == EdgeInsets(top: 0, left: 0, bottom: 0, right: 0))
-        let sum = EdgeInsets(top: 1, left: 2, bottom: 3, right: 4) + EdgeInsets(top: 10, left: 20, bottom: 30, right: 40)
-        #expect(sum == EdgeInsets(top: 11, left: 22, bottom: 33, right: 44))
+        let insets = VideoAdInsets(top: .nan, left: -3, bottom: 80, right: .infinity).sanitized
+        #expect(insets == VideoAdInsets(bottom: 80))
+        #expect(VideoAdInsets.zero == VideoAdInsets(top: 0, left: 0, bottom: 0, right: 0))
+        let sum = VideoAdInsets(top: 1, left: 2, bottom: 3, right: 4) + VideoAdInsets(top: 10, left: 20, bottom: 30, right: 40)
+        #expect(sum == VideoAdInsets(top: 11, left: 22, bottom: 33, right: 44))
         #expect(sum.horizontal == 66 && sum.vertical == 44)
     }
 }

@@ -10,7 +10,7 @@ struct PresentationMonitorTests {
     struct Scenario: Sendable, CustomTestStringConvertible {
         var name: String
         var need: (CGFloat, CGFloat, CreativeSizeNeeds.Kind)
-        var insets: EdgeInsets = .zero
+        var insets: VideoAdInsets = .zero
         var steps: [Step]
         var testDescription: String { name }
     }
@@ -24,12 +24,12 @@ struct PresentationMonitorTests {
             (HostSnapshot(size: CGSize(width: 200, height: 300)), .keep(AdPlacement(frame: CGRect(x: 0, y: 268.75, width: 200, height: 31.25), scale: 0.625))),
             (HostSnapshot(size: CGSize(width: 800, height: 100)), .keep(AdPlacement(frame: CGRect(x: 240, y: 50, width: 320, height: 50), scale: 1))),
         ]),
-        Scenario(name: "rotation keeps the insets", need: (320, 50, .overlayStrip), insets: EdgeInsets(bottom: 20), steps: [
+        Scenario(name: "rotation keeps the insets", need: (320, 50, .overlayStrip), insets: VideoAdInsets(bottom: 20), steps: [
             (portrait, .keep(AdPlacement(frame: CGRect(x: 35, y: 740, width: 320, height: 50), scale: 1))),
             (landscape, .keep(AdPlacement(frame: CGRect(x: 262, y: 299, width: 320, height: 50), scale: 1))),
             (portrait, .keep(AdPlacement(frame: CGRect(x: 35, y: 740, width: 320, height: 50), scale: 1))),
         ]),
-        Scenario(name: "rotation makes the card too small, final", need: (500, 300, .pauseCard), insets: EdgeInsets(bottom: 100), steps: [
+        Scenario(name: "rotation makes the card too small, final", need: (500, 300, .pauseCard), insets: VideoAdInsets(bottom: 100), steps: [
             (HostSnapshot(size: CGSize(width: 844, height: 390)), .keep(AdPlacement(frame: CGRect(x: 422 - 250 * 290.0 / 300, y: 0, width: 500 * 290.0 / 300, height: 290), scale: 290.0 / 300))),
             (HostSnapshot(size: CGSize(width: 390, height: 844)), .keep(AdPlacement(frame: CGRect(x: 0, y: 255, width: 390, height: 234), scale: 0.78))),
             (HostSnapshot(size: CGSize(width: 240, height: 844)), .interrupt(.containerTooSmall(minimum: CGSize(width: 250, height: 250)))),
@@ -56,11 +56,11 @@ struct PresentationMonitorTests {
         ]),
         Scenario(name: "safe area grows over the strip", need: (320, 50, .overlayStrip), steps: [
             (HostSnapshot(size: CGSize(width: 400, height: 300)), .keep(AdPlacement(frame: CGRect(x: 40, y: 250, width: 320, height: 50), scale: 1))),
-            (HostSnapshot(size: CGSize(width: 400, height: 300), safeAreaInsets: EdgeInsets(bottom: 290)),
+            (HostSnapshot(size: CGSize(width: 400, height: 300), safeAreaInsets: VideoAdInsets(bottom: 290)),
              .interrupt(.containerTooSmall(minimum: CGSize(width: 160, height: 315)))),
         ]),
         Scenario(name: "full-screen pause ignores insets through resizes", need: (640, 360, .fullScreenPause),
-                 insets: EdgeInsets(top: 1000, left: 1000, bottom: 1000, right: 1000), steps: [
+                 insets: VideoAdInsets(top: 1000, left: 1000, bottom: 1000, right: 1000), steps: [
             (portrait, .keep(AdPlacement(frame: CGRect(x: 0, y: 47, width: 390, height: 763), scale: 390.0 / 640))),
             (landscape, .keep(AdPlacement(frame: CGRect(x: 47, y: 0, width: 750, height: 369), scale: 1))),
             (HostSnapshot(size: CGSize(width: 319, height: 844)), .interrupt(.containerTooSmall(minimum: CGSize(width: 320, height: 180)))),

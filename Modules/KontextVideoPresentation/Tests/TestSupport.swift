@@ -13,6 +13,6 @@ func approximatelyEqual(_ a: CGRect, _ b: CGRect) -> Bool {
 }
 
 /// An iPhone-like portrait view: 390 × 844 with a notch and a home indicator.
-let portrait = HostSnapshot(size: CGSize(width: 390, height: 844), safeAreaInsets: EdgeInsets(top: 47, bottom: 34))
+let portrait = HostSnapshot(size: CGSize(width: 390, height: 844), safeAreaInsets: VideoAdInsets(top: 47, bottom: 34))
 /// The same view rotated to landscape.
-let landscape = HostSnapshot(size: CGSize(width: 844, height: 390), safeAreaInsets: EdgeInsets(left: 47, bottom: 21, right: 47))
+let landscape = HostSnapshot(size: CGSize(width: 844, height: 390), safeAreaInsets: VideoAdInsets(left: 47, bottom: 21, right: 47))

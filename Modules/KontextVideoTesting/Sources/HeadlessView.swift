@@ -8,7 +8,7 @@ public final class HeadlessView: VideoAdHostView {
     /// The view's size in points.
     public var size: CGSize
     /// The view's safe-area insets.
-    public var safeAreaInsets: EdgeInsets
+    public var safeAreaInsets: VideoAdInsets
     /// Whether the view is in a window.
     public var isInWindow: Bool
     /// Whether the view is hidden.
@@ -21,7 +21,7 @@ public final class HeadlessView: VideoAdHostView {
     /// Creates a view; by default a 390×844 portrait phone screen in a window.
     public init(
         size: CGSize = CGSize(width: 390, height: 844),
-        safeAreaInsets: EdgeInsets = EdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+        safeAreaInsets: VideoAdInsets = VideoAdInsets(top: 47, left: 0, bottom: 34, right: 0),
         isInWindow: Bool = true,
         isHidden: Bool = false
     ) {
@@ -34,13 +34,13 @@ public final class HeadlessView: VideoAdHostView {
     /// Turns the view a quarter: width and height swap, and the safe area moves to the sides.
     public func rotate() {
         size = CGSize(width: size.height, height: size.width)
-        safeAreaInsets = EdgeInsets(
+        safeAreaInsets = VideoAdInsets(
             top: safeAreaInsets.left, left: safeAreaInsets.top,
             bottom: safeAreaInsets.right, right: safeAreaInsets.bottom)
     }
 
     public var videoAdBoundsSize: CGSize { size }
-    public var videoAdSafeAreaInsets: EdgeInsets { safeAreaInsets }
+    public var videoAdSafeAreaInsets: VideoAdInsets { safeAreaInsets }
     public var videoAdIsInWindow: Bool { isInWindow }
     public var videoAdIsHidden: Bool { isHidden }
 

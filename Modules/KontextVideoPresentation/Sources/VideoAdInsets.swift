@@ -1,11 +1,11 @@
 import Foundation
 
 /// Space to keep free inside the view an overlay or pause ad is shown in, on top of its
-/// safe area, in points: `EdgeInsets(bottom: 80)` places a bottom strip 80 points above
+/// safe area, in points: `VideoAdInsets(bottom: 80)` places a bottom strip 80 points above
 /// the safe area's edge. A full-screen pause ad ignores them.
 ///
 /// On Apple platforms the facade takes `UIEdgeInsets` and converts it to this type.
-public struct EdgeInsets: Sendable, Hashable {
+public struct VideoAdInsets: Sendable, Hashable {
     /// Points kept free at the top.
     public var top: CGFloat
     /// Points kept free on the left.
@@ -16,7 +16,7 @@ public struct EdgeInsets: Sendable, Hashable {
     public var right: CGFloat
 
     /// No extra space.
-    public static let zero = EdgeInsets()
+    public static let zero = VideoAdInsets()
 
     /// Creates insets; every edge defaults to 0.
     public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
@@ -27,8 +27,8 @@ public struct EdgeInsets: Sendable, Hashable {
     }
 
     /// The insets the layout uses: a negative, NaN or infinite edge counts as 0.
-    package var sanitized: EdgeInsets {
-        EdgeInsets(top: Self.clean(top), left: Self.clean(left), bottom: Self.clean(bottom), right: Self.clean(right))
+    package var sanitized: VideoAdInsets {
+        VideoAdInsets(top: Self.clean(top), left: Self.clean(left), bottom: Self.clean(bottom), right: Self.clean(right))
     }
 
     /// `left + right`.
@@ -38,8 +38,8 @@ public struct EdgeInsets: Sendable, Hashable {
     package var vertical: CGFloat { top + bottom }
 
     /// Both insets added edge by edge.
-    package static func + (lhs: EdgeInsets, rhs: EdgeInsets) -> EdgeInsets {
-        EdgeInsets(top: lhs.top + rhs.top, left: lhs.left + rhs.left, bottom: lhs.bottom + rhs.bottom, right: lhs.right + rhs.right)
+    package static func + (lhs: VideoAdInsets, rhs: VideoAdInsets) -> VideoAdInsets {
+        VideoAdInsets(top: lhs.top + rhs.top, left: lhs.left + rhs.left, bottom: lhs.bottom + rhs.bottom, right: lhs.right + rhs.right)
     }
 
     private static func clean(_ value: CGFloat) -> CGFloat {
