@@ -1,1 +1,0 @@
-// KontextVideoPlayerTracking: see the module README.

@@ -1,0 +1,60 @@
+import Foundation
+
+/// The player one `VideoAds` object follows, held weakly: the source of the content playhead
+/// for requests and events, and of the playing state an overlay follows.
+///
+/// Without a player (never tracked, released, or deallocated) the playhead falls back to the
+/// deprecated closure provider if one is set, otherwise 0, the right value for a prefetch.
+@MainActor
+package final class PlayerTracker {
+    /// The tracked player, if it is still alive and was not released.
+    package private(set) weak var player: (any VideoAdsPlayer)?
+
+    /// The deprecated `playheadProvider`: read for the playhead when no player is tracked.
+    package private(set) var playheadProvider: (() -> TimeInterval)?
+
+    /// A tracker with no player and no provider.
+    package init() {}
+
+    /// Follows `player` from now on, replacing any earlier one. Held weakly.
+    package func track(_ player: any VideoAdsPlayer) {
+        self.player = player
+    }
+
+    /// Sets or clears the deprecated closure that reads the content playhead for any player.
+    /// A tracked player takes precedence over it.
+    package func setPlayheadProvider(_ provider: (() -> TimeInterval)?) {
+        playheadProvider = provider
+    }
+
+    /// Lets go of the player and the provider (`destroy()`).
+    package func release() {
+        player = nil
+        playheadProvider = nil
+    }
+
+    /// Whether a live player is tracked.
+    package var hasPlayer: Bool {
+        player != nil
+    }
+
+    /// Where the content is, in seconds: the player's `currentTime`, else the provider's value,
+    /// else 0. Negative and non-finite values read as 0.
+    package var playhead: TimeInterval {
+        let raw: TimeInterval
+        if let player {
+            raw = player.currentTime
+        } else if let playheadProvider {
+            raw = playheadProvider()
+        } else {
+            raw = 0
+        }
+        return raw.isFinite && raw > 0 ? raw : 0
+    }
+
+    /// Whether the content plays: the player's `isPlaying`, `nil` without a player (an overlay
+    /// then runs on its own time). The facade refuses an overlay with `contentPaused` on `false`.
+    package var isContentPlaying: Bool? {
+        player?.isPlaying
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+#if canImport(Combine)
+import Combine
+#endif
+
+/// What the SDK reads from a player that is not an `AVPlayer`.
+///
+/// Conform your player, or a small wrapper around it, and pass it to `VideoAds.track(_:)`.
+/// The SDK holds it weakly and reads it on the main actor: `currentTime` for the playhead of
+/// requests and events, and, while an overlay is on screen, `isPlaying` and `currentTime` to
+/// end the overlay when the content stops and to count the overlay's duration.
+///
+/// ```swift
+/// extension MyPlayer: VideoAdsPlayer {
+///     var currentTime: TimeInterval { position }
+///     var isPlaying: Bool { state == .playing || state == .buffering }
+/// }
+/// ```
+@MainActor
+public protocol VideoAdsPlayer: AnyObject {
+    /// Where the content is, in seconds of the episode. Negative or non-finite values read as 0.
+    var currentTime: TimeInterval { get }
+
+    /// `false` when the viewer or your app paused the content, or it ended.
+    /// Buffering and seeking count as playing.
+    var isPlaying: Bool { get }
+
+    /// Optional: a stream that yields whenever `isPlaying` changes, so an overlay ends at once
+    /// when the content pauses. Return a new stream on every read (each overlay reads it once
+    /// and iterates it until the overlay ends). Without it (`nil`, the default) the SDK reads
+    /// `isPlaying` four times a second while an overlay is on screen.
+    var isPlayingUpdates: AsyncStream<Bool>? { get }
+
+    /// Optional: identifies the item (episode) the player is on. When it changes while an
+    /// overlay is on screen, the overlay ends with `.interrupted`. `nil` (the default) means
+    /// the player does not report items.
+    var currentItemIdentifier: AnyHashable? { get }
+
+    #if canImport(Combine)
+    /// Optional: emits whenever `isPlaying` changes, so an overlay ends at once.
+    /// Without it (`nil`, the default) the SDK reads `isPlaying` four times a second while an
+    /// overlay is on screen.
+    var isPlayingPublisher: AnyPublisher<Bool, Never>? { get }
+    #endif
+}
+
+extension VideoAdsPlayer {
+    /// No stream by default: the SDK polls `isPlaying` while an overlay is on screen.
+    public var isPlayingUpdates: AsyncStream<Bool>? { nil }
+
+    /// No item reporting by default.
+    public var currentItemIdentifier: AnyHashable? { nil }
+}
+
+#if !canImport(Combine)
+extension VideoAdsPlayer {
+    /// The stream of `isPlaying` changes the SDK follows for one overlay, if the player offers one.
+    package func makePlayingUpdates() -> AsyncStream<Bool>? {
+        isPlayingUpdates
+    }
+}
+#endif

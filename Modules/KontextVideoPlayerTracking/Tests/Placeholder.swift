@@ -1,1 +1,0 @@
-// Unit tests for KontextVideoPlayerTracking arrive with the module.
