@@ -40,7 +40,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     private func advance(_ seconds: Double) async {
-        await clock.advanceStepwise(by: .timeInterval(seconds))
+        await clock.advance(by: .timeInterval(seconds))
     }
 
     // MARK: Polling

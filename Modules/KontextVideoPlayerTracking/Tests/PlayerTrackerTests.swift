@@ -18,7 +18,7 @@ struct PlayerTrackerTests {
         let player = FakePlayer(clock: clock, position: 12)
         let tracker = PlayerTracker()
         tracker.track(player)
-        await clock.advanceStepwise(by: .seconds(3))
+        await clock.advance(by: .seconds(3))
         #expect(tracker.playhead == 15)
         #expect(tracker.isContentPlaying == true)
         player.pause()

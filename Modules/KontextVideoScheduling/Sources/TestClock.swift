@@ -63,7 +63,10 @@ public final class TestClock: SchedulingClock, Sendable {
     /// Moves time forward by `duration`, waking every sleeper whose deadline is reached
     /// in deadline order, and giving woken tasks a chance to run (and to sleep again)
     /// before later deadlines are processed.
-    public func advance(by duration: Duration) async {
+    ///
+    /// It runs on the caller's actor, so a test on the main actor lets main-actor timers run
+    /// between deadlines.
+    public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
         await settle()
         let target = state.withLock { $0.now } + duration
         while let sleeper = popEarliest(notAfter: target) {
@@ -76,7 +79,7 @@ public final class TestClock: SchedulingClock, Sendable {
 
     /// Advances to the next deadline, if any; returns whether a sleeper was woken.
     @discardableResult
-    public func advanceToNextDeadline() async -> Bool {
+    public func advanceToNextDeadline(isolation: isolated (any Actor)? = #isolation) async -> Bool {
         await settle()
         guard let deadline = nextDeadline else { return false }
         await advance(by: max(.zero, deadline - now))
@@ -86,7 +89,7 @@ public final class TestClock: SchedulingClock, Sendable {
     /// Yields until at least `count` tasks sleep on this clock, or gives up after a bounded
     /// number of yields; returns whether they did. Use before `advance` when a task was just started.
     @discardableResult
-    public func waitForSleepers(atLeast count: Int = 1) async -> Bool {
+    public func waitForSleepers(atLeast count: Int = 1, isolation: isolated (any Actor)? = #isolation) async -> Bool {
         for _ in 0..<20_000 {
             if sleeperCount >= count { return true }
             await Task.yield()
@@ -106,8 +109,9 @@ public final class TestClock: SchedulingClock, Sendable {
         }
     }
 
-    /// Lets other tasks run: woken sleepers, and tasks they start.
-    private func settle() async {
+    /// Lets other tasks run: woken sleepers, and tasks they start. Yields on the caller's actor,
+    /// so tasks isolated to it (the main actor, in SDK tests) get their turn.
+    public func settle(isolation: isolated (any Actor)? = #isolation) async {
         for _ in 0..<64 { await Task.yield() }
     }
 }
