@@ -141,6 +141,7 @@ public final class KontextVideo {
     /// background does not count toward the creative load time-out.
     package func setApplicationActive(_ active: Bool) {
         runtime?.activeTime.setActive(active)
+        adOnScreen?.onScreen?.applicationActivityChanged(active)
     }
 
     /// Puts the shared instance back to its launch state, for tests: ends the ad on screen

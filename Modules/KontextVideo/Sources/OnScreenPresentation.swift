@@ -6,6 +6,8 @@ import KontextVideoScheduling
 protocol OnScreenPresentation: AnyObject {
     /// Stops timers and observation; no callback after this.
     func stop()
+    /// The app went to the background (`false`) or came back.
+    func applicationActivityChanged(_ active: Bool)
     /// Takes the ad off the screen and calls `completion` once it is gone.
     func takeDown(reason: VideoAdEndReason, completion: @escaping @MainActor () -> Void)
 }
@@ -68,11 +70,17 @@ final class HostedPresentation: OnScreenPresentation {
             tracker: tracker,
             clock: clock,
             duration: duration,
-            onInterrupted: { [weak self] in self?.ad?.end(.interrupted) },
+            onInterrupted: { [weak self] _ in self?.ad?.end(.interrupted) },
             onCompleted: { [weak self] in self?.ad?.completeOverlay() }
         )
         self.follower = follower
         follower.start()
+    }
+
+    /// The app went to the background (`false`) or came back: an overlay's duration does not
+    /// count time in the background.
+    func applicationActivityChanged(_ active: Bool) {
+        if active { follower?.resume() } else { follower?.pause() }
     }
 
     func stop() {
@@ -131,6 +139,8 @@ final class LinearPresentationController: OnScreenPresentation {
     }
 
     func stop() {}
+
+    func applicationActivityChanged(_ active: Bool) {}
 
     func takeDown(reason: VideoAdEndReason, completion: @escaping @MainActor () -> Void) {
         guard isSurfaceUp else {
