@@ -1,1 +1,0 @@
-// Conformance tests arrive with the catalogue.

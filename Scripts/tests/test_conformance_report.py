@@ -1,0 +1,319 @@
+"""Unit tests of Scripts/conformance_report.py (stdlib only).
+
+Run: `cd Scripts && python3 -m unittest` (or `python3 -m unittest discover -s Scripts/tests -t Scripts`).
+The fixtures are real Swift Testing 6.3 output of `fixtures/swift/FixtureSuite.swift`.
+"""
+
+import contextlib
+import io
+import json
+import os
+import sys
+import tempfile
+import textwrap
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SCRIPTS = os.path.dirname(HERE)
+sys.path.insert(0, SCRIPTS)
+
+import conformance_report as cr  # noqa: E402
+
+FIXTURES = os.path.join(HERE, "fixtures")
+REPO = os.path.dirname(SCRIPTS)
+
+
+def fixture(name):
+    with open(os.path.join(FIXTURES, name), encoding="utf-8") as f:
+        return f.read()
+
+
+REFERENCE = textwrap.dedent("""\
+    # Reference
+    The entry point, one   instance.
+    Defaults to `false`.
+    Logs at `.warning` (default).
+    `.overlay`, `.pause`, `.linear`.
+    | `.noAdMatch` | No campaign matched |
+    | `.frequencyCap` | Cap reached |
+    | `.contentUnsafe` | Not brand safe |
+    Ended by itself.
+    The viewer tapped Skip.
+    `initialize(with:)` was never called.
+    Follows **format(\\_:)** closely.
+    """)
+
+
+def clause(cid, area, quote, **extra):
+    c = {"id": cid, "area": area, "subject": "S", "quote": quote, "promise": f"promise of {cid}"}
+    c.update(extra)
+    return c
+
+
+CLAUSES = [
+    clause("DEF-001", "defaults", "Defaults to `false`."),
+    clause("DEF-002", "defaults", "Logs at `.warning` (default)."),
+    clause("MOD-017", "models", "`.overlay`, `.pause`, `.linear`."),
+    clause("NOFILL-001", "noFill", "No campaign matched"),
+    clause("NOFILL-002", "noFill", "Cap reached"),
+    clause("NOFILL-003", "noFill", "Not brand safe"),
+    clause("END-001", "endReasons", "Ended by itself."),
+    clause("END-002", "endReasons", "The viewer tapped Skip."),
+    clause("ERR-001", "errors", "`initialize(with:)` was never called."),
+    clause("INIT-001", "initialization", "The entry point, one instance."),
+    clause("PLAY-001", "player", "Follows format(_:) closely.", platforms=["darwin"]),
+]
+
+
+class Workspace:
+    """A temporary repository: catalogue, reference and conformance sources."""
+
+    def __init__(self, clauses=CLAUSES, reference=REFERENCE, swift=None):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.root = self.tmp.name
+        os.makedirs(os.path.join(self.root, "ConformanceTests"))
+        os.makedirs(os.path.join(self.root, "seed"))
+        with open(os.path.join(self.root, "seed", "api-reference.md"), "w", encoding="utf-8") as f:
+            f.write(reference)
+        catalogue = {"version": 1, "source": "api-reference.md", "sources": {"api-reference.md": "seed/api-reference.md"},
+                     "areas": list(cr.AREA_PREFIX), "clauses": clauses}
+        with open(os.path.join(self.root, "ConformanceTests", "catalogue.json"), "w", encoding="utf-8") as f:
+            json.dump(catalogue, f)
+        with open(os.path.join(self.root, "ConformanceTests", "Tests.swift"), "w", encoding="utf-8") as f:
+            f.write(swift if swift is not None else fixture("swift/FixtureSuite.swift"))
+
+    def write(self, name, text):
+        path = os.path.join(self.root, name)
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return path
+
+    def run(self, *args):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            code = cr.main(["--repo", self.root, "--host", "linux", *args])
+        return code, out.getvalue()
+
+    def close(self):
+        self.tmp.cleanup()
+
+
+def verdicts(text):
+    """clause id -> verdict, from a printed report."""
+    result = {}
+    for line in text.splitlines():
+        for verdict in (cr.PASS, cr.FAIL, cr.NOT_RUN, cr.SKIPPED, cr.NO_TEST, cr.NOT_APPLICABLE):
+            if line.startswith(verdict + " ") or line.startswith(verdict.ljust(8)):
+                parts = line[8:].split()
+                if parts and cr.CLAUSE_ID.match(parts[0]):
+                    result[parts[0]] = verdict
+    return result
+
+
+class IdsInNameTests(unittest.TestCase):
+    def test_single_list_and_range_forms(self):
+        self.assertEqual(cr.ids_in_name("[ERR-001][ERR-002] show")[0], ["ERR-001", "ERR-002"])
+        self.assertEqual(cr.ids_in_name("[ERR-001, ERR-003] x")[0], ["ERR-001", "ERR-003"])
+        self.assertEqual(cr.ids_in_name("[NOFILL-001...NOFILL-003] t")[0], ["NOFILL-001", "NOFILL-002", "NOFILL-003"])
+        self.assertEqual(cr.ids_in_name("[END-001 … END-002] t")[0], ["END-001", "END-002"])
+
+    def test_other_brackets_are_ignored_and_malformed_ids_reported(self):
+        self.assertEqual(cr.ids_in_name("[draft] no ids"), ([], []))
+        ids, problems = cr.ids_in_name("[ERR-1] short id")
+        self.assertEqual(ids, [])
+        self.assertEqual(len(problems), 1)
+        ids, problems = cr.ids_in_name("[ERR-003...LAB-004] mixed range")
+        self.assertEqual(ids, [])
+        self.assertIn("bad clause id range", problems[0])
+
+
+class NormaliseTests(unittest.TestCase):
+    def test_whitespace_and_markdown_escapes(self):
+        self.assertEqual(cr.normalise("a \n  b\t c"), "a b c")
+        self.assertEqual(cr.normalise("**format(\\_:)** `AnyPublisher\\<Bool\\>`"), "format(_:) `AnyPublisher<Bool>`")
+
+
+class ScanTests(unittest.TestCase):
+    def test_finds_tests_ids_functions_and_skips_comments(self):
+        tests, problems = cr.scan_tests(os.path.join(FIXTURES, "swift"))
+        self.assertEqual(problems, [])
+        by_fn = {t.function: t for t in tests}
+        self.assertEqual(sorted(by_fn), ["fails", "known", "noDisplayName", "passes", "skipped", "table"])
+        self.assertEqual(by_fn["fails"].display, '[DEF-002][MOD-017] fails "quoted" name')
+        self.assertEqual(by_fn["fails"].ids, ["DEF-002", "MOD-017"])
+        self.assertEqual(by_fn["table"].ids, ["NOFILL-001", "NOFILL-002", "NOFILL-003"])
+        self.assertEqual(by_fn["noDisplayName"].ids, [])
+        self.assertEqual({t.suite for t in tests}, {"FixtureSuite"})
+        self.assertEqual(by_fn["passes"].line, 11)
+
+
+class ParserTests(unittest.TestCase):
+    def check(self, results):
+        self.assertEqual(results["[DEF-001] passes"].status, "passed")
+        failed = results['[DEF-002][MOD-017] fails "quoted" name']
+        self.assertEqual(failed.status, "failed")
+        self.assertTrue(failed.whole_test_issue)
+        table = results["[NOFILL-001...NOFILL-003] table"]
+        self.assertEqual(table.status, "failed")
+        self.assertEqual(len(table.failed_cases), 1)
+        self.assertIn("[NOFILL-002]", table.failed_cases[0])
+        self.assertFalse(table.whole_test_issue)
+        self.assertEqual(results["[END-001] skipped"].status, "skipped")
+        self.assertEqual(results["[END-002] known issue"].status, "passed")
+        self.assertEqual(results["noDisplayName()"].status, "passed")
+
+    def test_console(self):
+        results, saw_run = cr.parse_console(fixture("console.txt"))
+        self.assertTrue(saw_run)
+        self.check(results)
+
+    def test_event_stream(self):
+        results, saw_run = cr.parse_event_stream(fixture("events.jsonl"))
+        self.assertTrue(saw_run)
+        self.check(results)
+
+    def test_xunit_maps_functions_to_scanned_display_names(self):
+        static, _ = cr.scan_tests(os.path.join(FIXTURES, "swift"))
+        results, saw_run, problems = cr.parse_xunit(fixture("xunit-swift-testing.xml"), static)
+        self.assertEqual(problems, [])
+        self.assertTrue(saw_run)
+        self.assertEqual(results["[DEF-001] passes"].status, "passed")
+        self.assertEqual(results["[NOFILL-001...NOFILL-003] table"].status, "failed")
+        self.assertEqual(results["[END-001] skipped"].status, "skipped")
+
+    def test_format_detection(self):
+        static, _ = cr.scan_tests(os.path.join(FIXTURES, "swift"))
+        for name, fmt in [("console.txt", "console"), ("events.jsonl", "event stream"), ("xunit-swift-testing.xml", "xunit")]:
+            self.assertEqual(cr.parse_results(os.path.join(FIXTURES, name), static)[3], fmt)
+
+    def test_a_test_that_started_but_never_ended_is_crashed(self):
+        results, _ = cr.parse_console('◇ Test run started.\n◇ Test "[DEF-001] passes" started.\n')
+        self.assertEqual(results["[DEF-001] passes"].status, "started")
+
+
+class GateTests(unittest.TestCase):
+    def setUp(self):
+        self.ws = Workspace()
+
+    def tearDown(self):
+        self.ws.close()
+
+    def test_verdicts_from_each_result_format_agree(self):
+        for name in ("events.jsonl", "console.txt"):
+            code, text = self.ws.run("--results", os.path.join(FIXTURES, name))
+            self.assertEqual(code, 1, name)
+            self.assertEqual(verdicts(text), {
+                "DEF-001": cr.PASS, "DEF-002": cr.FAIL, "MOD-017": cr.FAIL,
+                # Per-case attribution: only the failing row's clause fails.
+                "NOFILL-001": cr.PASS, "NOFILL-002": cr.FAIL, "NOFILL-003": cr.PASS,
+                "END-001": cr.SKIPPED, "END-002": cr.PASS,
+                "ERR-001": cr.NO_TEST, "INIT-001": cr.NO_TEST, "PLAY-001": cr.NOT_APPLICABLE,
+            }, name)
+            self.assertIn("CONFORMANCE: FAIL", text)
+            self.assertIn("clauses: 11", text)
+
+    def test_xunit_fails_the_whole_table_test(self):
+        code, text = self.ws.run("--results", os.path.join(FIXTURES, "xunit-swift-testing.xml"))
+        self.assertEqual(code, 1)
+        v = verdicts(text)
+        self.assertEqual((v["NOFILL-001"], v["NOFILL-002"], v["DEF-001"]), (cr.FAIL, cr.FAIL, cr.PASS))
+
+    def test_all_proven_passes_and_missing_needs_allow_missing(self):
+        clauses = [c for c in CLAUSES if c["id"] in ("DEF-001", "DEF-002", "ERR-001")]
+        swift = '@Test("[DEF-001][DEF-002] defaults") func d() {}\n'
+        self.ws.close()
+        self.ws = Workspace(clauses=clauses, swift=swift)
+        results = self.ws.write("console.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-002] defaults" passed after 0.001 seconds.\n')
+        code, text = self.ws.run("--results", results)
+        self.assertEqual(code, 1)
+        self.assertIn("1 clause(s) with no test", text)
+        code, text = self.ws.run("--results", results, "--allow-missing")
+        self.assertEqual(code, 0, text)
+        self.assertIn("CONFORMANCE: PASS", text)
+        swift += '@Test("[ERR-001] errors") func e() {}\n'
+        self.ws.write("ConformanceTests/Tests.swift", swift)
+        self.ws.write("console.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-002] defaults" passed after 0.001 seconds.\n'
+                      '✔ Test "[ERR-001] errors" passed after 0.001 seconds.\n')
+        code, text = self.ws.run("--results", results)
+        self.assertEqual(code, 0, text)
+
+    def test_unknown_clause_id_fails(self):
+        self.ws.close()
+        self.ws = Workspace(clauses=[CLAUSES[0]], swift='@Test("[DEF-001][DEF-404] x") func x() {}\n')
+        results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-404] x" passed after 0.001 seconds.\n')
+        code, text = self.ws.run("--results", results)
+        self.assertEqual(code, 1)
+        self.assertIn("unknown clause id DEF-404", text)
+
+    def test_quote_drift_fails(self):
+        self.ws.close()
+        drifted = [clause("DEF-001", "defaults", "Defaults to `true`.")]
+        self.ws = Workspace(clauses=drifted, swift='@Test("[DEF-001] x") func x() {}\n')
+        results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
+        code, text = self.ws.run("--results", results)
+        self.assertEqual(code, 1)
+        self.assertIn("DEF-001: quote not found", text)
+
+    def test_missing_reference_fails_and_reference_option_overrides(self):
+        os.remove(os.path.join(self.ws.root, "seed", "api-reference.md"))
+        code, text = self.ws.run("--allow-missing")
+        self.assertEqual(code, 1)
+        self.assertIn("not found", text)
+        other = self.ws.write("elsewhere.md", REFERENCE)
+        _, text = self.ws.run("--allow-missing", "--reference", other)
+        self.assertNotIn("quote not found", text)
+        self.assertNotIn("source 'api-reference.md' not found", text)
+
+    def test_build_failure_reports_scanned_tests_as_not_run(self):
+        results = self.ws.write("c.txt", "error: emit-module command failed\n")
+        code, text = self.ws.run("--results", results, "--allow-missing")
+        self.assertEqual(code, 1)
+        self.assertEqual(verdicts(text)["DEF-001"], cr.NOT_RUN)
+        self.assertIn("never started", text)
+
+    def test_catalogue_validation(self):
+        self.ws.close()
+        bad = [clause("ERR-001", "errors", "Defaults to `false`."), clause("ERR-001", "errors", "Defaults to `false`."),
+               clause("DEF-003", "errors", "Defaults to `false`."), {"id": "MOD-001", "area": "models"}]
+        self.ws = Workspace(clauses=bad, swift="")
+        code, text = self.ws.run("--allow-missing")
+        self.assertEqual(code, 1)
+        self.assertIn("ERR-001: duplicate id", text)
+        self.assertIn("DEF-003: area errors expects prefix ERR-", text)
+        self.assertIn("MOD-001: missing subject, quote, promise", text)
+
+    def test_darwin_only_clauses_are_required_on_darwin(self):
+        out = io.StringIO()
+        with contextlib.redirect_stdout(out):
+            cr.main(["--repo", self.ws.root, "--host", "darwin", "--allow-missing"])
+        self.assertEqual(verdicts(out.getvalue())["PLAY-001"], cr.NO_TEST)
+
+
+class RealCatalogueTests(unittest.TestCase):
+    """The committed catalogue is well-formed and its quotes are in the reference."""
+
+    def setUp(self):
+        self.raw, self.clauses, self.problems = cr.load_catalogue(os.path.join(REPO, "ConformanceTests", "catalogue.json"))
+
+    def test_well_formed_and_every_area_used(self):
+        self.assertEqual(self.problems, [])
+        self.assertEqual({c.area for c in self.clauses}, set(cr.AREA_PREFIX))
+        self.assertGreaterEqual(len(self.clauses), 120)
+        rows = [c for c in self.clauses if c.area == "noFill"]
+        self.assertGreaterEqual(len(rows), 9)
+        self.assertEqual(len([c for c in self.clauses if c.area == "errors" and c.subject.startswith("VideoAdError.")
+                              and c.subject != "VideoAdError"]), 15)
+        self.assertEqual(len([c for c in self.clauses if c.subject.startswith("VideoAd.EndReason.")
+                              and c.subject.split(".")[-1] in ("completed", "skipped", "closed", "resumed", "failed",
+                                                               "interrupted", "dismissed", "destroyed")
+                              and c.area == "endReasons"]), 10)
+
+    def test_quotes_occur_in_the_reference(self):
+        sources = cr.resolve_sources(self.raw, REPO, os.environ.get("KONTEXT_API_REFERENCE"))
+        if sources.get("api-reference.md") is None:
+            self.skipTest("api-reference.md not available on this machine")
+        self.assertEqual(cr.check_quotes(self.clauses, sources), [])
+
+
+if __name__ == "__main__":
+    unittest.main()
