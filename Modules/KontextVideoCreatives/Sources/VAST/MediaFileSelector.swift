@@ -4,8 +4,9 @@ import Foundation
 ///
 /// Policy:
 /// 1. Eligible files: a MIME type in `DeviceProfile.supportedMIMETypes` (compared lower-case,
-///    parameters dropped); not a VPAID script (`apiFramework="VPAID"`); an `http(s)` URL;
-///    `delivery="streaming"` only for HLS (`…mpegurl`) types.
+///    parameters dropped; VPAID scripts such as `application/javascript` never are, while a
+///    `video/mp4` marked `apiFramework="VPAID"` is still a video, as prebid plays it); an
+///    `http(s)` URL; `delivery="streaming"` only for HLS (`…mpegurl`) types.
 /// 2. None eligible: VAST error 403.
 /// 3. HLS is preferred when eligible: it adapts to the connection by itself.
 /// 4. Bitrate cap: `estimatedBandwidthKbps`, else 1,500 kbps on cellular, else none. Files whose
@@ -58,7 +59,6 @@ package struct MediaFileSelector: Sendable {
     /// Whether the device can play `file` at all.
     package func isEligible(_ file: VASTMediaFile) -> Bool {
         guard let type = Self.mime(file.type), device.supportedMIMETypes.contains(type) else { return false }
-        if file.apiFramework?.lowercased() == "vpaid" { return false }
         guard let url = URL(string: file.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             return false
         }
