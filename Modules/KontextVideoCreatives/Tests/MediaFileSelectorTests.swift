@@ -60,12 +60,16 @@ struct MediaFileSelectorTests {
         vpaid.apiFramework = "VPAID"
         let files = [
             file("https://x/a.flv", type: "video/x-flv"), vpaid,
-            file("rtmp://x/a.mp4"), file("https://x/stream.mp4", delivery: "streaming"),
+            file("rtmp://x/a.mp4"), file("/static/relative.mp4"),
         ]
         let result = MediaFileSelector(device: .standard).select(from: files)
         #expect(throws: VASTError.self) { try result.get() }
         if case .failure(let error) = result { #expect(error.code == .noSupportedMedia) }
         #expect(pick([], .standard) == nil)
+    }
+
+    @Test func anMP4LabelledStreamingIsStillPlayed() {
+        #expect(pick([file("https://x/s.mp4", delivery: "streaming")], .standard) == "https://x/s.mp4")
     }
 
     @Test func anMP4MarkedVPAIDIsStillAVideo() {

@@ -6,7 +6,8 @@ import Foundation
 /// 1. Eligible files: a MIME type in `DeviceProfile.supportedMIMETypes` (compared lower-case,
 ///    parameters dropped; VPAID scripts such as `application/javascript` never are, while a
 ///    `video/mp4` marked `apiFramework="VPAID"` is still a video, as prebid plays it); an
-///    `http(s)` URL; `delivery="streaming"` only for HLS (`…mpegurl`) types.
+///    absolute `http(s)` URL (RTMP and relative URLs are refused). `delivery` does not decide:
+///    ad servers often label progressive MP4 as `streaming`, and players play them.
 /// 2. None eligible: VAST error 403.
 /// 3. HLS is preferred when eligible: it adapts to the connection by itself.
 /// 4. Bitrate cap: `estimatedBandwidthKbps`, else 1,500 kbps on cellular, else none. Files whose
@@ -59,10 +60,10 @@ package struct MediaFileSelector: Sendable {
     /// Whether the device can play `file` at all.
     package func isEligible(_ file: VASTMediaFile) -> Bool {
         guard let type = Self.mime(file.type), device.supportedMIMETypes.contains(type) else { return false }
-        guard let url = URL(string: file.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+        guard let url = URL(string: file.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false else {
             return false
         }
-        if file.delivery?.lowercased() == "streaming" && !Self.isHLS(type) { return false }
         return true
     }
 

@@ -50,8 +50,8 @@ package struct VASTAd: Sendable, Equatable, Encodable {
     package var blockedAdCategories: [VASTCategory]
     /// The creatives in document order.
     package var creatives: [VASTCreative]
-    /// Verifications: the VAST 4.1 `<AdVerifications>` node's first, then those of any
-    /// `<Extension type="AdVerifications">` (the order vast-client-js reports).
+    /// Verifications: the VAST 4.1 `<AdVerifications>` node's first, then those inside any
+    /// `<Extension>` (`type="AdVerifications"` or otherwise; the order vast-client-js reports).
     package var verifications: [VASTVerification]
     /// `<Extensions>`, kept raw.
     package var extensions: [VASTExtension]

@@ -82,8 +82,13 @@ enum VASTModelReader {
         ad.creatives = body.elements(path: ["Creatives", "Creative"]).map(creative)
         ad.extensions = body.elements(path: ["Extensions", "Extension"]).map(VASTExtension.init(element:))
         ad.verifications = body.elements(path: ["AdVerifications", "Verification"]).map { verification($0, origin: .adVerifications) }
-        for ext in ad.extensions where ext.type?.caseInsensitiveCompare("AdVerifications") == .orderedSame {
-            let nodes = ext.element.elements(path: ["AdVerifications", "Verification"]) + ext.element.elements("Verification")
+        // Any extension's <AdVerifications> (vast-client-js reads them under type="iab" too), and
+        // bare <Verification>s of an <Extension type="AdVerifications">.
+        for ext in ad.extensions {
+            var nodes = ext.element.elements(path: ["AdVerifications", "Verification"])
+            if ext.type?.caseInsensitiveCompare("AdVerifications") == .orderedSame {
+                nodes += ext.element.elements("Verification")
+            }
             ad.verifications += nodes.map { verification($0, origin: .extensionNode) }
         }
         return ad
