@@ -138,9 +138,9 @@ enum VASTCorpusExpectations {
     static func reason(_ code: Int, file: String) -> String {
         switch code {
         case 100: return "not well-formed XML (Linux XMLParser quirk rule: parse() false, or parserError other than 201)"
-        case 101: return file.contains("_fragments/") ? "a fragment, not a whole VAST document" : "root is not <VAST> (VMAP or a wrong root)"
-        case 102: return "VAST 1.0 <VideoAdServingTemplate> root"
-        case 201: return "no <Linear>: non-linear or companion-only ad in a linear slot"
+        case 101: return file.contains("_fragments/") ? "a fragment, not a whole VAST document" : "root is not `<VAST>` (VMAP or a wrong root)"
+        case 102: return "VAST 1.0 `<VideoAdServingTemplate>` root"
+        case 201: return "no `<Linear>`: non-linear or companion-only ad in a linear slot"
         case 300: return "nested wrapper refused by followAdditionalWrappers=false"
         case 301: return "wrapper target unreachable (offline check, custom scheme, missing URI or file)"
         case 302: return "wrapper limit (5) reached"

@@ -20,7 +20,7 @@ struct VASTCorpusTests {
                 mismatches.append("\(file): expected \(expected.map(String.init) ?? "ads"), got \(got.map(String.init) ?? "ads")")
             }
             if let expected {
-                let message = (resolution.error?.message ?? "").replacingOccurrences(of: "|", with: "\\|")
+                let message = (resolution.error?.message ?? "").replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "<", with: "&lt;")
                 let short = message.count > 90 ? String(message.prefix(90)) + "…" : message
                 rows.append("| `\(file)` | \(expected) | \(got.map(String.init) ?? "ads") | \(VASTCorpusExpectations.reason(expected, file: file)); \(short) |")
             }

@@ -35,6 +35,19 @@ package struct DeviceProfile: Sendable, Equatable, Encodable {
         "application/vnd.apple.mpegurl", "application/x-mpegurl", "audio/mpegurl", "audio/x-mpegurl",
     ]
 
+    private enum CodingKeys: String, CodingKey {
+        case supportedMIMETypes, screenWidth, screenHeight, isOnCellular, estimatedBandwidthKbps
+    }
+
+    package func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(supportedMIMETypes.sorted(), forKey: .supportedMIMETypes)
+        try container.encode(screenWidth, forKey: .screenWidth)
+        try container.encode(screenHeight, forKey: .screenHeight)
+        try container.encode(isOnCellular, forKey: .isOnCellular)
+        try container.encodeIfPresent(estimatedBandwidthKbps, forKey: .estimatedBandwidthKbps)
+    }
+
     /// A 1920×1080 screen on Wi-Fi with the Apple MIME types (the `kontext-vast` tool's default).
     package static let standard = DeviceProfile(screenWidth: 1920, screenHeight: 1080)
 }

@@ -15,10 +15,10 @@ package enum VASTChainMerger {
         selector: MediaFileSelector
     ) -> Result<ResolvedLinearAd, VASTError> {
         guard !inLine.creatives.isEmpty else {
-            return .failure(VASTError(.noAdsAfterWrapper, "in-line ad \(inLine.id ?? "") has no creative"))
+            return .failure(VASTError(.noAdsAfterWrapper, "in-line ad\(inLine.id.map { " \($0)" } ?? "") has no creative"))
         }
         guard let creative = inLine.linearCreative, let linear = creative.linear else {
-            return .failure(VASTError(.unexpectedLinearity, "in-line ad \(inLine.id ?? "") has no linear creative"))
+            return .failure(VASTError(.unexpectedLinearity, "in-line ad\(inLine.id.map { " \($0)" } ?? "") has no linear creative"))
         }
         let chosen: VASTMediaFile
         switch selector.select(from: linear.mediaFiles) {

@@ -265,7 +265,7 @@ package struct VASTResolver: Sendable {
         } catch is DeadlineExceeded {
             return .failure(VASTError(.wrapperTimeout, "no response from \(url.absoluteString) within \(hopTimeout)"))
         } catch {
-            return .failure(VASTError(.wrapperTimeout, "could not fetch \(url.absoluteString): \(error)"))
+            return .failure(VASTError(.wrapperTimeout, "could not fetch \(url.absoluteString): \(error.localizedDescription)"))
         }
     }
 
