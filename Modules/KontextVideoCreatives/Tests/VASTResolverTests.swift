@@ -88,6 +88,9 @@ struct VASTResolverTests {
         #expect(resolution.error?.code == .noAdsAfterWrapper)
         #expect(resolution.errorURLs == ["https://t.example.com/w/error?c=[ERRORCODE]", "https://t.example.com/empty"])
         #expect(resolution.errorPings.count == 1)
+        var context = VASTMacroContext()
+        context.cacheBusting = "1"
+        #expect(resolution.errorPings[0].expandedURLs(context: context) == ["https://t.example.com/w/error?c=303", "https://t.example.com/empty"])
     }
 
     @Test func anEmptyRootResponseIs303WithItsRootErrors() async {

@@ -39,6 +39,7 @@ package struct DeviceProfile: Sendable, Equatable, Encodable {
         case supportedMIMETypes, screenWidth, screenHeight, isOnCellular, estimatedBandwidthKbps
     }
 
+    /// Encodes the MIME types sorted, so the tool's JSON is stable.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(supportedMIMETypes.sorted(), forKey: .supportedMIMETypes)

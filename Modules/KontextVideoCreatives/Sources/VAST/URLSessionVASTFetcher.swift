@@ -20,6 +20,7 @@ package struct URLSessionVASTFetcher: VASTFetching {
         self.allowsFileURLs = allowsFileURLs
     }
 
+    /// The body at `url`, within the size cap.
     package func fetch(_ url: URL) async throws -> Data {
         if url.isFileURL {
             guard allowsFileURLs else { throw VASTError(.wrapperTimeout, "file URLs are not fetched: \(url)") }

@@ -13,5 +13,6 @@ package struct VASTError: Error, Sendable, Equatable, Encodable, CustomStringCon
         self.message = message
     }
 
+    /// `VAST error 303: …`.
     package var description: String { "VAST error \(code.rawValue): \(message)" }
 }

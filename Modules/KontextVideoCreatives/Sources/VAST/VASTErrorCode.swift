@@ -54,16 +54,20 @@ package struct VASTErrorCode: RawRepresentable, Hashable, Sendable, Comparable, 
     /// 901: general VPAID error.
     package static let vpaid = VASTErrorCode(rawValue: 901)
 
+    /// Orders codes by number.
     package static func < (lhs: VASTErrorCode, rhs: VASTErrorCode) -> Bool {
         lhs.rawValue < rhs.rawValue
     }
 
+    /// The number as text.
     package var description: String { String(rawValue) }
 
+    /// Decodes a bare number.
     package init(from decoder: any Decoder) throws {
         rawValue = try decoder.singleValueContainer().decode(Int.self)
     }
 
+    /// Encodes a bare number.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(rawValue)

@@ -50,6 +50,7 @@ package struct VASTMacroContext: Sendable, Equatable {
     /// Creates an empty context.
     package init() {}
 
+    /// Equal when every value (including the fixed cache-buster and time stamp) is.
     package static func == (lhs: VASTMacroContext, rhs: VASTMacroContext) -> Bool {
         lhs.values() == rhs.values() && lhs.cacheBusting == rhs.cacheBusting && lhs.timestamp == rhs.timestamp
     }

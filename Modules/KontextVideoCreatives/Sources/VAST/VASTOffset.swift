@@ -39,6 +39,7 @@ package enum VASTOffset: Sendable, Equatable, Encodable {
 
     private enum CodingKeys: String, CodingKey { case seconds, percent }
 
+    /// Encodes `{"seconds": 5}` or `{"percent": 25}`.
     package func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         switch self {

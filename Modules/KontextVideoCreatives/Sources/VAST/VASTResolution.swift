@@ -48,4 +48,11 @@ package struct VASTErrorPing: Sendable, Equatable, Encodable {
         self.urls = urls
         self.message = message
     }
+
+    /// The URLs ready to fire: `[ERRORCODE]` set to `code`, other macros from `context`.
+    package func expandedURLs(context: VASTMacroContext = VASTMacroContext()) -> [String] {
+        var context = context
+        context.errorCode = code
+        return urls.map { VASTMacros.expand($0, context: context) }
+    }
 }
