@@ -1,1 +1,13 @@
-print("not yet built")
+import Foundation
+
+// kontext-video-bench: performance figures, not tests. Run in release:
+//   swift run -c release kontext-video-bench vast [corpus-dir]
+
+let benchArguments = Array(CommandLine.arguments.dropFirst())
+switch benchArguments.first {
+case "vast":
+    exit(VASTBenchmark.run(arguments: Array(benchArguments.dropFirst())))
+default:
+    FileHandle.standardError.write(Data("usage: kontext-video-bench vast [corpus-dir]\n".utf8))
+    exit(2)
+}

@@ -1,1 +1,0 @@
-// KontextVideoCreatives: see the module README.

@@ -1,0 +1,139 @@
+import Foundation
+
+/// Decides which tracking pixels a linear ad owes at each playback moment (pure: it sends
+/// nothing; the SDK queues the returned URLs on its durable event pipeline).
+///
+/// At-most-once: impression, `creativeView`, `start`, the quartiles, each `progress` offset,
+/// `complete`, `skip`, `closeLinear`, the end card's `creativeView`, `notUsed` and the error
+/// ping. `pause`/`resume` and `mute`/`unmute` fire on each change of state (a second pause
+/// without a resume fires nothing). Clicks fire every time. After `complete`, `skip`, an error
+/// or `notUsed`, progress stops; after an error or `notUsed` nothing else fires. `notUsed` fires
+/// only before the first frame.
+///
+/// Quartiles and percentage offsets use the duration the player reports when it is known, else
+/// the ad's declared duration; with neither they wait. URLs are macro-expanded with the base
+/// context plus the moment's `[ADPLAYHEAD]`/`[MEDIAPLAYHEAD]`, `[ASSETURI]`, `[ERRORCODE]`,
+/// `[REASON]` and `[TIMESTAMP]`.
+package struct LinearTracker: Sendable {
+    /// The ad being tracked.
+    package let ad: ResolvedLinearAd
+    /// Consent, app and content values shared by every pixel.
+    package var baseContext: VASTMacroContext
+
+    private var fired: Set<String> = []
+    private var firedProgress: Set<Int> = []
+    private var position: Double = 0
+    private var playerDuration: Double?
+    private var isPaused = false
+    private var isMuted = false
+    private var hasStarted = false
+    private var isFinished = false
+    private var isDead = false
+
+    /// Creates a tracker for `ad`; `baseContext` carries consent, app and content values.
+    package init(ad: ResolvedLinearAd, baseContext: VASTMacroContext = VASTMacroContext()) {
+        self.ad = ad
+        self.baseContext = baseContext
+        self.isMuted = false
+    }
+
+    /// The pixel URLs to fire now for `moment`, macro-expanded; `now` fills `[TIMESTAMP]`.
+    package mutating func handle(_ moment: LinearPlaybackMoment, now: Date? = nil) -> [String] {
+        guard !isDead else { return [] }
+        var templates: [String] = []
+        var context = baseContext
+        context.timestamp = now ?? baseContext.timestamp
+        context.assetURI = ad.mediaFile.url
+        switch moment {
+        case .firstFrame:
+            guard !hasStarted, !isFinished else { return [] }
+            hasStarted = true
+            templates += once("impression", ad.impressionURLs)
+            templates += once("creativeView", ad.trackingURLs("creativeView"))
+            templates += once("start", ad.trackingURLs("start"))
+            templates += progressTemplates()
+        case .progress(let newPosition, let duration):
+            guard hasStarted, !isFinished, newPosition.isFinite else { return [] }
+            if let duration, duration.isFinite, duration > 0 { playerDuration = duration }
+            position = max(position, newPosition)
+            templates += progressTemplates()
+        case .pause:
+            guard hasStarted, !isFinished, !isPaused else { return [] }
+            isPaused = true
+            templates += ad.trackingURLs("pause")
+        case .resume:
+            guard hasStarted, !isFinished, isPaused else { return [] }
+            isPaused = false
+            templates += ad.trackingURLs("resume")
+        case .mute:
+            guard !isMuted else { return [] }
+            isMuted = true
+            templates += ad.trackingURLs("mute")
+        case .unmute:
+            guard isMuted else { return [] }
+            isMuted = false
+            templates += ad.trackingURLs("unmute")
+        case .skip:
+            guard hasStarted, !isFinished else { return [] }
+            isFinished = true
+            templates += once("skip", ad.trackingURLs("skip"))
+        case .complete:
+            guard hasStarted, !isFinished else { return [] }
+            isFinished = true
+            if let duration = effectiveDuration { position = max(position, duration) }
+            templates += once("complete", ad.trackingURLs("complete"))
+        case .endCardShown:
+            templates += once("endCardView", ad.endCard.map { card in
+                card.trackingEvents.filter { $0.event.caseInsensitiveCompare("creativeView") == .orderedSame }.map(\.url)
+            } ?? [])
+        case .closeEndCard:
+            isFinished = true
+            templates += once("closeLinear", ad.trackingURLs("closeLinear"))
+        case .click:
+            guard hasStarted else { return [] }
+            templates += ad.clickTrackingURLs
+        case .error(let code):
+            isDead = true
+            context.errorCode = code
+            templates += once("error", ad.errorURLs)
+        case .notUsed(let reason):
+            guard !hasStarted else { return [] }
+            isDead = true
+            context.reason = reason
+            templates += once("notUsed", ad.trackingURLs("notUsed"))
+        }
+        context.adPlayhead = position
+        context.mediaPlayhead = position
+        return templates.map { VASTMacros.expand($0, context: context) }
+    }
+
+    /// The duration quartiles and percentages are measured against.
+    private var effectiveDuration: Double? {
+        if let playerDuration { return playerDuration }
+        return ad.duration > 0 ? ad.duration : nil
+    }
+
+    private mutating func once(_ key: String, _ urls: [String]) -> [String] {
+        guard fired.insert(key).inserted else { return [] }
+        return urls
+    }
+
+    /// Quartiles and progress offsets reached by `position`, each once.
+    private mutating func progressTemplates() -> [String] {
+        var templates: [String] = []
+        if let duration = effectiveDuration {
+            for (event, fraction) in [("firstQuartile", 0.25), ("midpoint", 0.5), ("thirdQuartile", 0.75)]
+            where position >= duration * fraction {
+                templates += once(event, ad.trackingURLs(event))
+            }
+        }
+        for (index, event) in ad.progressEvents.enumerated() where !firedProgress.contains(index) {
+            guard let offset = event.offset, let seconds = offset.seconds(duration: effectiveDuration ?? 0) else { continue }
+            if position >= seconds {
+                firedProgress.insert(index)
+                templates.append(event.url)
+            }
+        }
+        return templates
+    }
+}

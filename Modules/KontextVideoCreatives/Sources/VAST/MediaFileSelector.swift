@@ -1,0 +1,98 @@
+import Foundation
+
+/// Picks the `<MediaFile>` to play on a device (pure).
+///
+/// Policy:
+/// 1. Eligible files: a MIME type in `DeviceProfile.supportedMIMETypes` (compared lower-case,
+///    parameters dropped; VPAID scripts such as `application/javascript` never are, while a
+///    `video/mp4` marked `apiFramework="VPAID"` is still a video, as prebid plays it); an
+///    absolute `http(s)` URL (RTMP and relative URLs are refused). `delivery` does not decide:
+///    ad servers often label progressive MP4 as `streaming`, and players play them.
+/// 2. None eligible: VAST error 403.
+/// 3. HLS is preferred when eligible: it adapts to the connection by itself.
+/// 4. Bitrate cap: `estimatedBandwidthKbps`, else 1,500 kbps on cellular, else none. Files whose
+///    `bitrate` (or `minBitrate`) is over the cap are dropped unless every file is, in which case
+///    only the lowest-bitrate ones remain.
+/// 5. Size: with both sides compared in landscape, the largest file that fits the screen wins;
+///    when none fits, the smallest one. Files without a size rank below sized files that fit.
+/// 6. Ties go to the higher bitrate, then document order.
+package struct MediaFileSelector: Sendable {
+    /// The device to pick for.
+    package var device: DeviceProfile
+
+    /// Creates a selector for `device`.
+    package init(device: DeviceProfile) {
+        self.device = device
+    }
+
+    /// The file to play, or VAST error 403.
+    package func select(from files: [VASTMediaFile]) -> Result<VASTMediaFile, VASTError> {
+        let eligible = files.filter(isEligible)
+        guard !eligible.isEmpty else {
+            let types = Set(files.compactMap { $0.type?.lowercased() }).sorted().joined(separator: ", ")
+            return .failure(VASTError(.noSupportedMedia, "no supported media file among \(files.count) (types: \(types.isEmpty ? "none" : types))"))
+        }
+        let hls = eligible.filter { Self.isHLS($0.type) }
+        var candidates = hls.isEmpty ? eligible : hls
+        if let cap = device.estimatedBandwidthKbps ?? (device.isOnCellular ? 1500 : nil) {
+            let fitting = candidates.filter { (Self.lowBitrate($0) ?? 0) <= cap }
+            if fitting.isEmpty {
+                let lowest = candidates.compactMap(Self.lowBitrate).min() ?? 0
+                candidates = candidates.filter { (Self.lowBitrate($0) ?? 0) == lowest }
+            } else {
+                candidates = fitting
+            }
+        }
+        let screenLong = max(device.screenWidth, device.screenHeight)
+        let screenShort = min(device.screenWidth, device.screenHeight)
+        let ranked = candidates.enumerated().sorted { lhs, rhs in
+            let left = rank(lhs.element, screenLong: screenLong, screenShort: screenShort)
+            let right = rank(rhs.element, screenLong: screenLong, screenShort: screenShort)
+            if left != right { return left.lexicographicallyPrecedes(right) == false }
+            return lhs.offset < rhs.offset
+        }
+        guard let best = ranked.first?.element else {
+            return .failure(VASTError(.noSupportedMedia, "no supported media file"))
+        }
+        return .success(best)
+    }
+
+    /// Whether the device can play `file` at all.
+    package func isEligible(_ file: VASTMediaFile) -> Bool {
+        guard let type = Self.mime(file.type), device.supportedMIMETypes.contains(type) else { return false }
+        guard let url = URL(string: file.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              url.host?.isEmpty == false else {
+            return false
+        }
+        return true
+    }
+
+    /// Sort key: fitting sized files by area, then unsized, then oversized by smallness; then bitrate.
+    private func rank(_ file: VASTMediaFile, screenLong: Int, screenShort: Int) -> [Int] {
+        let bitrate = file.bitrate ?? file.maxBitrate ?? file.minBitrate ?? 0
+        guard let width = file.width, let height = file.height, width > 0, height > 0 else {
+            return [1, 0, bitrate]
+        }
+        let long = max(width, height)
+        let short = min(width, height)
+        if long <= screenLong && short <= screenShort {
+            return [2, long * short, bitrate]
+        }
+        return [0, -(long * short), bitrate]
+    }
+
+    private static func lowBitrate(_ file: VASTMediaFile) -> Int? {
+        file.bitrate ?? file.minBitrate
+    }
+
+    private static func mime(_ type: String?) -> String? {
+        guard let type else { return nil }
+        let base = type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type
+        let trimmed = base.trimmingCharacters(in: .whitespaces).lowercased()
+        return trimmed.isEmpty ? nil : trimmed
+    }
+
+    private static func isHLS(_ type: String?) -> Bool {
+        mime(type)?.hasSuffix("mpegurl") ?? false
+    }
+}

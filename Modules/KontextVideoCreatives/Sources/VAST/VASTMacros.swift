@@ -1,0 +1,81 @@
+import Foundation
+
+/// Fills VAST 4 macros (`[NAME]`) in tracking URLs.
+///
+/// Rules: a known VAST 4.x macro is replaced by its value from `VASTMacroContext`,
+/// percent-encoded (RFC 3986 unreserved characters kept), or by `-1` when the value is
+/// unknown; `[CACHEBUSTING]` (also `[RANDOM]`, `[random]`, `[CACHEBUSTER]`) is a random
+/// 8-digit number unless the context fixes one; `[TIMESTAMP]` is ISO 8601 with milliseconds
+/// in UTC. Brackets that are not a known macro (and not in `extra`) are left as written.
+package enum VASTMacros {
+    /// The macros of VAST 4.0–4.3 (section 6.1 "Macros") plus `US_PRIVACY`.
+    package static let knownMacros: Set<String> = [
+        "ADCATEGORIES", "ADCOUNT", "ADPLAYHEAD", "ADSERVINGID", "ADTYPE", "APIFRAMEWORKS", "APPBUNDLE", "ASSETURI",
+        "BLOCKEDADCATEGORIES", "BREAKMAXADLENGTH", "BREAKMAXADS", "BREAKMAXDURATION", "BREAKMINADLENGTH",
+        "BREAKMINDURATION", "BREAKPOSITION", "CACHEBUSTING", "CLICKPOS", "CLICKTYPE", "CLIENTUA", "CONTENTID",
+        "CONTENTPLAYHEAD", "CONTENTURI", "DEVICEIP", "DEVICEUA", "DOMAIN", "ERRORCODE", "EXTENSIONS", "GDPRCONSENT",
+        "GPPSECTIONID", "GPPSTRING", "IFA", "IFATYPE", "INVENTORYSTATE", "LATLONG", "LIMITADTRACKING", "MEDIAMIME",
+        "MEDIAPLAYHEAD", "OMIDPARTNER", "PAGEURL", "PLACEMENTTYPE", "PLAYERCAPABILITIES", "PLAYERSIZE", "PLAYERSTATE",
+        "PODSEQUENCE", "REASON", "REGULATIONS", "SERVERSIDE", "SERVERUA", "STOREID", "STOREURL", "TIMESTAMP",
+        "TRANSACTIONID", "UNIVERSALADID", "US_PRIVACY", "VASTVERSIONS", "VERIFICATIONVENDORS",
+    ]
+
+    private static let cacheBustingNames: Set<String> = ["CACHEBUSTING", "CACHEBUSTER", "RANDOM", "random"]
+
+    /// `template` with its macros filled from `context`.
+    package static func expand(_ template: String, context: VASTMacroContext) -> String {
+        guard template.contains("[") else { return template }
+        let values = context.values()
+        var out = ""
+        out.reserveCapacity(template.utf8.count + 32)
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "[") {
+            out += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "]") else {
+                rest = rest[open...]
+                break
+            }
+            let name = String(rest[afterOpen..<close])
+            if let value = value(for: name, values: values, context: context) {
+                out += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                out += "["
+                rest = rest[afterOpen...]
+            }
+        }
+        out += rest
+        return out
+    }
+
+    /// The encoded replacement for a macro name, or `nil` to leave the brackets as written.
+    private static func value(for name: String, values: [String: String], context: VASTMacroContext) -> String? {
+        guard !name.isEmpty, name.utf8.count <= 40,
+              name.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F })
+        else { return nil }
+        if let value = values[name] { return encode(value) }
+        if cacheBustingNames.contains(name) {
+            return encode(context.cacheBusting ?? String(format: "%08d", Int.random(in: 0..<100_000_000)))
+        }
+        if name == "TIMESTAMP" {
+            return context.timestamp.map { encode(timestamp($0)) } ?? "-1"
+        }
+        return knownMacros.contains(name) ? "-1" : nil
+    }
+
+    /// ISO 8601 with milliseconds, UTC (`2026-11-29T16:11:56.181Z`).
+    package static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(secondsFromGMT: 0)
+        return formatter.string(from: date)
+    }
+
+    /// Percent-encodes everything but RFC 3986 unreserved characters.
+    package static func encode(_ value: String) -> String {
+        var allowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        allowed.insert(charactersIn: "-._~")
+        return value.addingPercentEncoding(withAllowedCharacters: allowed) ?? value
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// One element of a parsed XML document, kept whole: the parser's faithful model keeps
+/// unknown parts (extensions, creative extensions) as these trees.
+package struct VASTXMLElement: Sendable, Equatable, Encodable {
+    /// The element's name as written, with any prefix (`vmap:VMAP`).
+    package var name: String
+    /// The attributes in document order, names as written.
+    package var attributes: [Attribute]
+    /// The child elements in document order.
+    package var children: [VASTXMLElement]
+    /// The element's own character data and CDATA, concatenated, not trimmed.
+    package var text: String
+
+    /// One attribute.
+    package struct Attribute: Sendable, Equatable, Encodable {
+        /// The name as written (`xsi:schemaLocation`).
+        package var name: String
+        /// The value, entity-decoded.
+        package var value: String
+    }
+
+    /// Creates an element.
+    package init(name: String, attributes: [Attribute] = [], children: [VASTXMLElement] = [], text: String = "") {
+        self.name = name
+        self.attributes = attributes
+        self.children = children
+        self.text = text
+    }
+
+    /// The name without its namespace prefix (`VMAP` for `vmap:VMAP`).
+    package var localName: String {
+        guard let colon = name.lastIndex(of: ":") else { return name }
+        return String(name[name.index(after: colon)...])
+    }
+
+    /// The text with surrounding whitespace and newlines removed.
+    package var trimmedText: String {
+        text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The value of the attribute whose local name matches `name`, ignoring case; `nil` when absent.
+    package func attribute(_ name: String) -> String? {
+        for attribute in attributes where attribute.name.caseInsensitiveCompare(name) == .orderedSame {
+            return attribute.value
+        }
+        for attribute in attributes where Self.local(attribute.name).caseInsensitiveCompare(name) == .orderedSame {
+            return attribute.value
+        }
+        return nil
+    }
+
+    /// The children whose local name matches `name`, ignoring case.
+    package func elements(_ name: String) -> [VASTXMLElement] {
+        children.filter { $0.localName.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// The first child whose local name matches `name`, ignoring case.
+    package func element(_ name: String) -> VASTXMLElement? {
+        children.first { $0.localName.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// Follows a path of child names (`["Linear", "MediaFiles"]`) and returns every match at its end.
+    package func elements(path: [String]) -> [VASTXMLElement] {
+        var current = [self]
+        for name in path {
+            current = current.flatMap { $0.elements(name) }
+        }
+        return current
+    }
+
+    /// The element serialised back to XML (attributes and text escaped), for showing raw extensions.
+    package var xmlString: String {
+        var out = "<\(name)"
+        for attribute in attributes {
+            out += " \(attribute.name)=\"\(Self.escape(attribute.value, quote: true))\""
+        }
+        if children.isEmpty && text.isEmpty {
+            return out + "/>"
+        }
+        out += ">"
+        out += Self.escape(text, quote: false)
+        for child in children {
+            out += child.xmlString
+        }
+        return out + "</\(name)>"
+    }
+
+    private static func local(_ name: String) -> String {
+        guard let colon = name.lastIndex(of: ":") else { return name }
+        return String(name[name.index(after: colon)...])
+    }
+
+    private static func escape(_ value: String, quote: Bool) -> String {
+        var out = ""
+        out.reserveCapacity(value.utf8.count)
+        for character in value {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"" where quote: out += "&quot;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,1 +1,0 @@
-// Unit tests for KontextVideoCreatives arrive with the module.
