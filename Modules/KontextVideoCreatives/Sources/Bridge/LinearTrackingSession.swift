@@ -1,0 +1,68 @@
+import Foundation
+import KontextVideoModels
+import KontextVideoScheduling
+import KontextVideoNetworking
+
+/// Where tracking pixels go: the durable event pipeline in the SDK.
+package protocol TrackingPixelSending: Sendable {
+    /// Queues a GET of `url`; returns at once.
+    func sendPixel(_ url: URL)
+}
+
+extension AdServerClient: TrackingPixelSending {}
+
+/// Fires a linear ad's VAST tracking as its creative reports moments: impression at the first
+/// frame, start, quartiles, progress, complete, skip, closeLinear, pause/resume, mute/unmute,
+/// clicks, notUsed and errors, with macros filled, each at most once where VAST says so.
+@MainActor
+package final class LinearTrackingSession {
+    private var tracker: LinearTracker
+    private let ad: ResolvedLinearAd
+    private let sink: any TrackingPixelSending
+    private var isEnded = false
+
+    /// Creates the session of a resolved ad.
+    package init(ad: ResolvedLinearAd, sink: any TrackingPixelSending) {
+        self.ad = ad
+        self.sink = sink
+        var context = VASTMacroContext()
+        context.assetURI = ad.mediaFile.url
+        self.tracker = LinearTracker(ad: ad, baseContext: context)
+    }
+
+    /// Translates a creative event into VAST moments and fires their pixels.
+    package func handle(_ event: CreativeEvent, contentPlayhead: TimeInterval) {
+        switch event {
+        case .firstFrame: fire(.firstFrame)
+        case .progress(let position): fire(.progress(position: position, duration: ad.duration > 0 ? ad.duration : nil))
+        case .click: fire(.click)
+        case .complete: fire(.complete)
+        case .endCardShown: fire(.endCardShown)
+        case .skip: fire(.skip)
+        case .close: fire(.closeEndCard)
+        case .failed(let code): fire(.error(VASTErrorCode(rawValue: code)))
+        case .pause: fire(.pause)
+        case .resumePlayback: fire(.resume)
+        case .mute: fire(.mute)
+        case .unmute: fire(.unmute)
+        case .resume: break
+        }
+    }
+
+    /// The ad was rejected or dropped before it was shown.
+    package func notUsed() {
+        fire(.notUsed(reason: nil))
+    }
+
+    /// The ad left the screen; nothing fires after this.
+    package func ended(_ reason: VideoAdEndReason) {
+        isEnded = true
+    }
+
+    private func fire(_ moment: LinearPlaybackMoment) {
+        guard !isEnded else { return }
+        for url in tracker.handle(moment, now: Date()).compactMap(URL.init(string:)) {
+            sink.sendPixel(url)
+        }
+    }
+}
