@@ -24,7 +24,7 @@ enum VASTDocuments {
             : wrapper(hop: 1, next: hops == 1 ? "\(base)/vast/\(adId)/inline.xml" : "\(base)/vast/\(adId)/hop-2.xml", base: base, adId: adId)
         case .brokenWrapper: wrapper(hop: 1, next: "\(base)/vast/\(adId)/missing.xml", base: base, adId: adId)
         case .loopingWrapper: wrapper(hop: 1, next: "\(base)/vast/\(adId).xml", base: base, adId: adId)
-        case .malformed: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VAST version=\"4.2\"><Ad id=\"\(adId)\"><InLine><AdSystem>Kontext Sandbox</Ad"
+        case .malformed: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VAST version=\"4.2\"><Ad id=\"\(adId)\"><InLine><AdSystem>Kontext & Sandbox</AdTitle></InLine></Ad></VAST>\n"
         case .noAd: noAd()
         }
     }
