@@ -1,0 +1,70 @@
+import Foundation
+
+/// A small HTTP/1.1 server on loopback (127.0.0.1) over POSIX sockets, for tests.
+///
+/// Every connection carries one request and is closed after the answer (`Connection: close`).
+/// The accept loop runs on its own thread and each connection on its own thread, so a
+/// response held at a ``ResponseGate`` or hung never blocks another one.
+///
+/// ```swift
+/// let server = HTTPServer { request in .respond(.text("hello")) }
+/// try server.start()
+/// defer { server.stop() }
+/// // GET server.baseURL …
+/// ```
+///
+/// The handler runs on a connection thread; it must not call ``stop()``.
+public final class HTTPServer: Sendable {
+    /// Answers one request.
+    public typealias Handler = @Sendable (HTTPRequest) -> HTTPResponseAction
+
+    /// The largest request body accepted by default (8 MiB); a larger one is answered with 413.
+    public static let defaultMaximumBodyLength = 8 * 1024 * 1024
+
+    private let core: HTTPServerCore
+
+    /// A server that will answer with `handler` once started.
+    ///
+    /// - Parameters:
+    ///   - port: the port to bind on 127.0.0.1; 0 (the default) picks a free ephemeral port.
+    ///   - maximumBodyLength: the largest request body accepted (larger: 413).
+    public init(port: UInt16 = 0, maximumBodyLength: Int = HTTPServer.defaultMaximumBodyLength, handler: @escaping Handler) {
+        core = HTTPServerCore(requestedPort: port, maximumBodyLength: maximumBodyLength, handler: handler)
+    }
+
+    deinit {
+        core.stop()
+    }
+
+    /// Binds the port and starts accepting connections. Throws when the port cannot be bound,
+    /// or when the server was started before (a stopped server cannot be restarted).
+    public func start() throws(HTTPServerError) {
+        try core.start()
+    }
+
+    /// Stops accepting, closes every open connection (held and hung ones included) and waits
+    /// until every server thread has finished. Idempotent.
+    public func stop() {
+        core.stop()
+    }
+
+    /// The bound port (0 before ``start()``).
+    public var port: UInt16 {
+        core.port
+    }
+
+    /// `http://127.0.0.1:<port>` (no trailing slash).
+    public var baseURL: URL {
+        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// The number of connections open right now.
+    public var openConnectionCount: Int {
+        core.openConnectionCount
+    }
+
+    /// Whether the server is accepting connections.
+    public var isRunning: Bool {
+        core.isRunning
+    }
+}

@@ -1,1 +1,0 @@
-// KontextVideoSandbox: see the module README.

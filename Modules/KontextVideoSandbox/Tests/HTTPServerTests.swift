@@ -1,0 +1,212 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import KontextVideoSandbox
+
+@Suite("HTTPServer")
+struct HTTPServerTests {
+    /// A started server answering every request with `action`; stop it when done.
+    private func server(_ action: @escaping @Sendable (HTTPRequest) -> HTTPResponseAction) throws -> HTTPServer {
+        let server = HTTPServer(handler: action)
+        try server.start()
+        return server
+    }
+
+    @Test func bindsAnEphemeralLoopbackPort() throws {
+        let server = try server { _ in .respond(.text("ok")) }
+        defer { server.stop() }
+        #expect(server.port != 0)
+        #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
+        #expect(server.isRunning)
+    }
+
+    @Test func parsesTheRequestAndSendsTheResponse() async throws {
+        let seen = LockedBox<HTTPRequest?>(nil)
+        let server = try server { request in
+            seen.set(request)
+            return .respond(HTTPResponse(status: 201, headers: ["Content-Type": "text/plain", "X-Echo": request.header("x-probe") ?? "-"], body: request.body))
+        }
+        defer { server.stop() }
+        let url = try #require(URL(string: "\(server.baseURL)/some/path%20x?a=1&b=two+words&c=%2F"))
+        let (data, response) = try await LoopbackClient.send(url, method: "POST", headers: ["X-Probe": "yes", "Content-Type": "application/json"], body: Data("{\"k\":1}".utf8))
+        #expect(response.statusCode == 201)
+        #expect(response.value(forHTTPHeaderField: "X-Echo") == "yes")
+        #expect(String(decoding: data, as: UTF8.self) == "{\"k\":1}")
+        let request = try #require(seen.value)
+        #expect(request.method == "POST")
+        #expect(request.path == "/some/path x")
+        #expect(request.rawQuery == "a=1&b=two+words&c=%2F")
+        #expect(request.query == ["a": "1", "b": "two words", "c": "/"])
+        #expect(request.header("content-type") == "application/json")
+        #expect(request.headers["x-probe"] == "yes")
+    }
+
+    @Test func sendsArbitraryStatusesAndHeaders() async throws {
+        let server = try server { request in
+            switch request.path {
+            case "/429": .respond(HTTPResponse(status: 429, headers: ["Retry-After": "7"]))
+            case "/503": .respond(HTTPResponse(status: 503))
+            default: .respond(HTTPResponse(status: 204))
+            }
+        }
+        defer { server.stop() }
+        let (_, limited) = try await LoopbackClient.send(server.baseURL.appendingPathComponent("429"))
+        #expect(limited.statusCode == 429)
+        #expect(limited.value(forHTTPHeaderField: "Retry-After") == "7")
+        let (_, unavailable) = try await LoopbackClient.send(server.baseURL.appendingPathComponent("503"))
+        #expect(unavailable.statusCode == 503)
+        let (empty, noContent) = try await LoopbackClient.send(server.baseURL.appendingPathComponent("204"))
+        #expect(noContent.statusCode == 204)
+        #expect(empty.isEmpty)
+    }
+
+    @Test func holdsAResponseUntilTheGateIsReleased() async throws {
+        let gate = ResponseGate()
+        let server = try server { _ in .held(gate, then: .respond(.text("late"))) }
+        defer { server.stop() }
+        let answered = LockedBox(false)
+        let request = Task {
+            let (data, _) = try await LoopbackClient.send(server.baseURL)
+            answered.set(true)
+            return String(decoding: data, as: UTF8.self)
+        }
+        try await gate.waitUntilHeld()
+        #expect(gate.heldCount == 1)
+        #expect(!answered.value)
+        #expect(!gate.isReleased)
+        gate.release()
+        #expect(try await request.value == "late")
+        #expect(answered.value)
+    }
+
+    @Test func aReleasedGateLetsLaterResponsesThrough() async throws {
+        let gate = ResponseGate()
+        gate.release()
+        let server = try server { _ in .held(gate, then: .respond(.text("now"))) }
+        defer { server.stop() }
+        let (data, _) = try await LoopbackClient.send(server.baseURL)
+        #expect(String(decoding: data, as: UTF8.self) == "now")
+        #expect(gate.heldCount == 1)
+    }
+
+    @Test func aHungRequestEndsWhenTheClientCancels() async throws {
+        let arrived = ResponseGate()
+        arrived.release()
+        let server = try server { _ in .held(arrived, then: .hang) }
+        let request = Task { await LoopbackClient.failure(server.baseURL) }
+        try await arrived.waitUntilHeld()
+        request.cancel()
+        let failure = await request.value
+        #expect(failure?.code == .cancelled)
+        server.stop()
+        #expect(server.openConnectionCount == 0)
+    }
+
+    @Test func stoppingFreesHeldAndHungConnections() async throws {
+        let gate = ResponseGate()
+        let hung = ResponseGate()
+        hung.release()
+        let server = try server { request in
+            request.path == "/hang" ? .held(hung, then: .hang) : .held(gate, then: .respond(.text("never")))
+        }
+        let held = Task { await LoopbackClient.failure(server.baseURL) }
+        let hanging = Task { await LoopbackClient.failure(server.baseURL.appendingPathComponent("hang")) }
+        try await gate.waitUntilHeld()
+        try await hung.waitUntilHeld()
+        #expect(server.openConnectionCount == 2)
+        server.stop()
+        #expect(server.openConnectionCount == 0)
+        #expect(!server.isRunning)
+        #expect(await held.value != nil)
+        #expect(await hanging.value != nil)
+    }
+
+    @Test func aDroppedConnectionIsANetworkError() async throws {
+        let server = try server { _ in .drop }
+        defer { server.stop() }
+        let failure = await LoopbackClient.failure(server.baseURL)
+        #expect(failure != nil)
+        #expect(failure?.code != .cancelled)
+    }
+
+    @Test func aResetConnectionIsANetworkError() async throws {
+        let server = try server { _ in .reset }
+        defer { server.stop() }
+        #expect(await LoopbackClient.failure(server.baseURL) != nil)
+    }
+
+    @Test func aBodyCutShortIsANetworkError() async throws {
+        let server = try server { _ in .cutShort(.text("{\"ad\": {\"id\""), declaredLength: 4096) }
+        defer { server.stop() }
+        #expect(await LoopbackClient.failure(server.baseURL) != nil)
+    }
+
+    @Test func streamsAHugeBody() async throws {
+        let size = 10 * 1024 * 1024
+        let server = try server { _ in .stream(status: 200, headers: ["Content-Type": "application/json"], byteCount: size, filler: 0x20) }
+        defer { server.stop() }
+        let (data, response) = try await LoopbackClient.send(server.baseURL)
+        #expect(response.statusCode == 200)
+        #expect(response.expectedContentLength == Int64(size))
+        #expect(data.count == size)
+        #expect(data.allSatisfy { $0 == 0x20 })
+    }
+
+    @Test func rejectsABodyOverTheLimitWith413() async throws {
+        let server = HTTPServer(maximumBodyLength: 1024) { request in .respond(.text("\(request.body.count)")) }
+        try server.start()
+        defer { server.stop() }
+        let (small, accepted) = try await LoopbackClient.send(server.baseURL, method: "POST", body: Data(count: 1000))
+        #expect(accepted.statusCode == 200)
+        #expect(String(decoding: small, as: UTF8.self) == "1000")
+        let (_, rejected) = try await LoopbackClient.send(server.baseURL, method: "POST", body: Data(count: 4096))
+        #expect(rejected.statusCode == 413)
+    }
+
+    @Test func acceptsALargeRequestBody() async throws {
+        let server = try server { request in .respond(.text("\(request.body.count)")) }
+        defer { server.stop() }
+        let (data, _) = try await LoopbackClient.send(server.baseURL, method: "POST", body: Data(repeating: 7, count: 3 * 1024 * 1024))
+        #expect(String(decoding: data, as: UTF8.self) == "\(3 * 1024 * 1024)")
+    }
+
+    @Test func startsAndStopsManyTimesWithoutLeaking() async throws {
+        let warmUp = try server { _ in .respond(.text("ok")) }
+        _ = try await LoopbackClient.send(warmUp.baseURL)
+        warmUp.stop()
+        let before = openDescriptorCount()
+        for round in 0..<40 {
+            let server = try server { _ in .respond(.text("\(round)")) }
+            if round.isMultiple(of: 4) {
+                let (data, _) = try await LoopbackClient.send(server.baseURL)
+                #expect(String(decoding: data, as: UTF8.self) == "\(round)")
+            }
+            server.stop()
+            #expect(!server.isRunning)
+        }
+        if let before, let after = openDescriptorCount() {
+            #expect(after <= before + 2, "descriptors before \(before), after \(after)")
+        }
+    }
+
+    @Test func aStoppedServerCannotRestartAndStopIsIdempotent() throws {
+        let server = try server { _ in .respond(.text("ok")) }
+        server.stop()
+        server.stop()
+        #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
+    }
+
+    @Test func aTakenPortIsABindError() throws {
+        let first = try server { _ in .respond(.text("ok")) }
+        defer { first.stop() }
+        let second = HTTPServer(port: first.port) { _ in .respond(.text("ok")) }
+        #expect(throws: HTTPServerError.self) { try second.start() }
+    }
+
+    /// The number of open file descriptors of this process (Linux), or `nil`.
+    private func openDescriptorCount() -> Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count
+    }
+}

@@ -1,1 +1,0 @@
-// Unit tests for KontextVideoSandbox arrive with the module.
