@@ -36,12 +36,27 @@ package actor AdServerClient {
         defaults: UserDefaults,
         events: any KontextVideoEventMonitor
     ) {
+        self.init(
+            environment: environment, clock: clock, transport: transport, storageDirectory: storageDirectory,
+            sharedDefaults: SharedDefaults(defaults), events: events
+        )
+    }
+
+    /// Creates a client with defaults already wrapped for sharing across isolation domains.
+    package init(
+        environment: AdServerEnvironment,
+        clock: any SchedulingClock,
+        transport: any HTTPTransport,
+        storageDirectory: URL,
+        sharedDefaults defaults: SharedDefaults,
+        events: any KontextVideoEventMonitor
+    ) {
         let session = LockedState<String?>(nil)
-        let installId = InstallIdentifier.load(storageDirectory: storageDirectory, defaults: defaults)
+        let installId = InstallIdentifier.load(storageDirectory: storageDirectory, defaults: defaults.defaults)
         self.environment = environment
         self.installId = installId
         self.session = session
-        self.defaults = SharedDefaults(defaults)
+        self.defaults = defaults
         self.clock = clock
         self.transport = transport
         self.events = events

@@ -12,10 +12,19 @@ final class LoopbackServer: Sendable {
     private let recorded = LockedState<[HTTPRequest]>([])
     private let arrivals: AsyncStream<HTTPRequest>.Continuation
     private let stream: AsyncStream<HTTPRequest>
-    private let handler = LockedState<@Sendable (HTTPRequest) -> HTTPResponseAction>({ _ in .respond(.notFound) })
+    /// Answers a request; the number says how many requests to its path arrived so far, this one included.
+    typealias Handler = @Sendable (HTTPRequest, _ callNumber: Int) -> HTTPResponseAction
+
+    private let handler = LockedState<Handler>({ _, _ in .respond(.notFound) })
 
     /// Starts a server on an ephemeral port; `handler` answers every request.
-    init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponseAction = { _ in .respond(.notFound) }) throws {
+    convenience init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponseAction) throws {
+        try self.init(counting: { request, _ in handler(request) })
+    }
+
+    /// Starts a server on an ephemeral port; `handler` answers every request, knowing how
+    /// many requests to the same path came before.
+    init(counting handler: @escaping Handler) throws {
         let (stream, arrivals) = AsyncStream.makeStream(of: HTTPRequest.self)
         self.stream = stream
         self.arrivals = arrivals
@@ -23,9 +32,12 @@ final class LoopbackServer: Sendable {
         let box = LockedState<LoopbackServer?>(nil)
         server = HTTPServer { request in
             guard let owner = box.snapshot else { return .respond(.notFound) }
-            owner.recorded.withLock { $0.append(request) }
+            let callNumber = owner.recorded.withLock { recorded in
+                recorded.append(request)
+                return recorded.filter { $0.path == request.path }.count
+            }
             owner.arrivals.yield(request)
-            return owner.handler.snapshot(request)
+            return owner.handler.snapshot(request, callNumber)
         }
         // Breaks the cycle server → handler → box → self when the test stops the server.
         stopHook = { box.withLock { $0 = nil } }
@@ -47,6 +59,11 @@ final class LoopbackServer: Sendable {
 
     /// Replaces the handler.
     func answer(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponseAction) {
+        self.handler.withLock { $0 = { request, _ in handler(request) } }
+    }
+
+    /// Replaces the handler with one that knows how many requests to the same path came before.
+    func answer(counting handler: @escaping Handler) {
         self.handler.withLock { $0 = handler }
     }
 
