@@ -1,0 +1,34 @@
+import Foundation
+
+/// A request the sandbox received, in arrival order.
+public struct RecordedRequest: Sendable, Equatable {
+    /// The position in ``SandboxAdServer/requests`` (0-based).
+    public var index: Int
+    /// The request as parsed off the socket.
+    public var http: HTTPRequest
+    /// The body parsed as JSON; `nil` when there is no body or it is not JSON.
+    public var json: JSONValue?
+
+    /// The method, e.g. `POST`.
+    public var method: String { http.method }
+    /// The path, e.g. `/video/preload`.
+    public var path: String { http.path }
+    /// The query items, decoded.
+    public var query: [String: String] { http.query }
+    /// The header fields keyed by lower-cased name.
+    public var headers: [String: String] { http.headers }
+    /// The raw body.
+    public var body: Data { http.body }
+
+    /// The header named `name` (case-insensitive).
+    public func header(_ name: String) -> String? {
+        http.header(name)
+    }
+
+    /// Creates a record; the server does this.
+    public init(index: Int, http: HTTPRequest, json: JSONValue?) {
+        self.index = index
+        self.http = http
+        self.json = json
+    }
+}

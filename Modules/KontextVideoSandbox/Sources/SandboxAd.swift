@@ -1,0 +1,66 @@
+/// The ad the sandbox answers `/video/preload` with. Every member has a sensible default;
+/// a `nil` optional member is omitted from the answer (so the SDK's defaults apply).
+public struct SandboxAd: Sendable, Hashable {
+    /// The ad id; `nil` (the default) gives a fresh `ad-<n>`, unique for this server.
+    public var id: String?
+    /// The format in the answer; `nil` (the default) answers with the requested format.
+    public var format: SandboxFormat?
+    /// The price (default 2.5 USD exact).
+    public var price: SandboxPrice?
+    /// `duration` in seconds (default 15; it is also the VAST `<Duration>`).
+    public var duration: Double?
+    /// `expiresIn` in seconds (default 900).
+    public var expiresIn: Double?
+    /// The creative; `nil` (the default) is ``SandboxCreative/default(for:)`` of the format.
+    public var creative: SandboxCreative?
+    /// `creative.width` in points; `nil`: 320 for overlay, 300 for pause, omitted for linear.
+    public var width: Int?
+    /// `creative.height` in points; `nil`: 50 for overlay, 250 for pause, omitted for linear.
+    public var height: Int?
+    /// `creative.fullScreen` (default `false`).
+    public var fullScreen: Bool?
+    /// `creative.clickUrl`; default the sandbox's landing page for the ad. `{base}` and
+    /// `{adId}` are replaced.
+    public var clickURL: String?
+    /// `creative.fallbackUrl` (default omitted).
+    public var fallbackURL: String?
+    /// `creative.appStoreId` (default omitted).
+    public var appStoreID: String?
+    /// Extra members merged into the `ad` object (e.g. unknown fields the SDK must ignore).
+    public var extraFields: [String: JSONValue]
+    /// Extra members merged into the answer's top level, next to `ad` and `sessionId`.
+    public var extraTopLevelFields: [String: JSONValue]
+
+    /// An ad answer; every argument has a default (see the properties).
+    public init(
+        id: String? = nil,
+        format: SandboxFormat? = nil,
+        price: SandboxPrice? = SandboxPrice(),
+        duration: Double? = 15,
+        expiresIn: Double? = 900,
+        creative: SandboxCreative? = nil,
+        width: Int? = nil,
+        height: Int? = nil,
+        fullScreen: Bool? = false,
+        clickURL: String? = "{base}/landing/{adId}",
+        fallbackURL: String? = nil,
+        appStoreID: String? = nil,
+        extraFields: [String: JSONValue] = [:],
+        extraTopLevelFields: [String: JSONValue] = [:]
+    ) {
+        self.id = id
+        self.format = format
+        self.price = price
+        self.duration = duration
+        self.expiresIn = expiresIn
+        self.creative = creative
+        self.width = width
+        self.height = height
+        self.fullScreen = fullScreen
+        self.clickURL = clickURL
+        self.fallbackURL = fallbackURL
+        self.appStoreID = appStoreID
+        self.extraFields = extraFields
+        self.extraTopLevelFields = extraTopLevelFields
+    }
+}

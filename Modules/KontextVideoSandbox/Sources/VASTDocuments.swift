@@ -1,0 +1,135 @@
+import Foundation
+
+/// The VAST 4.2 documents the sandbox serves for linear ads. Every tracking URL points back
+/// at the sandbox's pixel endpoint, so the hits are recorded.
+enum VASTDocuments {
+    /// The tracking events of the linear creatives, in document order.
+    static let trackingEvents = [
+        "start", "firstQuartile", "midpoint", "thirdQuartile", "complete",
+        "pause", "resume", "mute", "unmute", "skip", "closeLinear",
+    ]
+
+    /// The URL of the first document of `ad`'s tag.
+    static func tagURL(base: String, adId: String) -> String {
+        "\(base)/vast/\(adId).xml"
+    }
+
+    /// The document served at `/vast/<adId>.xml` for `vast`.
+    static func entry(_ vast: SandboxVAST, base: String, adId: String, duration: Double?) -> String {
+        switch vast {
+        case .inline: inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4")
+        case .unplayableMedia: inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable")
+        case .wrapper(let hops): hops <= 0
+            ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4")
+            : wrapper(hop: 1, next: hops == 1 ? "\(base)/vast/\(adId)/inline.xml" : "\(base)/vast/\(adId)/hop-2.xml", base: base, adId: adId)
+        case .brokenWrapper: wrapper(hop: 1, next: "\(base)/vast/\(adId)/missing.xml", base: base, adId: adId)
+        case .loopingWrapper: wrapper(hop: 1, next: "\(base)/vast/\(adId).xml", base: base, adId: adId)
+        case .malformed: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VAST version=\"4.2\"><Ad id=\"\(adId)\"><InLine><AdSystem>Kontext & Sandbox</AdTitle></InLine></Ad></VAST>\n"
+        case .noAd: noAd()
+        }
+    }
+
+    /// The document at `/vast/<adId>/<name>`, or `nil` (a 404).
+    static func document(named name: String, for vast: SandboxVAST, base: String, adId: String, duration: Double?) -> String? {
+        guard case .wrapper(let hops) = vast else {
+            return nil
+        }
+        if name == "inline.xml" {
+            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4")
+        }
+        guard name.hasPrefix("hop-"), name.hasSuffix(".xml"),
+              let hop = Int(name.dropFirst(4).dropLast(4)), hop >= 2, hop <= hops else {
+            return nil
+        }
+        let next = hop == hops ? "\(base)/vast/\(adId)/inline.xml" : "\(base)/vast/\(adId)/hop-\(hop + 1).xml"
+        return wrapper(hop: hop, next: next, base: base, adId: adId)
+    }
+
+    /// A VAST 4.2 inline ad.
+    static func inline(base: String, adId: String, duration: Double?, mediaType: String) -> String {
+        let pixel = "\(base)/pixel/\(adId)"
+        let tracking = trackingEvents.map { "            <Tracking event=\"\($0)\"><![CDATA[\(pixel)/\($0)]]></Tracking>" }
+            .joined(separator: "\n")
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <VAST version="4.2" xmlns="http://www.iab.com/VAST">
+          <Ad id="\(adId)" sequence="1">
+            <InLine>
+              <AdSystem version="1.0">Kontext Sandbox</AdSystem>
+              <AdServingId>\(adId)-serving</AdServingId>
+              <AdTitle>Sandbox linear ad \(adId)</AdTitle>
+              <Impression id="\(adId)-impression"><![CDATA[\(pixel)/impression]]></Impression>
+              <Error><![CDATA[\(pixel)/error?code=[ERRORCODE]]]></Error>
+              <Creatives>
+                <Creative id="\(adId)-creative" sequence="1">
+                  <UniversalAdId idRegistry="sandbox">\(adId)</UniversalAdId>
+                  <Linear skipoffset="00:00:05.000">
+                    <Duration>\(timecode(duration ?? 15))</Duration>
+                    <TrackingEvents>
+        \(tracking)
+                    </TrackingEvents>
+                    <VideoClicks>
+                      <ClickThrough id="\(adId)-click"><![CDATA[\(base)/landing/\(adId)]]></ClickThrough>
+                      <ClickTracking id="\(adId)-click-tracking"><![CDATA[\(pixel)/click]]></ClickTracking>
+                    </VideoClicks>
+                    <MediaFiles>
+                      <MediaFile id="\(adId)-media" delivery="progressive" type="\(mediaType)" width="640" height="360" bitrate="800"><![CDATA[\(base)/media/\(adId).mp4]]></MediaFile>
+                    </MediaFiles>
+                  </Linear>
+                </Creative>
+              </Creatives>
+            </InLine>
+          </Ad>
+        </VAST>
+
+        """
+    }
+
+    /// Wrapper number `hop` of a chain, pointing at `next`.
+    static func wrapper(hop: Int, next: String, base: String, adId: String) -> String {
+        let pixel = "\(base)/pixel/\(adId)/wrapper-\(hop)"
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <VAST version="4.2" xmlns="http://www.iab.com/VAST">
+          <Ad id="\(adId)-wrapper-\(hop)">
+            <Wrapper followAdditionalWrappers="true" allowMultipleAds="false">
+              <AdSystem version="1.0">Kontext Sandbox Wrapper</AdSystem>
+              <Impression><![CDATA[\(pixel)-impression]]></Impression>
+              <Error><![CDATA[\(pixel)-error?code=[ERRORCODE]]]></Error>
+              <VASTAdTagURI><![CDATA[\(next)]]></VASTAdTagURI>
+              <Creatives>
+                <Creative>
+                  <Linear>
+                    <TrackingEvents>
+                      <Tracking event="start"><![CDATA[\(pixel)-start]]></Tracking>
+                      <Tracking event="complete"><![CDATA[\(pixel)-complete]]></Tracking>
+                    </TrackingEvents>
+                  </Linear>
+                </Creative>
+              </Creatives>
+            </Wrapper>
+          </Ad>
+        </VAST>
+
+        """
+    }
+
+    /// A VAST document without an ad.
+    static func noAd() -> String {
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VAST version=\"4.2\" xmlns=\"http://www.iab.com/VAST\"></VAST>\n"
+    }
+
+    /// `HH:MM:SS.mmm`.
+    static func timecode(_ seconds: Double) -> String {
+        let totalMillis = Int((max(seconds, 0) * 1000).rounded())
+        let hours = totalMillis / 3_600_000
+        let minutes = (totalMillis / 60000) % 60
+        let secs = (totalMillis / 1000) % 60
+        let millis = totalMillis % 1000
+        func pad(_ value: Int, _ width: Int) -> String {
+            let text = String(value)
+            return String(repeating: "0", count: max(0, width - text.count)) + text
+        }
+        return "\(pad(hours, 2)):\(pad(minutes, 2)):\(pad(secs, 2)).\(pad(millis, 3))"
+    }
+}
