@@ -15,6 +15,8 @@ package actor EventPipeline {
     package static let batchSize = 50
     /// The time-out of one delivery attempt.
     package static let timeout: Duration = .seconds(5)
+    /// How many 2xx answers may leave an event out of `accepted` before it is given up.
+    package static let refusalLimit = 5
 
     /// Where the queue file lives.
     package nonisolated let directory: URL
@@ -151,9 +153,12 @@ package actor EventPipeline {
                 batch.append(queuedEvents[index])
                 index += 1
             }
-            if await !deliver(batch, sessionId: session) {
+            switch await deliver(batch, sessionId: session) {
+            case .delivered: continue
+            case .partly: allDelivered = false
+            case .failed:
                 allDelivered = false
-                break
+                index = queuedEvents.count
             }
         }
         for pixel in entries where pixel.kind == .pixel {
@@ -162,34 +167,62 @@ package actor EventPipeline {
         return allDelivered
     }
 
-    /// Sends one batch; returns whether it left the queue.
-    private func deliver(_ batch: [QueuedEntry], sessionId: String?) async -> Bool {
+    /// How a batch went.
+    private enum BatchOutcome {
+        /// Every event left the queue.
+        case delivered
+        /// The server answered but did not accept every event; the rest wait.
+        case partly
+        /// No usable answer; the whole batch waits.
+        case failed
+    }
+
+    /// Sends one batch. A 2xx accepts the events its `accepted` list names, or all of them
+    /// without a list; a 4xx (not 408 or 429) refuses the batch for good.
+    private func deliver(_ batch: [QueuedEntry], sessionId: String?) async -> BatchOutcome {
         let body = EventBatchBody(
             environment: environment, installId: installId, sessionId: sessionId,
             events: batch.compactMap(\.event)
         )
-        guard let data = try? Self.encoder.encode(body) else { return false }
+        guard let data = try? Self.encoder.encode(body) else { return .failed }
         let call = ServerCall.post("/video/events", body: data, environment: environment, timeout: Self.timeout, policy: .none)
         let ids = Set(batch.map(\.id))
+        let answerData: Data
+        let status: Int
         do {
-            let (_, response) = try await call.run(transport: transport, clock: clock, events: events)
-            let status = response.statusCode
-            if (200..<300).contains(status) {
-                store.remove(ids: ids)
-                for entry in batch { events.record(KontextVideoEvent(.beacon, "delivered", attributes: Self.describe(entry))) }
-                return true
-            }
-            if Self.isPermanentRefusal(status) {
-                store.remove(ids: ids)
-                events.record(KontextVideoEvent(.error, "events refused", level: .error, attributes: [
-                    "status": "\(status)", "count": "\(batch.count)",
-                ]))
-                return true
-            }
-            return false
+            let (received, response) = try await call.run(transport: transport, clock: clock, events: events)
+            answerData = received
+            status = response.statusCode
         } catch {
-            return false
+            return .failed
         }
+        if Self.isPermanentRefusal(status) {
+            store.remove(ids: ids)
+            events.record(KontextVideoEvent(.error, "events refused", level: .error, attributes: [
+                "status": "\(status)", "count": "\(batch.count)",
+            ]))
+            return .delivered
+        }
+        guard (200..<300).contains(status) else { return .failed }
+        let accepted = Self.acceptedIds(answerData) ?? ids
+        let delivered = batch.filter { accepted.contains($0.id) }
+        store.remove(ids: Set(delivered.map(\.id)))
+        for entry in delivered { events.record(KontextVideoEvent(.beacon, "delivered", attributes: Self.describe(entry))) }
+        let refused = ids.subtracting(accepted)
+        guard !refused.isEmpty else { return .delivered }
+        let givenUp = store.recordRefusal(ids: refused, limit: Self.refusalLimit)
+        for entry in givenUp {
+            events.record(KontextVideoEvent(.beacon, "given up", level: .error, attributes: Self.describe(entry)))
+        }
+        return givenUp.count == refused.count ? .delivered : .partly
+    }
+
+    /// The `accepted` ids of an events answer; `nil` when the answer has no such list
+    /// (then every event of the batch is accepted).
+    static func acceptedIds(_ data: Data) -> Set<String>? {
+        struct Answer: Decodable { var accepted: [String]? }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: data), let accepted = answer.accepted else { return nil }
+        return Set(accepted.map { $0.lowercased() })
     }
 
     /// Fires one pixel; returns whether it left the queue. Any answer but a 5xx, 408 or 429 counts.

@@ -76,6 +76,27 @@ package final class EventQueueStore: Sendable {
         }
     }
 
+    /// Counts one refusal for each of these entries and writes the file; entries refused
+    /// `limit` times are removed and returned.
+    package func recordRefusal(ids: Set<String>, limit: Int) -> [QueuedEntry] {
+        guard !ids.isEmpty else { return [] }
+        return state.withLock { file in
+            var removed: [QueuedEntry] = []
+            file.entries = file.entries.compactMap { entry in
+                guard ids.contains(entry.id) else { return entry }
+                var entry = entry
+                entry.refusals = (entry.refusals ?? 0) + 1
+                if (entry.refusals ?? 0) >= limit {
+                    removed.append(entry)
+                    return nil
+                }
+                return entry
+            }
+            write(file)
+            return removed
+        }
+    }
+
     /// Writes atomically (a temporary file renamed over the old one). Called under the lock.
     private func write(_ content: File) {
         do {

@@ -20,6 +20,8 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
     package var url: String?
     /// The session the event belongs to (sent with its batch).
     package var sessionId: String?
+    /// How many 2xx answers left this event out of their `accepted` list (absent: none).
+    package var refusals: Int?
 
     /// The queue form of `entry`, stamped with the current `sessionId`.
     package init(_ entry: PipelineEntry, sessionId: String?) {

@@ -36,7 +36,7 @@ struct AdServerClientTests {
             switch request.path {
             case "/init": jsonAnswer(initAnswer)
             case "/video/preload": preload(request, callNumber)
-            case "/video/events": jsonAnswer(#"{"accepted": []}"#)
+            case "/video/events": .respond(HTTPResponse(status: 204))
             default: .respond(.notFound)
             }
         })
@@ -336,7 +336,7 @@ struct AdServerClientTests {
             switch request.path {
             case "/init": jsonAnswer(#"{"enabled": true}"#)
             case "/video/events" where callNumber == 1: .drop
-            case "/video/events": jsonAnswer(#"{"accepted": []}"#)
+            case "/video/events": .respond(HTTPResponse(status: 204))
             default: .respond(HTTPResponse(status: 204))
             }
         })

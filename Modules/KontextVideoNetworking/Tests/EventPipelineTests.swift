@@ -36,7 +36,7 @@ struct EventPipelineTests {
     func writtenBeforeSending() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let transport = ScriptedTransport([.status(200, body: #"{"accepted": []}"#)])
+        let transport = ScriptedTransport([.status(200, body: #"{"unrelated": true}"#)])
         let events = pipeline(directory.url, transport)
         let event = ServerEvent.click(area: .endCard, adId: "ad-9", format: .linear, playhead: 3.25,
                                       at: Date(timeIntervalSince1970: 1_795_968_144.123))
@@ -173,6 +173,41 @@ struct EventPipelineTests {
         let entries = await events.pendingEntries
         #expect(entries.first?.event?.adId == "a3")
         #expect(await pipeline(directory.url, transport).droppedCount == 3)
+    }
+
+    @Test("a 2xx with an accepted list takes only the listed events; the rest are retried, and given up after 5 refusals")
+    func acceptedList() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let kept = ServerEvent.impression(adId: "kept", format: .overlay)
+        let refused = ServerEvent.impression(adId: "refused", format: .overlay)
+        let keptId = kept.eventId.uuidString.lowercased()
+        let transport = ScriptedTransport([], then: .status(200, body: #"{"accepted": ["\#(keptId)"]}"#))
+        let events = pipeline(directory.url, transport)
+        events.submit(.event(kept))
+        events.submit(.event(refused))
+        #expect(await events.flush() == false)
+        #expect(await events.pendingEntries.map(\.event?.adId) == ["refused"])
+        #expect(await events.pendingEntries.first?.refusals == 1)
+        for _ in 0..<3 { #expect(await events.flush() == false) }
+        #expect(await events.pendingCount == 1)
+        #expect(await events.flush())
+        #expect(await events.pendingCount == 0)
+        #expect(log.events(.beacon, named: "given up").map { $0.attributes["adId"] } == ["refused"])
+        #expect(try bodies(transport).map(eventIds).map(\.count) == [2, 1, 1, 1, 1])
+    }
+
+    @Test("an events answer without a usable accepted list accepts the whole batch", arguments: [
+        "", "OK", "{}", #"{"accepted": "all"}"#, #"{"accepted": null}"#,
+    ])
+    func acceptedDefaults(answer: String) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let transport = ScriptedTransport([.status(200, body: answer)])
+        let events = pipeline(directory.url, transport)
+        events.submit(.event(.dropped(adId: "a", format: .pause)))
+        #expect(await events.flush())
+        #expect(await events.pendingCount == 0)
     }
 
     @Test("concurrent flushes share one delivery pass, so nothing is sent twice")

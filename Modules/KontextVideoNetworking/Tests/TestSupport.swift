@@ -7,6 +7,11 @@ import KontextVideoModels
 import KontextVideoScheduling
 import Testing
 
+/// The SDK's JSON value (the sandbox has its own, which tests name in full).
+typealias JSONValue = KontextVideoNetworking.JSONValue
+/// The SDK's served ad (the sandbox has its own, which tests name in full).
+typealias ServedAd = KontextVideoNetworking.ServedAd
+
 /// A fresh directory under the system's temporary directory, removed by `remove()`.
 struct TemporaryDirectory {
     let url: URL
