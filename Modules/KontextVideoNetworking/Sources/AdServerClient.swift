@@ -1,0 +1,171 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KontextVideoModels
+import KontextVideoScheduling
+
+/// The SDK's whole conversation with the ad server: `/init`, ad requests, and events and
+/// tracking pixels through the durable pipeline (`PROTOCOL.md`).
+package actor AdServerClient {
+    /// The time-out of one `/init` or ad request attempt.
+    package static let requestTimeout: Duration = .seconds(16)
+
+    /// Who is talking.
+    package nonisolated let environment: AdServerEnvironment
+    /// The install id, kept across launches.
+    package nonisolated let installId: UUID
+    /// The durable pipeline of events and pixels.
+    package nonisolated let pipeline: EventPipeline
+
+    private nonisolated let session: LockedState<String?>
+    private nonisolated let defaults: SharedDefaults
+    private let clock: any SchedulingClock
+    private let transport: any HTTPTransport
+    private let events: any KontextVideoEventMonitor
+    private var state: KontextVideoState?
+    private var initialization: Task<KontextVideoState, Never>?
+
+    /// Creates a client. `storageDirectory` holds the install id and the event queue;
+    /// `defaults` is the consent platform's shared storage (and mirrors the install id).
+    package init(
+        environment: AdServerEnvironment,
+        clock: any SchedulingClock,
+        transport: any HTTPTransport,
+        storageDirectory: URL,
+        defaults: UserDefaults,
+        events: any KontextVideoEventMonitor
+    ) {
+        self.init(
+            environment: environment, clock: clock, transport: transport, storageDirectory: storageDirectory,
+            sharedDefaults: SharedDefaults(defaults), events: events
+        )
+    }
+
+    /// Creates a client with defaults already wrapped for sharing across isolation domains.
+    package init(
+        environment: AdServerEnvironment,
+        clock: any SchedulingClock,
+        transport: any HTTPTransport,
+        storageDirectory: URL,
+        sharedDefaults defaults: SharedDefaults,
+        events: any KontextVideoEventMonitor
+    ) {
+        let session = LockedState<String?>(nil)
+        let installId = InstallIdentifier.load(storageDirectory: storageDirectory, defaults: defaults.defaults)
+        self.environment = environment
+        self.installId = installId
+        self.session = session
+        self.defaults = defaults
+        self.clock = clock
+        self.transport = transport
+        self.events = events
+        self.pipeline = EventPipeline(
+            directory: storageDirectory.appendingPathComponent("events", isDirectory: true),
+            transport: transport,
+            clock: clock,
+            environment: environment,
+            installId: installId,
+            sessionId: { session.snapshot },
+            events: events
+        )
+    }
+
+    /// The `sessionId` of the last answer that had one.
+    package nonisolated var sessionId: String? {
+        session.snapshot
+    }
+
+    /// The state of the last finished `/init`, or `nil` before the first one finished.
+    package var currentState: KontextVideoState? {
+        state
+    }
+
+    /// Contacts the server the first time and starts event delivery; later calls return
+    /// `.enabled` or `.disabled` as it was, and after `.failed` try `/init` again.
+    /// Concurrent calls share one request.
+    package func initialize() async -> KontextVideoState {
+        await pipeline.start()
+        if let state, state != .failed { return state }
+        if let initialization { return await initialization.value }
+        let task = Task { await self.performInit() }
+        initialization = task
+        let result = await task.value
+        initialization = nil
+        state = result
+        events.record(KontextVideoEvent(.state, "initialized", level: .info, attributes: ["state": "\(result)"]))
+        return result
+    }
+
+    /// Asks for an ad. Retries `/init` first when it failed; throws `.notInitialized(state)`
+    /// when the SDK is disabled or `/init` failed again.
+    package func requestAd(_ request: AdRequest) async throws(AdRequestFailure) -> AdAnswer {
+        let state = await initialize()
+        guard state == .enabled else { throw .notInitialized(state) }
+        let regulatory = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: request.regulatory)
+        let body = PreloadRequestBody(
+            request: request, environment: environment, requestId: UUID(), installId: installId,
+            sessionId: sessionId, regulatory: regulatory
+        )
+        let data: Data
+        do {
+            data = try Self.encoder.encode(body)
+        } catch {
+            throw .decoding("request not encodable: \(error)")
+        }
+        let call = ServerCall.post("/video/preload", body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
+        let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events)
+        let answer = PreloadAnswer(status: response.statusCode, body: answerData, requestedFormat: request.format)
+        remember(answer.sessionId)
+        switch answer.result {
+        case .success(let result):
+            return result
+        case .failure(let failure):
+            events.record(KontextVideoEvent(.error, "POST /video/preload", level: .warning, attributes: ["failure": failure.description]))
+            throw failure
+        }
+    }
+
+    /// Queues `event` durably (written to disk before this returns) for delivery.
+    package nonisolated func send(_ event: ServerEvent) {
+        pipeline.submit(.event(event))
+    }
+
+    /// Queues a VAST tracking pixel durably for a plain `GET`.
+    package nonisolated func sendPixel(_ url: URL) {
+        pipeline.submit(.pixel(url))
+    }
+
+    /// One `/init` with its retries.
+    private func performInit() async -> KontextVideoState {
+        let body = InitRequestBody(environment: environment, installId: installId.uuidString.lowercased())
+        guard let data = try? Self.encoder.encode(body) else { return .failed }
+        let call = ServerCall.post("/init", body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
+        do {
+            let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events)
+            guard (200..<300).contains(response.statusCode) else { return .failed }
+            let answer = try InitAnswer.decode(answerData)
+            remember(answer.sessionId)
+            return answer.state
+        } catch let failure as AdRequestFailure {
+            events.record(KontextVideoEvent(.error, "POST /init", level: .warning, attributes: ["failure": failure.description]))
+            return .failed
+        } catch {
+            events.record(KontextVideoEvent(.error, "POST /init", level: .warning, attributes: [
+                "failure": "decoding(\(PreloadAnswer.describe(error)))",
+            ]))
+            return .failed
+        }
+    }
+
+    private nonisolated func remember(_ sessionId: String?) {
+        guard let sessionId, !sessionId.isEmpty else { return }
+        session.withLock { $0 = sessionId }
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+}

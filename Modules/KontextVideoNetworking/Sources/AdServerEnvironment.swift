@@ -1,0 +1,69 @@
+import Foundation
+
+/// Who is talking to the ad server: the publisher, the SDK, the app and the device.
+/// The facade builds it once at `initialize(with:)`.
+package struct AdServerEnvironment: Sendable, Hashable {
+    /// Identifies the publisher; also sent as the `Kontextso-Publisher-Token` header.
+    package var publisherToken: String
+    /// The ad server's base URL; paths such as `/init` are appended to it.
+    package var serverURL: URL
+    /// The SDK's version, as sent in `sdk.version`.
+    package var sdkVersion: String
+    /// `ios`, `tvos`, `macos` or `linux`, as sent in `sdk.platform`.
+    package var platform: String
+    /// The app's bundle identifier.
+    package var appBundleId: String
+    /// The app's version string.
+    package var appVersion: String
+    /// Facts about the device.
+    package var device: DeviceFacts
+
+    /// Creates an environment; `platform` defaults to the one the SDK was built for.
+    package init(
+        publisherToken: String,
+        serverURL: URL,
+        sdkVersion: String,
+        platform: String = AdServerEnvironment.currentPlatform,
+        appBundleId: String,
+        appVersion: String,
+        device: DeviceFacts
+    ) {
+        self.publisherToken = publisherToken
+        self.serverURL = serverURL
+        self.sdkVersion = sdkVersion
+        self.platform = platform
+        self.appBundleId = appBundleId
+        self.appVersion = appVersion
+        self.device = device
+    }
+
+    /// The SDK's name on the wire.
+    package static let sdkName = "kontext-video-swift"
+
+    /// The platform the SDK was built for, as the wire names it.
+    package static var currentPlatform: String {
+        #if os(iOS) || os(visionOS)
+        "ios"
+        #elseif os(tvOS)
+        "tvos"
+        #elseif os(macOS)
+        "macos"
+        #else
+        "linux"
+        #endif
+    }
+
+    /// The app facts from the main bundle; unknown values are empty strings.
+    package static func mainBundleApp() -> (bundleId: String, version: String) {
+        let bundle = Bundle.main
+        let version = bundle.object(forInfoDictionaryKey: "CFBundleShortVersionString") as? String
+        return (bundle.bundleIdentifier ?? "", version ?? "")
+    }
+
+    /// The URL of an endpoint such as `/init`.
+    package func url(for path: String) -> URL {
+        var base = serverURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        return URL(string: base + path) ?? serverURL.appendingPathComponent(path)
+    }
+}

@@ -1,0 +1,271 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KontextVideoModels
+import KontextVideoScheduling
+
+/// The one way events and tracking pixels leave the SDK: each entry is written to the
+/// durable queue before the first send attempt, delivered at least once (events in batches
+/// to `POST /video/events`, pixels as plain `GET`s), retried with back-off (1, 2, 4 … 60 s
+/// on the injected clock) while the network is down, and delivered by the next launch's
+/// pipeline over the same directory when this process dies first.
+package actor EventPipeline {
+    /// The most events in one `POST /video/events`.
+    package static let batchSize = 50
+    /// The time-out of one delivery attempt.
+    package static let timeout: Duration = .seconds(5)
+    /// How many 2xx answers may leave an event out of `accepted` before it is given up.
+    package static let refusalLimit = 5
+
+    /// Where the queue file lives.
+    package nonisolated let directory: URL
+    private nonisolated let store: EventQueueStore
+    private nonisolated let wake = WakeSignal()
+    private nonisolated let sessionId: @Sendable () -> String?
+    private let transport: any HTTPTransport
+    private let clock: any SchedulingClock
+    private let environment: AdServerEnvironment
+    private let installId: String
+    private let events: any KontextVideoEventMonitor
+    private var loop: Task<Void, Never>?
+    private var delivery: Task<Bool, Never>?
+
+    /// Opens the queue in `directory` (delivering nothing until `start()` or `flush()`).
+    /// `sessionId` is read when an entry is queued, and sent with its batch.
+    package init(
+        directory: URL,
+        transport: any HTTPTransport,
+        clock: any SchedulingClock,
+        environment: AdServerEnvironment,
+        installId: UUID,
+        sessionId: @escaping @Sendable () -> String? = { nil },
+        events: any KontextVideoEventMonitor,
+        capacity: Int = 1000
+    ) {
+        self.directory = directory
+        self.store = EventQueueStore(directory: directory, capacity: capacity, events: events)
+        self.transport = transport
+        self.clock = clock
+        self.environment = environment
+        self.installId = installId.uuidString.lowercased()
+        self.sessionId = sessionId
+        self.events = events
+    }
+
+    deinit {
+        loop?.cancel()
+    }
+
+    /// Writes `entry` to the queue file now, on the caller's thread, and wakes the delivery
+    /// loop: once this returns, the entry survives the process.
+    package nonisolated func submit(_ entry: PipelineEntry) {
+        let queued = QueuedEntry(entry, sessionId: sessionId())
+        let dropped = store.append(queued)
+        events.record(KontextVideoEvent(.beacon, "queued", attributes: Self.describe(queued)))
+        for old in dropped {
+            var attributes = Self.describe(old)
+            attributes["droppedCount"] = "\(store.droppedCount)"
+            events.record(KontextVideoEvent(.beacon, "dropped", level: .warning, attributes: attributes))
+        }
+        wake.signal()
+    }
+
+    /// Queues `entry` (see `submit(_:)`).
+    package func enqueue(_ entry: PipelineEntry) {
+        submit(entry)
+    }
+
+    /// How many entries wait for delivery.
+    package var pendingCount: Int {
+        store.count
+    }
+
+    /// How many entries were dropped because the queue was full (kept across launches).
+    package var droppedCount: Int {
+        store.droppedCount
+    }
+
+    /// The entries waiting, oldest first, as they are stored.
+    package var pendingEntries: [QueuedEntry] {
+        store.entries
+    }
+
+    /// Tries to deliver everything now, once; returns whether the queue is empty after it.
+    /// Joins a delivery pass already running instead of starting a second one.
+    @discardableResult
+    package func flush() async -> Bool {
+        if let delivery { return await delivery.value }
+        let pass = Task { await self.deliverPass() }
+        delivery = pass
+        let delivered = await pass.value
+        delivery = nil
+        return delivered && store.count == 0
+    }
+
+    /// Starts the delivery loop: delivers whenever entries wait, backing off 1, 2, 4 … 60 s
+    /// on the clock after a failed pass. Idempotent.
+    package func start() {
+        guard loop == nil else { return }
+        loop = Task { [weak self] in
+            var backoff = DeliveryBackoff()
+            while !Task.isCancelled {
+                guard let self else { return }
+                if await self.pendingCount == 0 {
+                    await self.wake.wait()
+                    continue
+                }
+                if await self.flush() {
+                    backoff.reset()
+                } else {
+                    let delay = backoff.nextDelay()
+                    self.events.record(KontextVideoEvent(.retry, "POST /video/events", level: .info, attributes: [
+                        "delay": "\(delay.timeInterval)", "pending": "\(await self.pendingCount)",
+                    ]))
+                    do {
+                        try await self.clock.sleep(for: delay)
+                    } catch {
+                        return
+                    }
+                }
+            }
+        }
+    }
+
+    /// Stops the delivery loop; what waits stays on disk.
+    package func stop() {
+        loop?.cancel()
+        loop = nil
+        wake.signal()
+    }
+
+    /// One pass: every event batch in order (stopping at the first the server did not take),
+    /// then every pixel. Returns whether everything tried went through.
+    private func deliverPass() async -> Bool {
+        let entries = store.entries
+        var allDelivered = true
+        let queuedEvents = entries.filter { $0.kind == .event }
+        var index = 0
+        while index < queuedEvents.count {
+            let session = queuedEvents[index].sessionId
+            var batch: [QueuedEntry] = []
+            while index < queuedEvents.count, batch.count < Self.batchSize, queuedEvents[index].sessionId == session {
+                batch.append(queuedEvents[index])
+                index += 1
+            }
+            switch await deliver(batch, sessionId: session) {
+            case .delivered: continue
+            case .partly: allDelivered = false
+            case .failed:
+                allDelivered = false
+                index = queuedEvents.count
+            }
+        }
+        for pixel in entries where pixel.kind == .pixel {
+            if await !deliverPixel(pixel) { allDelivered = false }
+        }
+        return allDelivered
+    }
+
+    /// How a batch went.
+    private enum BatchOutcome {
+        /// Every event left the queue.
+        case delivered
+        /// The server answered but did not accept every event; the rest wait.
+        case partly
+        /// No usable answer; the whole batch waits.
+        case failed
+    }
+
+    /// Sends one batch. A 2xx accepts the events its `accepted` list names, or all of them
+    /// without a list; a 4xx (not 408 or 429) refuses the batch for good.
+    private func deliver(_ batch: [QueuedEntry], sessionId: String?) async -> BatchOutcome {
+        let body = EventBatchBody(
+            environment: environment, installId: installId, sessionId: sessionId,
+            events: batch.compactMap(\.event)
+        )
+        guard let data = try? Self.encoder.encode(body) else { return .failed }
+        let call = ServerCall.post("/video/events", body: data, environment: environment, timeout: Self.timeout, policy: .none)
+        let ids = Set(batch.map(\.id))
+        let answerData: Data
+        let status: Int
+        do {
+            let (received, response) = try await call.run(transport: transport, clock: clock, events: events)
+            answerData = received
+            status = response.statusCode
+        } catch {
+            return .failed
+        }
+        if Self.isPermanentRefusal(status) {
+            store.remove(ids: ids)
+            events.record(KontextVideoEvent(.error, "events refused", level: .error, attributes: [
+                "status": "\(status)", "count": "\(batch.count)",
+            ]))
+            return .delivered
+        }
+        guard (200..<300).contains(status) else { return .failed }
+        let accepted = Self.acceptedIds(answerData) ?? ids
+        let delivered = batch.filter { accepted.contains($0.id) }
+        store.remove(ids: Set(delivered.map(\.id)))
+        for entry in delivered { events.record(KontextVideoEvent(.beacon, "delivered", attributes: Self.describe(entry))) }
+        let refused = ids.subtracting(accepted)
+        guard !refused.isEmpty else { return .delivered }
+        let givenUp = store.recordRefusal(ids: refused, limit: Self.refusalLimit)
+        for entry in givenUp {
+            events.record(KontextVideoEvent(.beacon, "given up", level: .error, attributes: Self.describe(entry)))
+        }
+        return givenUp.count == refused.count ? .delivered : .partly
+    }
+
+    /// The `accepted` ids of an events answer; `nil` when the answer has no such list
+    /// (then every event of the batch is accepted).
+    static func acceptedIds(_ data: Data) -> Set<String>? {
+        struct Answer: Decodable { var accepted: [String]? }
+        guard let answer = try? JSONDecoder().decode(Answer.self, from: data), let accepted = answer.accepted else { return nil }
+        return Set(accepted.map { $0.lowercased() })
+    }
+
+    /// Fires one pixel; returns whether it left the queue. Any answer but a 5xx, 408 or 429 counts.
+    private func deliverPixel(_ entry: QueuedEntry) async -> Bool {
+        guard let string = entry.url, let url = URL(string: string) else {
+            store.remove(ids: [entry.id])
+            return true
+        }
+        var request = URLRequest(url: url)
+        request.httpMethod = "GET"
+        request.timeoutInterval = Self.timeout.timeInterval + 30
+        let call = ServerCall(request: request, name: "GET pixel", timeout: Self.timeout, policy: .none)
+        do {
+            let (_, response) = try await call.run(transport: transport, clock: clock, events: events)
+            let status = response.statusCode
+            guard (200..<300).contains(status) || Self.isPermanentRefusal(status) || (300..<400).contains(status) else {
+                return false
+            }
+            store.remove(ids: [entry.id])
+            events.record(KontextVideoEvent(.beacon, "delivered", attributes: Self.describe(entry)))
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    /// A 4xx other than 408 and 429: the request will never be taken, so it is not retried.
+    private static func isPermanentRefusal(_ status: Int) -> Bool {
+        (400..<500).contains(status) && status != 408 && status != 429
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static func describe(_ entry: QueuedEntry) -> [String: String] {
+        switch entry.kind {
+        case .event:
+            ["id": entry.id, "type": entry.event?.type ?? "", "adId": entry.event?.adId ?? ""]
+        case .pixel:
+            ["id": entry.id, "url": entry.url ?? ""]
+        }
+    }
+}

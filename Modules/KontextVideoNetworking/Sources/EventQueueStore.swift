@@ -1,0 +1,160 @@
+import Foundation
+import KontextVideoModels
+
+/// The durable queue: `queue.json` in the pipeline's directory, rewritten atomically on
+/// every change, so an entry is on disk before anyone tries to send it. Bounded: when full,
+/// the oldest entry is dropped and counted. Safe to use from any thread.
+package final class EventQueueStore: Sendable {
+    /// The queue file's name.
+    package static let fileName = "queue.json"
+    /// The file format's version.
+    package static let formatVersion = 1
+
+    /// The file's content.
+    private struct File: Codable {
+        var version: Int
+        var droppedCount: Int
+        var entries: [QueuedEntry]
+    }
+
+    private let file: URL
+    private let directory: URL
+    private let capacity: Int
+    private let events: any KontextVideoEventMonitor
+    private let state: LockedState<File>
+
+    /// Opens the queue in `directory` (created when missing). A file that cannot be read is
+    /// moved aside as `queue.corrupt-<timestamp>.json`, reported, and replaced by an empty queue.
+    package init(directory: URL, capacity: Int, events: any KontextVideoEventMonitor) {
+        self.directory = directory
+        self.file = directory.appendingPathComponent(Self.fileName)
+        self.capacity = max(1, capacity)
+        self.events = events
+        self.state = LockedState(File(version: Self.formatVersion, droppedCount: 0, entries: []))
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        load()
+    }
+
+    /// The entries waiting, oldest first.
+    package var entries: [QueuedEntry] {
+        state.withLock { $0.entries }
+    }
+
+    /// How many entries wait.
+    package var count: Int {
+        state.withLock { $0.entries.count }
+    }
+
+    /// How many entries were dropped because the queue was full, over every launch.
+    package var droppedCount: Int {
+        state.withLock { $0.droppedCount }
+    }
+
+    /// Adds `entry` and writes the file; returns the entries dropped to make room.
+    @discardableResult
+    package func append(_ entry: QueuedEntry) -> [QueuedEntry] {
+        state.withLock { file in
+            file.entries.append(entry)
+            var dropped: [QueuedEntry] = []
+            if file.entries.count > capacity {
+                dropped = Array(file.entries.prefix(file.entries.count - capacity))
+                file.entries.removeFirst(dropped.count)
+                file.droppedCount += dropped.count
+            }
+            write(file)
+            return dropped
+        }
+    }
+
+    /// Removes the entries with these ids (delivered, or refused for good) and writes the file.
+    package func remove(ids: Set<String>) {
+        guard !ids.isEmpty else { return }
+        state.withLock { file in
+            let before = file.entries.count
+            file.entries.removeAll { ids.contains($0.id) }
+            if file.entries.count != before { write(file) }
+        }
+    }
+
+    /// Counts one refusal for each of these entries and writes the file; entries refused
+    /// `limit` times are removed and returned.
+    package func recordRefusal(ids: Set<String>, limit: Int) -> [QueuedEntry] {
+        guard !ids.isEmpty else { return [] }
+        return state.withLock { file in
+            var removed: [QueuedEntry] = []
+            file.entries = file.entries.compactMap { entry in
+                guard ids.contains(entry.id) else { return entry }
+                var entry = entry
+                entry.refusals = (entry.refusals ?? 0) + 1
+                if (entry.refusals ?? 0) >= limit {
+                    removed.append(entry)
+                    return nil
+                }
+                return entry
+            }
+            write(file)
+            return removed
+        }
+    }
+
+    /// Writes atomically (a temporary file renamed over the old one). Called under the lock.
+    private func write(_ content: File) {
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+            let data = try encoder.encode(content)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            try data.write(to: file, options: .atomic)
+        } catch {
+            events.record(KontextVideoEvent(.error, "event queue not written", level: .error, attributes: [
+                "path": file.path, "error": "\(error)",
+            ]))
+        }
+    }
+
+    /// Reads the file; quarantines it when unreadable.
+    private func load() {
+        guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let reason: String
+        do {
+            let data = try Data(contentsOf: file)
+            let content = try JSONDecoder().decode(File.self, from: data)
+            if content.version == Self.formatVersion {
+                var entries = content.entries.filter(\.isWellFormed)
+                var droppedCount = max(0, content.droppedCount) + (content.entries.count - entries.count)
+                if entries.count > capacity {
+                    droppedCount += entries.count - capacity
+                    entries.removeFirst(entries.count - capacity)
+                }
+                let loaded = File(version: Self.formatVersion, droppedCount: droppedCount, entries: entries)
+                state.withLock { $0 = loaded }
+                if loaded.entries.count != content.entries.count { state.withLock { write($0) } }
+                return
+            }
+            reason = "unknown version \(content.version)"
+        } catch {
+            reason = "\(error)"
+        }
+        quarantine(reason: reason)
+    }
+
+    /// Moves the unreadable file aside and reports it.
+    private func quarantine(reason: String) {
+        let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
+        var target = directory.appendingPathComponent("queue.corrupt-\(stamp).json")
+        var suffix = 1
+        while FileManager.default.fileExists(atPath: target.path) {
+            target = directory.appendingPathComponent("queue.corrupt-\(stamp)-\(suffix).json")
+            suffix += 1
+        }
+        var attributes = ["reason": reason]
+        do {
+            try FileManager.default.moveItem(at: file, to: target)
+            attributes["movedTo"] = target.lastPathComponent
+        } catch {
+            try? FileManager.default.removeItem(at: file)
+            attributes["removed"] = "true"
+        }
+        events.record(KontextVideoEvent(.error, "event queue corrupt", level: .error, attributes: attributes))
+    }
+}

@@ -1,1 +1,0 @@
-// KontextVideoNetworking: see the module README.

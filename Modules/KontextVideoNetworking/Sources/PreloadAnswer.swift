@@ -1,0 +1,189 @@
+import Foundation
+import KontextVideoModels
+
+/// Reads the answer of `POST /video/preload`: an ad, a no-fill or an error (`PROTOCOL.md`).
+package struct PreloadAnswer: Sendable, Hashable {
+    /// What the answer means.
+    package var result: Result<AdAnswer, AdRequestFailure>
+    /// The answer's `sessionId`, when it had one (even an error answer may carry it).
+    package var sessionId: String?
+
+    /// Default `expiresIn` when the server gives none: 30 minutes.
+    package static let defaultExpiry: Duration = .seconds(30 * 60)
+
+    /// Reads an answer of `status` with `body` to a request for `format`. Never throws:
+    /// a malformed answer is a `.decoding` failure.
+    package init(status: Int, body: Data, requestedFormat format: AdFormat) {
+        sessionId = nil
+        if status == 204 {
+            result = .success(.noFill(.unknown))
+            return
+        }
+        let isBlank = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        guard (200..<300).contains(status) else {
+            let envelope = isBlank ? nil : try? JSONDecoder().decode(Envelope.self, from: body)
+            sessionId = envelope?.sessionId
+            if let envelope, let code = envelope.errCode {
+                result = .failure(.server(code: code, message: envelope.error, permanent: envelope.permanent ?? false))
+            } else if (500..<600).contains(status) {
+                result = .failure(.server(code: "http_\(status)", message: nil, permanent: false))
+            } else {
+                result = .failure(.http(status: status))
+            }
+            return
+        }
+        guard !isBlank else {
+            result = .failure(.decoding("empty answer with status \(status)"))
+            return
+        }
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: body)
+        } catch {
+            result = .failure(.decoding(Self.describe(error)))
+            return
+        }
+        sessionId = envelope.sessionId
+        if let code = envelope.errCode {
+            result = .failure(.server(code: code, message: envelope.error, permanent: envelope.permanent ?? false))
+        } else if envelope.skip == true {
+            result = .success(.noFill(VideoAdError.NoFillReason(wireCode: envelope.skipCode)))
+        } else if let ad = envelope.ad {
+            result = ad.served(requestedFormat: format).map(AdAnswer.ad)
+        } else {
+            result = .failure(.decoding("answer has no ad, skip or errCode"))
+        }
+    }
+
+    /// A short, stable description of a decoding error: what was wrong, and where.
+    static func describe(_ error: any Error) -> String {
+        guard let error = error as? DecodingError else { return "malformed JSON" }
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+        }
+        switch error {
+        case .typeMismatch(_, let context): return "wrong type at \(path(context))"
+        case .valueNotFound(_, let context): return "null at \(path(context))"
+        case .keyNotFound(let key, let context):
+            let prefix = path(context)
+            return "missing \(prefix.isEmpty ? key.stringValue : prefix + "." + key.stringValue)"
+        case .dataCorrupted(let context):
+            return context.codingPath.isEmpty ? "malformed JSON" : "invalid value at \(path(context))"
+        @unknown default: return "malformed answer"
+        }
+    }
+
+    /// The top level of every answer shape.
+    fileprivate struct Envelope: Decodable {
+        var ad: WireAd?
+        var skip: Bool?
+        var skipCode: String?
+        var errCode: String?
+        var error: String?
+        var permanent: Bool?
+        var sessionId: String?
+    }
+
+    /// The `ad` object.
+    fileprivate struct WireAd: Decodable {
+        struct Price: Decodable {
+            var value: Double
+            var currency: String?
+            var precision: String?
+        }
+
+        struct Creative: Decodable {
+            var type: String
+            var url: String?
+            var vast: String?
+            var width: Double?
+            var height: Double?
+            var fullScreen: Bool?
+            var clickUrl: String?
+            var fallbackUrl: String?
+            var appStoreId: String?
+        }
+
+        var id: String
+        var format: String?
+        var price: Price
+        var duration: Double?
+        var expiresIn: Double?
+        var creative: Creative
+
+        func served(requestedFormat: AdFormat) -> Result<ServedAd, AdRequestFailure> {
+            guard !id.isEmpty else { return .failure(.decoding("empty ad.id")) }
+            let format: AdFormat
+            if let wire = self.format {
+                guard let known = AdFormat(rawValue: wire) else { return .failure(.decoding("unknown ad.format \(wire)")) }
+                guard known == requestedFormat else {
+                    return .failure(.decoding("ad.format \(wire) for a \(requestedFormat.rawValue) request"))
+                }
+                format = known
+            } else {
+                format = requestedFormat
+            }
+            guard price.value.isFinite, price.value >= 0 else { return .failure(.decoding("invalid ad.price.value")) }
+            let currency = price.currency.flatMap { $0.isEmpty ? nil : $0 } ?? "USD"
+            let precision = price.precision.flatMap(VideoAdPrice.Precision.init(rawValue:)) ?? .estimated
+            if let duration, !(duration.isFinite && duration >= 0) { return .failure(.decoding("invalid ad.duration")) }
+            if let expiresIn, !(expiresIn.isFinite && expiresIn >= 0) { return .failure(.decoding("invalid ad.expiresIn")) }
+            switch creative.served() {
+            case .failure(let failure):
+                return .failure(failure)
+            case .success(let creative):
+                return .success(ServedAd(
+                    id: id,
+                    format: format,
+                    price: VideoAdPrice(value: price.value, currency: currency, precision: precision),
+                    duration: format == .pause ? nil : duration,
+                    expiresIn: expiresIn.map { Duration.milliseconds(Int64(($0 * 1000).rounded())) } ?? PreloadAnswer.defaultExpiry,
+                    creative: creative
+                ))
+            }
+        }
+    }
+}
+
+extension PreloadAnswer.WireAd.Creative {
+    /// The creative, validated.
+    fileprivate func served() -> Result<ServedCreative, AdRequestFailure> {
+        guard let kind = ServedCreative.Kind(rawValue: type) else {
+            return .failure(.decoding("unknown ad.creative.type \(type)"))
+        }
+        func link(_ string: String?, _ name: String) -> Result<URL?, AdRequestFailure> {
+            guard let string, !string.isEmpty else { return .success(nil) }
+            guard let url = URL(string: string), url.scheme != nil else {
+                return .failure(.decoding("invalid ad.creative.\(name)"))
+            }
+            return .success(url)
+        }
+        do {
+            let url = try link(url, "url").get()
+            let clickURL = try link(clickUrl, "clickUrl").get()
+            let fallbackURL = try link(fallbackUrl, "fallbackUrl").get()
+            let inline = vast.flatMap { $0.isEmpty ? nil : $0 }
+            if kind == .vast {
+                guard url != nil || inline != nil else { return .failure(.decoding("ad.creative has neither url nor vast")) }
+            } else {
+                guard url != nil else { return .failure(.decoding("missing ad.creative.url")) }
+            }
+            for (size, name) in [(width, "width"), (height, "height")] {
+                if let size, !(size.isFinite && size >= 0) { return .failure(.decoding("invalid ad.creative.\(name)")) }
+            }
+            return .success(ServedCreative(
+                kind: kind,
+                url: url,
+                inlineVAST: kind == .vast ? inline : nil,
+                width: width,
+                height: height,
+                fullScreen: fullScreen ?? false,
+                clickURL: clickURL,
+                fallbackURL: fallbackURL,
+                appStoreID: appStoreId.flatMap { $0.isEmpty ? nil : $0 }
+            ))
+        } catch {
+            return .failure(error)
+        }
+    }
+}

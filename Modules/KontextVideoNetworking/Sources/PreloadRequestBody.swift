@@ -1,0 +1,45 @@
+import Foundation
+import KontextVideoModels
+
+/// The body of `POST /video/preload`. Unknown values are omitted, never `null`.
+package struct PreloadRequestBody: Sendable, Hashable, Encodable {
+    var publisherToken: String
+    var requestId: String
+    var installId: String
+    var sessionId: String?
+    var sdk: WireSDK
+    var app: WireApp
+    var device: DeviceFacts
+    var format: String
+    var content: WireContent
+    var labels: [String: String]?
+    var playhead: Double
+    var user: WireUser?
+    var regulatory: WireRegulatory?
+    var variantId: String?
+
+    /// The body of `request`; `regulatory` is already resolved against the consent platform.
+    package init(
+        request: AdRequest,
+        environment: AdServerEnvironment,
+        requestId: UUID,
+        installId: UUID,
+        sessionId: String?,
+        regulatory: WireRegulatory?
+    ) {
+        publisherToken = environment.publisherToken
+        self.requestId = requestId.uuidString.lowercased()
+        self.installId = installId.uuidString.lowercased()
+        self.sessionId = sessionId
+        sdk = WireSDK(environment)
+        app = WireApp(environment)
+        device = environment.device
+        format = request.format.rawValue
+        content = WireContent(request.content)
+        labels = request.labels.isEmpty ? nil : request.labels
+        playhead = request.playhead.isFinite && request.playhead > 0 ? request.playhead : 0
+        user = WireUser(request.user)
+        self.regulatory = regulatory
+        variantId = request.variantId.flatMap { $0.isEmpty ? nil : $0 }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// One entry of the queue file: an event in its wire form, or a pixel URL.
+package struct QueuedEntry: Sendable, Hashable, Codable {
+    /// `event` or `pixel`.
+    package enum Kind: String, Sendable, Hashable, Codable {
+        /// A server event.
+        case event
+        /// A tracking pixel.
+        case pixel
+    }
+
+    /// Unique per entry: the event id, or a new UUID for a pixel (lowercase).
+    package var id: String
+    /// What the entry is.
+    package var kind: Kind
+    /// The event, for `.event`.
+    package var event: WireEvent?
+    /// The URL, for `.pixel`.
+    package var url: String?
+    /// The session the event belongs to (sent with its batch).
+    package var sessionId: String?
+    /// How many 2xx answers left this event out of their `accepted` list (absent: none).
+    package var refusals: Int?
+
+    /// The queue form of `entry`, stamped with the current `sessionId`.
+    package init(_ entry: PipelineEntry, sessionId: String?) {
+        switch entry {
+        case .event(let event):
+            let wire = WireEvent(event)
+            id = wire.eventId
+            kind = .event
+            self.event = wire
+            url = nil
+        case .pixel(let url):
+            id = UUID().uuidString.lowercased()
+            kind = .pixel
+            event = nil
+            self.url = url.absoluteString
+        }
+        self.sessionId = sessionId
+    }
+
+    /// Whether the entry carries what its kind needs.
+    package var isWellFormed: Bool {
+        switch kind {
+        case .event: event != nil
+        case .pixel: url.flatMap(URL.init(string:)) != nil
+        }
+    }
+}

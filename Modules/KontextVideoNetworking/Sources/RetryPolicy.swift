@@ -1,0 +1,59 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// When a call to the ad server is tried again (`PROTOCOL.md`, "Time-outs and retries").
+package struct RetryPolicy: Sendable, Hashable {
+    /// The wait before each retry: 1, 2, 4 s, so at most three retries.
+    package var backoff: [Duration]
+    /// The most a 429's `Retry-After` may make the SDK wait.
+    package var retryAfterCap: Duration
+
+    /// Creates a policy.
+    package init(backoff: [Duration], retryAfterCap: Duration = .seconds(60)) {
+        self.backoff = backoff
+        self.retryAfterCap = retryAfterCap
+    }
+
+    /// `/init` and ad requests: three retries after 1, 2 and 4 s.
+    package static let standard = RetryPolicy(backoff: [.seconds(1), .seconds(2), .seconds(4)])
+
+    /// One attempt only (event delivery, which has its own back-off).
+    package static let none = RetryPolicy(backoff: [])
+
+    /// How many retries follow the first attempt.
+    package var maximumRetries: Int { backoff.count }
+
+    /// The wait before retry number `retry` (1-based): the 429's `Retry-After` when given
+    /// (capped), else the back-off.
+    package func delay(beforeRetry retry: Int, retryAfter: Duration? = nil) -> Duration {
+        if let retryAfter { return min(max(retryAfter, .zero), retryAfterCap) }
+        guard !backoff.isEmpty else { return .zero }
+        return backoff[min(max(retry, 1), backoff.count) - 1]
+    }
+
+    /// Seconds of a `Retry-After` header (`delta-seconds` only; an HTTP date is ignored).
+    package static func retryAfter(_ header: String?) -> Duration? {
+        guard let header, let seconds = Double(header.trimmingCharacters(in: .whitespaces)),
+              seconds.isFinite, seconds >= 0
+        else { return nil }
+        return .milliseconds(Int64((min(seconds, 86_400) * 1000).rounded()))
+    }
+
+    /// Whether a network error is worth another attempt: everything but a cancelled call and
+    /// a request that cannot work (bad URL, unsupported scheme).
+    package static func isRetriable(_ error: URLError) -> Bool {
+        switch error.code {
+        case .cancelled, .badURL, .unsupportedURL, .userCancelledAuthentication, .fileDoesNotExist, .noPermissionsToReadFile:
+            return false
+        default:
+            return true
+        }
+    }
+
+    /// Whether a status is answered as it is (everything but 429).
+    package static func isRetriable(status: Int) -> Bool {
+        status == 429
+    }
+}

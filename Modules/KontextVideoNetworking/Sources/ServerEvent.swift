@@ -1,0 +1,95 @@
+import Foundation
+import KontextVideoModels
+
+/// One event for the server, delivered at least once through the durable pipeline; the
+/// server drops duplicates by `eventId`.
+package struct ServerEvent: Sendable, Hashable {
+    /// Unique per event, for deduplication; lowercase on the wire.
+    package var eventId: UUID
+    /// What happened.
+    package var type: ServerEventType
+    /// The server's id of the ad.
+    package var adId: String
+    /// The ad's format.
+    package var format: AdFormat
+    /// When it happened (wall clock, sent as ISO-8601 UTC with milliseconds).
+    package var timestamp: Date
+    /// The content's time in seconds when it happened.
+    package var playhead: TimeInterval
+    /// The type's details (see `PROTOCOL.md`).
+    package var data: [String: JSONValue]
+
+    /// Creates an event.
+    package init(
+        eventId: UUID = UUID(),
+        type: ServerEventType,
+        adId: String,
+        format: AdFormat,
+        timestamp: Date = Date(),
+        playhead: TimeInterval = 0,
+        data: [String: JSONValue] = [:]
+    ) {
+        self.eventId = eventId
+        self.type = type
+        self.adId = adId
+        self.format = format
+        self.timestamp = timestamp
+        self.playhead = playhead
+        self.data = data
+    }
+
+    /// The ad was shown.
+    package static func impression(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()) -> ServerEvent {
+        ServerEvent(type: .impression, adId: adId, format: format, timestamp: timestamp, playhead: playhead)
+    }
+
+    /// The viewer tapped `area`.
+    package static func click(
+        area: VideoAdClick.Area, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()
+    ) -> ServerEvent {
+        ServerEvent(type: .click, adId: adId, format: format, timestamp: timestamp, playhead: playhead,
+                    data: ["area": .string(area.wireName)])
+    }
+
+    /// The ad left the screen for `reason`; `completed` says whether the creative ran to its end.
+    package static func ended(
+        reason: VideoAdEndReason, completed: Bool, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()
+    ) -> ServerEvent {
+        ServerEvent(type: .ended, adId: adId, format: format, timestamp: timestamp, playhead: playhead,
+                    data: ["reason": .string(reason.rawValue), "completed": .bool(completed)])
+    }
+
+    /// The app will not use the ad.
+    package static func reject(
+        _ reason: VideoAdRejectReason, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()
+    ) -> ServerEvent {
+        var data: [String: JSONValue]
+        switch reason {
+        case .notUsed:
+            data = ["reason": .string("not_used")]
+        case let .outbid(winningPrice, winner):
+            data = ["reason": .string("outbid")]
+            if winningPrice.isFinite { data["winningPrice"] = .number(winningPrice) }
+            if let winner, !winner.isEmpty { data["winner"] = .string(winner) }
+        }
+        return ServerEvent(type: .reject, adId: adId, format: format, timestamp: timestamp, playhead: playhead, data: data)
+    }
+
+    /// A held ad was dropped by `destroy()`.
+    package static func dropped(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()) -> ServerEvent {
+        ServerEvent(type: .dropped, adId: adId, format: format, timestamp: timestamp, playhead: playhead)
+    }
+
+    /// A held ad expired unshown.
+    package static func expired(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()) -> ServerEvent {
+        ServerEvent(type: .expired, adId: adId, format: format, timestamp: timestamp, playhead: playhead)
+    }
+
+    /// A VAST error with its code (a failed `load()`, or a creative failure on screen).
+    package static func vastError(
+        code: Int, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()
+    ) -> ServerEvent {
+        ServerEvent(type: .vastError, adId: adId, format: format, timestamp: timestamp, playhead: playhead,
+                    data: ["code": .integer(code)])
+    }
+}

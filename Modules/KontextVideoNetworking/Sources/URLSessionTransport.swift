@@ -1,0 +1,120 @@
+import Foundation
+import KontextVideoModels
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The real transport: an ephemeral `URLSession` whose data-task delegate collects the body
+/// chunk by chunk and cancels the task as soon as it passes `maximumBodySize`, so an
+/// oversized answer is never buffered whole.
+package final class URLSessionTransport: HTTPTransport {
+    /// Answer bodies are limited to 2 MiB (`PROTOCOL.md`).
+    package static let defaultMaximumBodySize = 2 * 1024 * 1024
+
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a transport with its own session. `maximumBodySize` is in bytes.
+    package init(maximumBodySize: Int = URLSessionTransport.defaultMaximumBodySize) {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        configuration.urlCache = nil
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        let delegate = SessionDelegate(maximumBodySize: maximumBodySize)
+        self.delegate = delegate
+        self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+    }
+
+    deinit {
+        session.invalidateAndCancel()
+    }
+
+    package func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        try Task.checkCancellation()
+        let task = session.dataTask(with: request)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                delegate.register(task, continuation: continuation)
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+    }
+}
+
+/// Collects each task's answer; one instance serves every task of the session.
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Pending {
+        var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
+        var response: HTTPURLResponse?
+        var body = Data()
+    }
+
+    private let maximumBodySize: Int
+    private let pending = LockedState<[Int: Pending]>([:])
+
+    init(maximumBodySize: Int) {
+        self.maximumBodySize = maximumBodySize
+    }
+
+    func register(_ task: URLSessionTask, continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>) {
+        pending.withLock { $0[task.taskIdentifier] = Pending(continuation: continuation) }
+    }
+
+    /// Removes the task's entry and resumes its waiter, once.
+    private func finish(_ task: URLSessionTask, with result: Result<(Data, HTTPURLResponse), any Error>) {
+        let entry = pending.withLock { $0.removeValue(forKey: task.taskIdentifier) }
+        entry?.continuation.resume(with: result)
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            finish(dataTask, with: .failure(URLError(.badServerResponse)))
+            completionHandler(.cancel)
+            return
+        }
+        if http.expectedContentLength > Int64(maximumBodySize) {
+            finish(dataTask, with: .failure(ResponseTooLarge(limit: maximumBodySize)))
+            completionHandler(.cancel)
+            return
+        }
+        pending.withLock { $0[dataTask.taskIdentifier]?.response = http }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        let tooLarge: Bool = pending.withLock { all in
+            guard var entry = all[dataTask.taskIdentifier] else { return false }
+            if entry.body.count + data.count > maximumBodySize { return true }
+            entry.body.append(data)
+            all[dataTask.taskIdentifier] = entry
+            return false
+        }
+        if tooLarge {
+            finish(dataTask, with: .failure(ResponseTooLarge(limit: maximumBodySize)))
+            dataTask.cancel()
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        if let error {
+            let urlError = (error as? URLError) ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
+            finish(task, with: .failure(urlError))
+            return
+        }
+        let entry = pending.withLock { $0[task.taskIdentifier] }
+        // The response callback may be skipped on some platforms; fall back to the task's own.
+        guard let response = entry?.response ?? (task.response as? HTTPURLResponse) else {
+            finish(task, with: .failure(URLError(.badServerResponse)))
+            return
+        }
+        finish(task, with: .success((entry?.body ?? Data(), response)))
+    }
+}

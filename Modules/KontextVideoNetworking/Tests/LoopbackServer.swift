@@ -1,0 +1,125 @@
+import Foundation
+import KontextVideoModels
+@testable import KontextVideoNetworking
+import KontextVideoSandbox
+import KontextVideoScheduling
+import Testing
+
+/// A real loopback HTTP server (the sandbox's `HTTPServer`) answering from a test's handler
+/// and recording every request it received.
+final class LoopbackServer: Sendable {
+    let server: HTTPServer
+    private let recorded = LockedState<[HTTPRequest]>([])
+    private let arrivals: AsyncStream<HTTPRequest>.Continuation
+    private let stream: AsyncStream<HTTPRequest>
+    /// Answers a request; the number says how many requests to its path arrived so far, this one included.
+    typealias Handler = @Sendable (HTTPRequest, _ callNumber: Int) -> HTTPResponseAction
+
+    private let handler = LockedState<Handler>({ _, _ in .respond(.notFound) })
+
+    /// Starts a server on an ephemeral port; `handler` answers every request.
+    convenience init(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponseAction) throws {
+        try self.init(counting: { request, _ in handler(request) })
+    }
+
+    /// Starts a server on an ephemeral port; `handler` answers every request, knowing how
+    /// many requests to the same path came before.
+    init(counting handler: @escaping Handler) throws {
+        let (stream, arrivals) = AsyncStream.makeStream(of: HTTPRequest.self)
+        self.stream = stream
+        self.arrivals = arrivals
+        self.handler.withLock { $0 = handler }
+        let box = LockedState<LoopbackServer?>(nil)
+        server = HTTPServer { request in
+            guard let owner = box.snapshot else { return .respond(.notFound) }
+            let callNumber = owner.recorded.withLock { recorded in
+                recorded.append(request)
+                return recorded.filter { $0.path == request.path }.count
+            }
+            owner.arrivals.yield(request)
+            return owner.handler.snapshot(request, callNumber)
+        }
+        // Breaks the cycle server → handler → box → self when the test stops the server.
+        stopHook = { box.withLock { $0 = nil } }
+        box.withLock { $0 = self }
+        try server.start()
+    }
+
+    private let stopHook: @Sendable () -> Void
+
+    var baseURL: URL { server.baseURL }
+
+    /// Every request received so far.
+    var requests: [HTTPRequest] { recorded.snapshot }
+
+    /// Requests received on `path`.
+    func requests(to path: String) -> [HTTPRequest] {
+        requests.filter { $0.path == path }
+    }
+
+    /// Replaces the handler.
+    func answer(_ handler: @escaping @Sendable (HTTPRequest) -> HTTPResponseAction) {
+        self.handler.withLock { $0 = { request, _ in handler(request) } }
+    }
+
+    /// Replaces the handler with one that knows how many requests to the same path came before.
+    func answer(counting handler: @escaping Handler) {
+        self.handler.withLock { $0 = handler }
+    }
+
+    /// Returns once `count` requests in total have arrived (a 30 s real-time safety net fails the test).
+    func waitForRequests(_ count: Int) async throws {
+        let recorded = self.recorded
+        if recorded.snapshot.count >= count { return }
+        let stream = self.stream
+        let waiter = Task {
+            for await _ in stream where recorded.snapshot.count >= count { return true }
+            return recorded.snapshot.count >= count
+        }
+        let safety = Task {
+            try? await Task.sleep(for: .seconds(30))
+            waiter.cancel()
+        }
+        defer { safety.cancel() }
+        let arrived = await waiter.value
+        try #require(arrived || recorded.snapshot.count >= count, "only \(recorded.snapshot.count) of \(count) requests arrived")
+    }
+
+    func stop() {
+        server.stop()
+        arrivals.finish()
+        stopHook()
+    }
+}
+
+/// The JSON body of a recorded request as a `JSONValue`.
+func body(of request: HTTPRequest) throws -> JSONValue {
+    try json(request.body)
+}
+
+/// A JSON answer.
+func jsonAnswer(_ text: String, status: Int = 200, headers: [String: String] = [:]) -> HTTPResponseAction {
+    var all = headers
+    all["Content-Type"] = "application/json"
+    return .respond(HTTPResponse(status: status, headers: all, body: Data(text.utf8)))
+}
+
+/// A port where nothing listens: a server started and stopped.
+func closedPortURL() throws -> URL {
+    let server = HTTPServer { _ in .respond(.notFound) }
+    try server.start()
+    let url = server.baseURL
+    server.stop()
+    return url
+}
+
+/// Waits until the clock's earliest sleeper is due `delay` from now, then advances to it.
+/// Used where real I/O runs alongside the clock, so only the expected timer moves.
+func advance(_ clock: TestClock, whenSleeping delay: Duration) async throws {
+    let limit = ContinuousClock.now.advanced(by: .seconds(30))
+    while clock.nextDeadline.map({ $0 - clock.now }) != delay {
+        try #require(ContinuousClock.now < limit, "no sleeper due in \(delay); next: \(String(describing: clock.nextDeadline))")
+        await Task.yield()
+    }
+    await clock.advance(by: delay)
+}

@@ -1,1 +1,0 @@
-// Unit tests for KontextVideoNetworking arrive with the module.

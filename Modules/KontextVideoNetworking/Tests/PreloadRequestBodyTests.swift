@@ -1,0 +1,97 @@
+import Foundation
+import KontextVideoModels
+@testable import KontextVideoNetworking
+import Testing
+
+@Suite("POST /video/preload request body")
+struct PreloadRequestBodyTests {
+    let requestId = UUID(uuidString: "0A1B2C3D-4E5F-4A6B-8C7D-9E0F1A2B3C4D")!
+    let installId = UUID(uuidString: "5D0C6F0E-8F7B-4C53-9E1A-0D1F6B7A9C11")!
+
+    @Test("a full request matches the document's example field for field")
+    func fullRequest() throws {
+        let content = KontextVideoContent(
+            id: "episode-1", language: "en", mediaRating: .safe,
+            url: URL(string: "https://acme.example/drama/episode-1"), title: "The Return",
+            categories: ["IAB1"], description: "She comes back.", duration: 1320.5, episodeNumber: 3,
+            keywords: ["return", "family"], genre: "romance",
+            series: .init(id: "s1", title: "Homecoming", description: "A family saga.", episodeCount: 80)
+        )
+        let request = AdRequest(
+            format: .overlay, content: content, labels: ["stage": "first_episode"], playhead: 12.5,
+            user: KontextVideoUser(id: "u-1", email: "a@b.c", emailHash: String(repeating: "ab", count: 32), keywords: ["drama"]),
+            variantId: "b"
+        )
+        let regulatory = WireRegulatory(gdpr: 1, gdprConsent: "CP-consent", coppa: 0, gpp: "DBAB", gppSid: [2, 3], usPrivacy: "1YNN")
+        let body = PreloadRequestBody(
+            request: request, environment: testEnvironment(), requestId: requestId, installId: installId,
+            sessionId: "session-7", regulatory: regulatory
+        )
+        let expected = try json("""
+        {
+          "publisherToken": "acme-dev",
+          "requestId": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+          "installId": "5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c11",
+          "sessionId": "session-7",
+          "sdk": {"name": "kontext-video-swift", "platform": "ios", "version": "0.1.0"},
+          "app": {"bundleId": "com.acme.drama", "version": "3.2.1"},
+          "device": {"os": "iOS", "osVersion": "18.1", "model": "iPhone16,2", "locale": "en_US",
+                     "screenWidth": 393, "screenHeight": 852, "scale": 3},
+          "format": "overlay",
+          "content": {"id": "episode-1", "language": "en", "mediaRating": "safe",
+                      "url": "https://acme.example/drama/episode-1", "title": "The Return", "categories": ["IAB1"],
+                      "description": "She comes back.", "duration": 1320.5, "episodeNumber": 3,
+                      "keywords": ["return", "family"], "genre": "romance",
+                      "series": {"id": "s1", "title": "Homecoming", "description": "A family saga.", "episodeCount": 80}},
+          "labels": {"stage": "first_episode"},
+          "playhead": 12.5,
+          "user": {"id": "u-1", "email": "a@b.c", "emailHash": "\(String(repeating: "ab", count: 32))", "keywords": ["drama"]},
+          "regulatory": {"gdpr": 1, "gdprConsent": "CP-consent", "coppa": 0, "gpp": "DBAB", "gppSid": [2, 3], "usPrivacy": "1YNN"},
+          "variantId": "b"
+        }
+        """)
+        #expect(try encoded(body) == expected)
+    }
+
+    @Test("unknown values are omitted, never null; empty labels and user are left out")
+    func minimalRequest() throws {
+        var environment = testEnvironment()
+        environment.device = DeviceFacts(os: "Linux")
+        let request = AdRequest(format: .pause, content: KontextVideoContent(id: "e", language: "pt-BR"), user: KontextVideoUser())
+        let body = PreloadRequestBody(
+            request: request, environment: environment, requestId: requestId, installId: installId,
+            sessionId: nil, regulatory: nil
+        )
+        let expected = try json("""
+        {
+          "publisherToken": "acme-dev",
+          "requestId": "0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+          "installId": "5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c11",
+          "sdk": {"name": "kontext-video-swift", "platform": "ios", "version": "0.1.0"},
+          "app": {"bundleId": "com.acme.drama", "version": "3.2.1"},
+          "device": {"os": "Linux"},
+          "format": "pause",
+          "content": {"id": "e", "language": "pt-BR"},
+          "playhead": 0
+        }
+        """)
+        let actual = try encoded(body)
+        #expect(actual == expected)
+        let text = String(decoding: try JSONEncoder().encode(body), as: UTF8.self)
+        #expect(!text.contains("null"))
+    }
+
+    @Test("a playhead that is negative or not finite is sent as 0", arguments: [-3.0, .nan, .infinity])
+    func invalidPlayhead(playhead: Double) throws {
+        let request = AdRequest(format: .linear, content: KontextVideoContent(id: "e", language: "en"), playhead: playhead)
+        let body = PreloadRequestBody(
+            request: request, environment: testEnvironment(), requestId: requestId, installId: installId,
+            sessionId: nil, regulatory: nil
+        )
+        guard case .object(let object) = try encoded(body) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object["playhead"] == .integer(0))
+    }
+}

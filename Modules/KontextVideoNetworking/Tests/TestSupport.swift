@@ -1,0 +1,165 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KontextVideoModels
+@testable import KontextVideoNetworking
+import KontextVideoScheduling
+import Testing
+
+/// The SDK's JSON value (the sandbox has its own, which tests name in full).
+typealias JSONValue = KontextVideoNetworking.JSONValue
+/// The SDK's served ad (the sandbox has its own, which tests name in full).
+typealias ServedAd = KontextVideoNetworking.ServedAd
+
+/// A fresh directory under the system's temporary directory, removed by `remove()`.
+struct TemporaryDirectory {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("kontext-networking-tests-\(UUID().uuidString.lowercased())", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    func remove() {
+        try? FileManager.default.removeItem(at: url)
+    }
+}
+
+/// A fresh, empty `UserDefaults` suite.
+func freshDefaults() throws -> UserDefaults {
+    let name = "kontext-networking-tests-\(UUID().uuidString.lowercased())"
+    let defaults = try #require(UserDefaults(suiteName: name))
+    defaults.removePersistentDomain(forName: name)
+    return defaults
+}
+
+/// The environment most tests use.
+func testEnvironment(serverURL: URL = URL(string: "http://127.0.0.1:9")!) -> AdServerEnvironment {
+    AdServerEnvironment(
+        publisherToken: "acme-dev",
+        serverURL: serverURL,
+        sdkVersion: "0.1.0",
+        platform: "ios",
+        appBundleId: "com.acme.drama",
+        appVersion: "3.2.1",
+        device: DeviceFacts(
+            os: "iOS", osVersion: "18.1", model: "iPhone16,2", locale: "en_US",
+            screenWidth: 393, screenHeight: 852, scale: 3
+        )
+    )
+}
+
+/// Parses JSON text into a `JSONValue`, for comparing documents regardless of key order.
+func json(_ text: String) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: Data(text.utf8))
+}
+
+/// Parses JSON data into a `JSONValue`.
+func json(_ data: Data) throws -> JSONValue {
+    try JSONDecoder().decode(JSONValue.self, from: data)
+}
+
+/// Encodes a value the way the SDK does, then parses it into a `JSONValue`.
+func encoded(_ value: some Encodable) throws -> JSONValue {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    return try json(encoder.encode(value))
+}
+
+/// Collects every event of the SDK's stream.
+final class EventLog: KontextVideoEventMonitor, Sendable {
+    private let recorded = LockedState<[KontextVideoEvent]>([])
+
+    func record(_ event: KontextVideoEvent) {
+        recorded.withLock { $0.append(event) }
+    }
+
+    var events: [KontextVideoEvent] {
+        recorded.snapshot
+    }
+
+    func events(_ kind: KontextVideoEvent.Kind, named name: String? = nil) -> [KontextVideoEvent] {
+        events.filter { $0.kind == kind && (name == nil || $0.name == name) }
+    }
+}
+
+/// A transport answering from a script, for tests of retry rules on a `TestClock`.
+/// (Tests of the real conversation use `URLSessionTransport` over loopback.)
+final class ScriptedTransport: HTTPTransport {
+    /// One scripted answer.
+    enum Step: Sendable {
+        case status(Int, body: String = "", headers: [String: String] = [:])
+        case fail(URLError.Code)
+        case tooLarge
+        /// Never answers until cancelled.
+        case hang
+    }
+
+    private struct State {
+        var steps: [Step]
+        var fallback: Step
+        var requests: [URLRequest] = []
+    }
+
+    private let state: LockedState<State>
+
+    init(_ steps: [Step], then fallback: Step = .fail(.cannotConnectToHost)) {
+        state = LockedState(State(steps: steps, fallback: fallback))
+    }
+
+    var requests: [URLRequest] {
+        state.withLock { $0.requests }
+    }
+
+    /// Appends answers to the script.
+    func append(_ steps: Step...) {
+        state.withLock { $0.steps.append(contentsOf: steps) }
+    }
+
+    /// Replaces what is answered once the script ran out.
+    func setFallback(_ step: Step) {
+        state.withLock { $0.fallback = step }
+    }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let step: Step = state.withLock {
+            $0.requests.append(request)
+            return $0.steps.isEmpty ? $0.fallback : $0.steps.removeFirst()
+        }
+        switch step {
+        case let .status(code, body, headers):
+            guard let url = request.url,
+                  let response = HTTPURLResponse(url: url, statusCode: code, httpVersion: "HTTP/1.1", headerFields: headers)
+            else { throw URLError(.badURL) }
+            return (Data(body.utf8), response)
+        case .fail(let code):
+            throw URLError(code)
+        case .tooLarge:
+            throw ResponseTooLarge(limit: 2 * 1024 * 1024)
+        case .hang:
+            try await Task.sleep(for: .seconds(3600))
+            throw CancellationError()
+        }
+    }
+}
+
+/// Advances `clock` through every deadline until `task` finished; gives up after `limit` steps.
+func drive<Value: Sendable>(
+    _ clock: TestClock, until task: Task<Value, Never>, limit: Int = 200
+) async -> Value {
+    let finished = LockedState(false)
+    let watcher = Task {
+        let result = await task.value
+        finished.withLock { $0 = true }
+        return result
+    }
+    for _ in 0..<limit {
+        if finished.snapshot { break }
+        await clock.waitForSleepers(atLeast: 1)
+        if finished.snapshot { break }
+        await clock.advanceToNextDeadline()
+    }
+    return await watcher.value
+}

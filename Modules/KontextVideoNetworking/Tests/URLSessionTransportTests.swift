@@ -1,0 +1,122 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KontextVideoModels
+@testable import KontextVideoNetworking
+import KontextVideoSandbox
+import Testing
+
+@Suite("URLSessionTransport over real loopback HTTP")
+struct URLSessionTransportTests {
+    let transport = URLSessionTransport()
+
+    func request(_ server: LoopbackServer, _ path: String = "/x", method: String = "POST", body: String? = "{}") -> URLRequest {
+        var request = URLRequest(url: server.baseURL.appendingPathComponent(path))
+        request.httpMethod = method
+        request.httpBody = body.map { Data($0.utf8) }
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        return request
+    }
+
+    /// The error `send` throws, or `nil` when it answered.
+    func failure(of request: URLRequest) async -> (any Error)? {
+        do {
+            _ = try await transport.send(request)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("answers any status with its body and headers; the request arrives as sent")
+    func answers() async throws {
+        let server = try LoopbackServer { request in
+            .respond(HTTPResponse(status: 418, headers: ["X-Echo": request.header("Content-Type") ?? "-"], body: request.body))
+        }
+        defer { server.stop() }
+        let (data, response) = try await transport.send(request(server, body: #"{"k":1}"#))
+        #expect(response.statusCode == 418)
+        #expect(response.value(forHTTPHeaderField: "X-Echo") == "application/json")
+        #expect(String(decoding: data, as: UTF8.self) == #"{"k":1}"#)
+        #expect(server.requests.first?.method == "POST")
+    }
+
+    @Test("a 204 has an empty body")
+    func noContent() async throws {
+        let server = try LoopbackServer { _ in .respond(HTTPResponse(status: 204)) }
+        defer { server.stop() }
+        let (data, response) = try await transport.send(request(server))
+        #expect(response.statusCode == 204)
+        #expect(data.isEmpty)
+    }
+
+    @Test("a body of exactly 2 MiB is accepted; one byte more is responseTooLarge")
+    func limit() async throws {
+        let limit = URLSessionTransport.defaultMaximumBodySize
+        let server = try LoopbackServer { request in
+            .stream(status: 200, headers: [:], byteCount: request.path == "/exact" ? limit : limit + 1, filler: 0x61)
+        }
+        defer { server.stop() }
+        let (data, _) = try await transport.send(request(server, "/exact"))
+        #expect(data.count == limit)
+        #expect(await failure(of: request(server, "/over")) as? ResponseTooLarge == ResponseTooLarge(limit: limit))
+    }
+
+    @Test("a 10 MB body is refused as responseTooLarge without crashing")
+    func tenMegabytes() async throws {
+        let server = try LoopbackServer { _ in .stream(status: 200, headers: [:], byteCount: 10_000_000, filler: 0x7B) }
+        defer { server.stop() }
+        #expect(await failure(of: request(server)) is ResponseTooLarge)
+    }
+
+    @Test("a smaller limit is honoured the same way")
+    func streamedLimit() async throws {
+        let small = URLSessionTransport(maximumBodySize: 1000)
+        let server = try LoopbackServer { _ in .respond(.text(String(repeating: "z", count: 5000))) }
+        defer { server.stop() }
+        do {
+            _ = try await small.send(request(server))
+            Issue.record("expected responseTooLarge")
+        } catch {
+            #expect(error is ResponseTooLarge)
+        }
+    }
+
+    @Test("a body cut short, a dropped or reset connection, and a refused connection are URLErrors")
+    func networkFailures() async throws {
+        let server = try LoopbackServer { request in
+            switch request.path {
+            case "/cut": .cutShort(.text(#"{"ad": {"id""#), declaredLength: 500)
+            case "/drop": .drop
+            default: .reset
+            }
+        }
+        defer { server.stop() }
+        for path in ["/cut", "/drop", "/reset"] {
+            let error = await failure(of: request(server, path))
+            #expect(error is URLError, "\(path): \(String(describing: error))")
+        }
+        var refused = URLRequest(url: try closedPortURL().appendingPathComponent("init"))
+        refused.httpMethod = "POST"
+        let error = await failure(of: refused)
+        #expect((error as? URLError)?.code == .cannotConnectToHost)
+    }
+
+    @Test("cancelling the task ends a hung request at once")
+    func cancellation() async throws {
+        let server = try LoopbackServer { _ in .hang }
+        defer { server.stop() }
+        let hung = request(server)
+        let transport = self.transport
+        let task = Task { try await transport.send(hung) }
+        try await server.waitForRequests(1)
+        task.cancel()
+        let result = await task.result
+        guard case .failure(let error) = result else {
+            Issue.record("a hung request answered")
+            return
+        }
+        #expect(error is CancellationError || (error as? URLError)?.code == .cancelled)
+    }
+}
