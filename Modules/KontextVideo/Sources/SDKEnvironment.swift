@@ -93,14 +93,15 @@ package final class SDKRuntime {
             serverURL: configuration.serverURL,
             sdkVersion: KontextVideoVersion.current,
             appBundleId: environment.appBundleId,
-            appVersion: environment.appVersion
+            appVersion: environment.appVersion,
+            device: .gatheredFromProcess()
         )
         self.client = AdServerClient(
             environment: serverEnvironment,
             clock: environment.clock,
             transport: environment.transport,
             storageDirectory: environment.storageDirectory,
-            defaults: environment.defaults,
+            sharedDefaults: SharedDefaults(environment.defaults),
             events: events
         )
     }
@@ -111,6 +112,6 @@ package final class SDKRuntime {
     /// Stops background work (the event pipeline's delivery loop).
     package func shutdown() {
         let client = self.client
-        Task { await client.shutdown() }
+        Task { await client.pipeline.stop() }
     }
 }

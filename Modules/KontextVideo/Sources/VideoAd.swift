@@ -37,7 +37,7 @@ public final class VideoAd {
     /// Why the ad ended before it was shown, once it did.
     public private(set) var invalidationReason: InvalidationReason?
     /// `true` from a successful `show()` on.
-    public private(set) var wasShown = false
+    public internal(set) var wasShown = false
     /// `true` once the ad began to end.
     public private(set) var hasEnded = false
     /// Whether the creative ran to its end: a video reached complete, an overlay's duration elapsed.
@@ -161,7 +161,7 @@ public final class VideoAd {
         case .failure(let failure):
             let code = failure.code
             invalidate(.creativeFailed(code: code))
-            runtime.client.send(.vastError(adId: id, format: format, code: code, playhead: owner.playerTracker.playhead))
+            runtime.client.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
             for url in failure.errorPixels { runtime.client.sendPixel(url) }
             pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
         }
@@ -176,7 +176,7 @@ public final class VideoAd {
         expireIfDue()
         if let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
         owner.markUsed(self)
-        runtime.client.send(.reject(adId: id, format: format, reason: reason, playhead: owner.playerTracker.playhead))
+        runtime.client.send(.reject(reason, adId: id, format: format, playhead: owner.playerTracker.playhead))
         tracking?.notUsed()
         invalidate(.rejected)
     }
@@ -263,7 +263,7 @@ public final class VideoAd {
         case .firstFrame:
             recordImpression()
         case .click(let area):
-            runtime.client.send(.click(adId: id, format: format, area: area, playhead: owner.playerTracker.playhead))
+            runtime.client.send(.click(area: area, adId: id, format: format, playhead: owner.playerTracker.playhead))
             record(.delegate, "didClick", level: .info, ["area": area.wireName])
             delegate?.videoAd(self, didClick: Click(area: area))
         case .complete:
@@ -295,7 +295,7 @@ public final class VideoAd {
     func fail(_ error: VideoAdError) {
         guard wasShown, !hasEnded else { return }
         if case .creativeFailed(let code) = error {
-            runtime.client.send(.vastError(adId: id, format: format, code: code, playhead: owner.playerTracker.playhead))
+            runtime.client.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
         }
         record(.delegate, "didFail", level: .error, ["error": "\(error)"])
         delegate?.videoAd(self, didFail: error)
@@ -329,7 +329,7 @@ public final class VideoAd {
         let finish: @MainActor () -> Void = { [self] in
             if KontextVideo.shared.adOnScreen === self { KontextVideo.shared.adOnScreen = nil }
             owner.forget(self)
-            runtime.client.send(.ended(adId: id, format: format, reason: reason, completed: isCompleted, playhead: owner.playerTracker.playhead))
+            runtime.client.send(.ended(reason: reason, completed: isCompleted, adId: id, format: format, playhead: owner.playerTracker.playhead))
             record(.delegate, "didEnd", level: .info, ["reason": reason.rawValue, "completed": "\(isCompleted)"])
             delegate?.videoAd(self, didEnd: reason)
         }

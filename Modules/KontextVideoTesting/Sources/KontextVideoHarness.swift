@@ -43,8 +43,7 @@ public final class KontextVideoHarness {
             self.server = nil
             self.serverURL = serverURL
         } else {
-            let server = SandboxAdServer()
-            try server.start()
+            let server = try SandboxAdServer()
             self.server = server
             self.serverURL = server.baseURL
         }

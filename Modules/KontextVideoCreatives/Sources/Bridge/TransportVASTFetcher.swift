@@ -17,7 +17,7 @@ package struct TransportVASTFetcher: VASTFetching {
     package func fetch(_ url: URL) async throws -> Data {
         let (data, response) = try await transport.send(URLRequest(url: url))
         guard (200..<300).contains(response.statusCode) else {
-            throw VASTError(code: .wrapperTimeout, message: "HTTP \(response.statusCode) for \(url.absoluteString)")
+            throw VASTError(.wrapperTimeout, "HTTP \(response.statusCode) for \(url.absoluteString)")
         }
         return data
     }
