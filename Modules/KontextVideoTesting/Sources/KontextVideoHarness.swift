@@ -10,14 +10,41 @@ import KontextVideoCreatives
 /// scripted creatives, a headless presenter, and `KontextVideo.shared` reset around it.
 ///
 /// ```swift
-/// let harness = try KontextVideoHarness()
-/// defer { harness.tearDown() }
-/// await harness.initialize()
-/// let ads = VideoAds(content: .init(id: "e1", language: "en"))
-/// let ad = try await ads.format(.pause)
+/// try await KontextVideoHarness.run { harness in
+///     await harness.initialize()
+///     let ads = VideoAds(content: .init(id: "e1", language: "en"))
+///     let ad = try await ads.format(.pause)
+/// }
 /// ```
 @MainActor
 public final class KontextVideoHarness {
+    /// Runs `body` with a fresh harness, torn down afterwards. Harnesses run one at a time per
+    /// process (they share `KontextVideo.shared`), so tests using `run` may be parallel otherwise.
+    public static func run<Result>(
+        serverURL: URL? = nil,
+        creatives: ScriptedCreatives? = nil,
+        _ body: @MainActor (KontextVideoHarness) async throws -> Result
+    ) async throws -> Result {
+        await HarnessLock.shared.acquire()
+        let harness: KontextVideoHarness
+        do {
+            harness = try KontextVideoHarness(serverURL: serverURL, creatives: creatives ?? ScriptedCreatives())
+        } catch {
+            await HarnessLock.shared.release()
+            throw error
+        }
+        do {
+            let result = try await body(harness)
+            harness.tearDown()
+            await HarnessLock.shared.release()
+            return result
+        } catch {
+            harness.tearDown()
+            await HarnessLock.shared.release()
+            throw error
+        }
+    }
+
     /// The virtual clock every SDK timer runs on.
     public let clock: TestClock
     /// The sandbox ad server, or `nil` when the harness talks to another server.

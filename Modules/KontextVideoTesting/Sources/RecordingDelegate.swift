@@ -1,0 +1,65 @@
+import KontextVideo
+
+/// A `VideoAdDelegate` that records every callback in order, for tests.
+@MainActor
+public final class RecordingDelegate: VideoAdDelegate {
+    /// One delegate callback.
+    public enum Callback: Equatable, Sendable, CustomStringConvertible {
+        /// `videoAdDidRecordImpression(_:)`.
+        case impression(adId: String)
+        /// `videoAd(_:didClick:)`.
+        case click(adId: String, area: VideoAd.Click.Area)
+        /// `videoAd(_:didFail:)`.
+        case fail(adId: String, error: VideoAdError)
+        /// `videoAd(_:didEnd:)`, with `ad.isCompleted` and `ad.hasEnded` as they were then.
+        case end(adId: String, reason: VideoAd.EndReason, isCompleted: Bool)
+
+        public var description: String {
+            switch self {
+            case .impression(let id): "impression(\(id))"
+            case .click(let id, let area): "click(\(id), \(area))"
+            case .fail(let id, let error): "fail(\(id), \(error))"
+            case .end(let id, let reason, let completed): "end(\(id), .\(reason.rawValue), completed: \(completed))"
+            }
+        }
+    }
+
+    /// Every callback so far, in order.
+    public private(set) var callbacks: [Callback] = []
+    /// Runs inside each callback, after recording it (to call back into the SDK re-entrantly).
+    public var onCallback: (@MainActor (Callback) -> Void)?
+
+    /// Creates a recorder.
+    public init() {}
+
+    /// The end reasons received, in order.
+    public var endReasons: [VideoAd.EndReason] {
+        callbacks.compactMap { if case .end(_, let reason, _) = $0 { reason } else { nil } }
+    }
+
+    /// Forgets what was recorded.
+    public func clear() {
+        callbacks.removeAll()
+    }
+
+    public func videoAdDidRecordImpression(_ ad: VideoAd) {
+        record(.impression(adId: ad.id))
+    }
+
+    public func videoAd(_ ad: VideoAd, didClick click: VideoAd.Click) {
+        record(.click(adId: ad.id, area: click.area))
+    }
+
+    public func videoAd(_ ad: VideoAd, didFail error: VideoAdError) {
+        record(.fail(adId: ad.id, error: error))
+    }
+
+    public func videoAd(_ ad: VideoAd, didEnd reason: VideoAd.EndReason) {
+        record(.end(adId: ad.id, reason: reason, isCompleted: ad.isCompleted))
+    }
+
+    private func record(_ callback: Callback) {
+        callbacks.append(callback)
+        onCallback?(callback)
+    }
+}
