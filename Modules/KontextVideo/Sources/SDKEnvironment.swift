@@ -109,8 +109,24 @@ package final class SDKRuntime {
     /// The clock every timer runs on.
     package var clock: any SchedulingClock { environment.clock }
 
+    /// Whether `KontextVideo.reset` retired this runtime: ads it made stop talking to the server.
+    package private(set) var isShutDown = false
+
+    /// Queues an event for the server through the durable pipeline, unless the runtime was retired.
+    package func send(_ event: ServerEvent) {
+        guard !isShutDown else { return }
+        client.send(event)
+    }
+
+    /// Queues a tracking pixel through the durable pipeline, unless the runtime was retired.
+    package func sendPixel(_ url: URL) {
+        guard !isShutDown else { return }
+        client.sendPixel(url)
+    }
+
     /// Stops background work (the event pipeline's delivery loop).
     package func shutdown() {
+        isShutDown = true
         let client = self.client
         Task { await client.pipeline.stop() }
     }

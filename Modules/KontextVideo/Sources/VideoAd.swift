@@ -161,8 +161,8 @@ public final class VideoAd {
         case .failure(let failure):
             let code = failure.code
             invalidate(.creativeFailed(code: code))
-            runtime.client.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            for url in failure.errorPixels { runtime.client.sendPixel(url) }
+            runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
+            for url in failure.errorPixels { runtime.sendPixel(url) }
             pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
         }
     }
@@ -176,7 +176,7 @@ public final class VideoAd {
         expireIfDue()
         if let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
         owner.markUsed(self)
-        runtime.client.send(.reject(reason, adId: id, format: format, playhead: owner.playerTracker.playhead))
+        runtime.send(.reject(reason, adId: id, format: format, playhead: owner.playerTracker.playhead))
         tracking?.notUsed()
         invalidate(.rejected)
     }
@@ -222,7 +222,7 @@ public final class VideoAd {
     /// Expires the ad once the server's expiry passed, unless it was shown or ended before.
     func expireIfDue() {
         guard invalidationReason == nil, !wasShown, runtime.clock.now >= expiresAt else { return }
-        runtime.client.send(.expired(adId: id, format: format, playhead: owner.playerTracker.playhead))
+        runtime.send(.expired(adId: id, format: format, playhead: owner.playerTracker.playhead))
         invalidate(.expired)
     }
 
@@ -233,7 +233,7 @@ public final class VideoAd {
             return
         }
         guard invalidationReason == nil else { return }
-        runtime.client.send(.dropped(adId: id, format: format, playhead: owner.playerTracker.playhead))
+        runtime.send(.dropped(adId: id, format: format, playhead: owner.playerTracker.playhead))
         tracking?.notUsed()
         invalidate(.destroyed)
     }
@@ -263,7 +263,7 @@ public final class VideoAd {
         case .firstFrame:
             recordImpression()
         case .click(let area):
-            runtime.client.send(.click(area: area, adId: id, format: format, playhead: owner.playerTracker.playhead))
+            runtime.send(.click(area: area, adId: id, format: format, playhead: owner.playerTracker.playhead))
             record(.delegate, "didClick", level: .info, ["area": area.wireName])
             delegate?.videoAd(self, didClick: Click(area: area))
         case .complete:
@@ -286,7 +286,7 @@ public final class VideoAd {
     func recordImpression() {
         guard !impressionRecorded, wasShown, !hasEnded else { return }
         impressionRecorded = true
-        runtime.client.send(.impression(adId: id, format: format, playhead: owner.playerTracker.playhead))
+        runtime.send(.impression(adId: id, format: format, playhead: owner.playerTracker.playhead))
         record(.delegate, "didRecordImpression", level: .info)
         delegate?.videoAdDidRecordImpression(self)
     }
@@ -295,7 +295,7 @@ public final class VideoAd {
     func fail(_ error: VideoAdError) {
         guard wasShown, !hasEnded else { return }
         if case .creativeFailed(let code) = error {
-            runtime.client.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
+            runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
         }
         record(.delegate, "didFail", level: .error, ["error": "\(error)"])
         delegate?.videoAd(self, didFail: error)
@@ -329,7 +329,7 @@ public final class VideoAd {
         let finish: @MainActor () -> Void = { [self] in
             if KontextVideo.shared.adOnScreen === self { KontextVideo.shared.adOnScreen = nil }
             owner.forget(self)
-            runtime.client.send(.ended(reason: reason, completed: isCompleted, adId: id, format: format, playhead: owner.playerTracker.playhead))
+            runtime.send(.ended(reason: reason, completed: isCompleted, adId: id, format: format, playhead: owner.playerTracker.playhead))
             record(.delegate, "didEnd", level: .info, ["reason": reason.rawValue, "completed": "\(isCompleted)"])
             delegate?.videoAd(self, didEnd: reason)
         }

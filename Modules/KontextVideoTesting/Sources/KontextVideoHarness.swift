@@ -131,8 +131,10 @@ public final class KontextVideoHarness {
     }
 
     /// Delivers every queued event now (the pipeline otherwise delivers on its own schedule).
+    /// Returns once the queue is empty, or after a bounded number of passes when the server refuses.
     public func flushEvents() async {
-        await KontextVideo.shared.runtime?.client.pipeline.flush()
+        guard let pipeline = KontextVideo.shared.runtime?.client.pipeline else { return }
+        for _ in 0..<20 where await !pipeline.flush() {}
     }
 
     /// Resets `KontextVideo.shared`, stops the server and removes the storage directory.

@@ -1,1 +1,0 @@
-// Unit tests for KontextVideo arrive with the module.

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+import KontextVideoTesting
+
+@Suite("VideoAd")
+@MainActor
+struct VideoAdTests {
+    let content = KontextVideo.Content(id: "episode-1", language: "en")
+
+    @Test func pauseAdLoadsShowsAndDismissesSynchronously() async throws {
+        try await KontextVideoHarness.run { harness in
+            #expect(await harness.initialize() == .enabled)
+            let ads = VideoAds(content: content)
+            let ad = try await ads.format(.pause)
+            let delegate = RecordingDelegate()
+            ad.delegate = delegate
+            #expect(ad.duration == nil)
+            #expect(!ad.isLoaded && !ad.isReady)
+            try await ad.load()
+            #expect(ad.isLoaded && ad.isReady)
+            let view = HeadlessView()
+            try ad.show(in: view)
+            #expect(ad.wasShown && !ad.isReady)
+            #expect(view.adFrame != nil)
+            #expect(delegate.callbacks == [.impression(adId: ad.id)])
+            try ad.dismiss()
+            #expect(delegate.callbacks == [.impression(adId: ad.id), .end(adId: ad.id, reason: .dismissed, isCompleted: false)])
+            #expect(ad.hasEnded)
+            #expect(view.adFrame == nil)
+            try ad.dismiss()
+            #expect(delegate.callbacks.count == 2)
+            await harness.flushEvents()
+            let events = try await harness.server!.waitForEvents(count: 2)
+            #expect(events.map(\.type).sorted() == ["ended", "impression"])
+        }
+    }
+
+    @Test func formatReturnsTheSameAdWhileUnshownAndValid() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let ads = VideoAds(content: content)
+            let first = try await ads.format(.overlay)
+            let second = try await ads.format(.overlay)
+            #expect(first === second)
+            #expect(harness.server!.requests(path: "/video/preload").count == 1)
+            try first.reject()
+            let third = try await ads.format(.overlay)
+            #expect(third !== first)
+        }
+    }
+
+    @Test func linearAdPlaysThroughToCompleteAndEndsAfterTheDismissal() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let ads = VideoAds(content: content)
+            let ad = try await ads.format(.linear)
+            let delegate = RecordingDelegate()
+            ad.delegate = delegate
+            try await ad.load()
+            #expect(ad.duration == 15)
+            harness.presenter.holdsDismissals = true
+            try ad.show()
+            #expect(delegate.callbacks.isEmpty)
+            let creative = try #require(harness.creatives.creative(for: ad))
+            creative.renderFirstFrame()
+            #expect(delegate.callbacks == [.impression(adId: ad.id)])
+            creative.play(to: 15)
+            creative.complete()
+            #expect(ad.hasEnded && ad.isCompleted)
+            #expect(delegate.callbacks.count == 1)
+            harness.presenter.finishDismissal()
+            #expect(delegate.callbacks.last == .end(adId: ad.id, reason: .completed, isCompleted: true))
+            await harness.flushEvents()
+            let hits = try await harness.server!.waitForPixelHits(count: 6, adId: ad.id)
+            #expect(Set(hits.map(\.name)).isSuperset(of: ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]))
+        }
+    }
+}
