@@ -95,12 +95,19 @@ package actor EventPipeline {
     /// Joins a delivery pass already running instead of starting a second one.
     @discardableResult
     package func flush() async -> Bool {
+        let delivered = await runPass()
+        return delivered && store.count == 0
+    }
+
+    /// Runs one delivery pass, or joins the one running; returns whether everything it tried
+    /// went through (entries queued meanwhile wait for the next pass).
+    private func runPass() async -> Bool {
         if let delivery { return await delivery.value }
         let pass = Task { await self.deliverPass() }
         delivery = pass
         let delivered = await pass.value
         delivery = nil
-        return delivered && store.count == 0
+        return delivered
     }
 
     /// Starts the delivery loop: delivers whenever entries wait, backing off 1, 2, 4 … 60 s
@@ -115,7 +122,7 @@ package actor EventPipeline {
                     await self.wake.wait()
                     continue
                 }
-                if await self.flush() {
+                if await self.runPass() {
                     backoff.reset()
                 } else {
                     let delay = backoff.nextDelay()
