@@ -184,6 +184,27 @@ struct AdServerClientSandboxTests {
         expectNoViolations(server)
     }
 
+    @Test("concurrent initialize calls share one /init; every call, answer and retry is in the event stream")
+    func concurrentInitialize() async throws {
+        defer { directory.remove() }
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let gate = server.holdInit()
+        let client = try client(server)
+        async let first = client.initialize()
+        async let second = client.initialize()
+        try await gate.waitUntilHeld()
+        gate.release()
+        #expect(await [first, second] == [.enabled, .enabled])
+        #expect(server.requests(path: "/init").count == 1)
+        let request = try #require(log.events(.request, named: "POST /init").first)
+        #expect(request.attributes["attempt"] == "1")
+        #expect(request.attributes["url"] == server.baseURL.absoluteString + "/init")
+        #expect(log.events(.response, named: "POST /init").first?.attributes["status"] == "200")
+        #expect(log.events(.state, named: "initialized").first?.attributes["state"] == "enabled")
+        expectNoViolations(server)
+    }
+
     @Test("network faults (cut short, reset, empty reply) are retried after 1, 2, 4 s; the fourth attempt answers")
     func networkFaultsRetried() async throws {
         defer { directory.remove() }
