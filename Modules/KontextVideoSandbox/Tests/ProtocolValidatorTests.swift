@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import KontextVideoSandbox
+
+@Suite("ProtocolValidator")
+struct ProtocolValidatorTests {
+    private static let standardHeaders: [(name: String, value: String)] = [
+        ("Content-Type", "application/json"), ("Accept", "application/json"), ("Kontextso-Publisher-Token", WireClient.token),
+    ]
+
+    /// The violations' locations for `body` sent to `path` with the standard headers.
+    private func locations(_ path: String, _ body: [String: Any], headers: [(name: String, value: String)] = standardHeaders) throws -> [String] {
+        let data = try JSONSerialization.data(withJSONObject: body)
+        let request = HTTPRequest(method: "POST", target: path, headerFields: headers, body: data)
+        return ProtocolValidator.violations(of: RecordedRequest(index: 0, http: request, json: JSONValue(data: data))).map(\.location)
+    }
+
+    @Test func wellFormedRequestsPass() throws {
+        #expect(try locations("/init", WireClient.initBody()).isEmpty)
+        #expect(try locations("/video/preload", WireClient.preloadBody(format: "linear")).isEmpty)
+        let events = [
+            WireClient.event("impression"),
+            WireClient.event("click", data: ["area": "end_card"]),
+            WireClient.event("ended", data: ["reason": "skipped", "completed": false]),
+            WireClient.event("reject", data: ["reason": "not_used"]),
+            WireClient.event("reject", data: ["reason": "outbid", "winningPrice": 2.4, "winner": "Other network"]),
+            WireClient.event("dropped"),
+            WireClient.event("expired"),
+            WireClient.event("vast_error", data: ["code": 405]),
+        ]
+        #expect(try locations("/video/events", WireClient.eventsBody(events)).isEmpty)
+    }
+
+    @Test func checksTheHeaders() throws {
+        #expect(try locations("/init", WireClient.initBody(), headers: []) == [
+            "header Content-Type", "header Accept", "header Kontextso-Publisher-Token",
+        ])
+        let latin = [("Content-Type", "application/json; charset=iso-8859-1"), ("Accept", "application/json"),
+                     ("Kontextso-Publisher-Token", WireClient.token)]
+        #expect(try locations("/init", WireClient.initBody(), headers: latin) == ["header Content-Type"])
+        let utf8 = [("Content-Type", "application/json; charset=utf-8"), ("Accept", "application/json"),
+                    ("Kontextso-Publisher-Token", WireClient.token)]
+        #expect(try locations("/init", WireClient.initBody(), headers: utf8).isEmpty)
+    }
+
+    @Test func checksTheCommonMembers() throws {
+        var body = WireClient.initBody()
+        body["publisherToken"] = "someone-else"
+        body["installId"] = "not-a-uuid"
+        body["sdk"] = ["name": "kontext-video-kotlin", "platform": "android", "version": ""]
+        body["sessionId"] = 7
+        #expect(Set(try locations("/init", body)) == [
+            "header Kontextso-Publisher-Token", "body.installId", "body.sdk.name", "body.sdk.platform",
+            "body.sdk.version", "body.sessionId",
+        ])
+    }
+
+    @Test func nullsAreViolationsWhereverTheyAre() throws {
+        var body = WireClient.preloadBody(format: "overlay")
+        body["variantId"] = NSNull()
+        body["content"] = ["id": "e1", "language": "en", "title": NSNull()] as [String: Any]
+        #expect(Set(try locations("/video/preload", body)) == ["body.variantId", "body.content.title"])
+    }
+
+    @Test func checksThePreloadMembers() throws {
+        let body = WireClient.preloadBody(format: "midroll", extra: [
+            "playhead": -1,
+            "labels": [:] as [String: Any],
+            "regulatory": ["gdpr": true, "coppa": 2, "gppSid": ["2"]] as [String: Any],
+            "user": ["emailHash": "ABC"],
+            "content": ["language": "en", "mediaRating": "mature"],
+        ])
+        #expect(Set(try locations("/video/preload", body)) == [
+            "body.format", "body.playhead", "body.labels", "body.regulatory.gdpr", "body.regulatory.coppa",
+            "body.regulatory.gppSid", "body.user.emailHash", "body.content.id", "body.content.mediaRating",
+        ])
+    }
+
+    @Test func checksEveryEvent() throws {
+        var badTime = WireClient.event("impression")
+        badTime["timestamp"] = "2026-11-29T16:02:24Z"
+        var upperId = WireClient.event("expired")
+        upperId["eventId"] = "5D0C6F0E-8F7B-4C53-9E1A-0D1F6B7A9C11"
+        let events = [
+            badTime, upperId,
+            WireClient.event("seen"),
+            WireClient.event("click"),
+            WireClient.event("ended", data: ["reason": "bored", "completed": 1]),
+            WireClient.event("reject", data: ["reason": "outbid", "winningPrice": "2.4"]),
+            WireClient.event("vast_error", data: ["code": "405"]),
+            WireClient.event("impression", data: ["extra": 1]),
+        ]
+        #expect(try locations("/video/events", WireClient.eventsBody(events)) == [
+            "body.events[0].timestamp", "body.events[1].eventId", "body.events[2].type", "body.events[3].data.area",
+            "body.events[4].data.reason", "body.events[4].data.completed", "body.events[5].data.winningPrice",
+            "body.events[6].data.code", "body.events[7].data",
+        ])
+        #expect(try locations("/video/events", WireClient.eventsBody([])) == ["body.events"])
+    }
+
+    @Test func aBodyThatIsNotAnObject() throws {
+        let request = HTTPRequest(method: "GET", target: "/init", headerFields: Self.standardHeaders, body: Data("[1]".utf8))
+        let found = ProtocolValidator.violations(of: RecordedRequest(index: 3, http: request, json: JSONValue(data: request.body)))
+        #expect(found.map(\.location) == ["method", "body"])
+        #expect(found.first?.description == "#3 /init method: expected POST, got GET")
+    }
+
+    @Test(arguments: [
+        ("2026-11-29T16:02:24.123Z", true), ("2026-11-29T16:02:24.123", false), ("2026-11-29T16:02:24.12Z", false),
+        ("2026-13-29T16:02:24.123Z", false), ("2026-11-29 16:02:24.123Z", false), ("2026-11-29T16:02:24.123+00:00", false),
+    ])
+    func recognisesTimestamps(text: String, valid: Bool) {
+        #expect(ProtocolValidator.isTimestamp(text) == valid)
+    }
+
+    @Test(arguments: [
+        ("5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c11", true), ("5D0C6F0E-8F7B-4C53-9E1A-0D1F6B7A9C11", false),
+        ("5d0c6f0e8f7b4c539e1a0d1f6b7a9c11", false), ("5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c1g", false),
+    ])
+    func recognisesLowercaseUUIDs(text: String, valid: Bool) {
+        #expect(ProtocolValidator.isLowercaseUUID(text) == valid)
+    }
+}
