@@ -111,29 +111,32 @@ package actor EventPipeline {
     }
 
     /// Starts the delivery loop: delivers whenever entries wait, backing off 1, 2, 4 … 60 s
-    /// on the clock after a failed pass. Idempotent.
+    /// on the clock after a failed pass. Idempotent. The loop holds the pipeline only while
+    /// it delivers; `stop()` (or releasing the pipeline) ends it.
     package func start() {
         guard loop == nil else { return }
+        let (wake, clock, events) = (self.wake, self.clock, self.events)
         loop = Task { [weak self] in
             var backoff = DeliveryBackoff()
             while !Task.isCancelled {
-                guard let self else { return }
-                if await self.pendingCount == 0 {
-                    await self.wake.wait()
+                guard let pending = await self?.pendingCount else { return }
+                if pending == 0 {
+                    await wake.wait()
                     continue
                 }
-                if await self.runPass() {
+                guard let delivered = await self?.runPass() else { return }
+                if delivered {
                     backoff.reset()
-                } else {
-                    let delay = backoff.nextDelay()
-                    self.events.record(KontextVideoEvent(.retry, "POST /video/events", level: .info, attributes: [
-                        "delay": "\(delay.timeInterval)", "pending": "\(await self.pendingCount)",
-                    ]))
-                    do {
-                        try await self.clock.sleep(for: delay)
-                    } catch {
-                        return
-                    }
+                    continue
+                }
+                let delay = backoff.nextDelay()
+                events.record(KontextVideoEvent(.retry, "POST /video/events", level: .info, attributes: [
+                    "delay": "\(delay.timeInterval)", "pending": "\(await self?.pendingCount ?? 0)",
+                ]))
+                do {
+                    try await clock.sleep(for: delay)
+                } catch {
+                    return
                 }
             }
         }

@@ -235,6 +235,19 @@ struct EventPipelineTests {
         #expect(log.events(.retry).isEmpty)
     }
 
+    @Test("a released pipeline ends its delivery loop instead of leaking")
+    func releaseEndsLoop() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        weak var released: EventPipeline?
+        do {
+            let events = pipeline(directory.url, ScriptedTransport([]))
+            await events.start()
+            released = events
+        }
+        try await eventually("the pipeline was released") { released == nil }
+    }
+
     @Test("concurrent flushes share one delivery pass, so nothing is sent twice")
     func concurrentFlush() async throws {
         let directory = try TemporaryDirectory()
