@@ -23,6 +23,7 @@ package enum AdRequestFailure: Error, Sendable, Hashable, CustomStringConvertibl
     /// The calling task was cancelled.
     case cancelled
 
+    /// A short description for logs, such as `server(invalid_token, …, permanent: true)`.
     package var description: String {
         switch self {
         case .transport(let error): "transport(\(error.code.rawValue))"

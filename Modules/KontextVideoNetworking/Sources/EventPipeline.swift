@@ -95,38 +95,48 @@ package actor EventPipeline {
     /// Joins a delivery pass already running instead of starting a second one.
     @discardableResult
     package func flush() async -> Bool {
+        let delivered = await runPass()
+        return delivered && store.count == 0
+    }
+
+    /// Runs one delivery pass, or joins the one running; returns whether everything it tried
+    /// went through (entries queued meanwhile wait for the next pass).
+    private func runPass() async -> Bool {
         if let delivery { return await delivery.value }
         let pass = Task { await self.deliverPass() }
         delivery = pass
         let delivered = await pass.value
         delivery = nil
-        return delivered && store.count == 0
+        return delivered
     }
 
     /// Starts the delivery loop: delivers whenever entries wait, backing off 1, 2, 4 … 60 s
-    /// on the clock after a failed pass. Idempotent.
+    /// on the clock after a failed pass. Idempotent. The loop holds the pipeline only while
+    /// it delivers; `stop()` (or releasing the pipeline) ends it.
     package func start() {
         guard loop == nil else { return }
+        let (wake, clock, events) = (self.wake, self.clock, self.events)
         loop = Task { [weak self] in
             var backoff = DeliveryBackoff()
             while !Task.isCancelled {
-                guard let self else { return }
-                if await self.pendingCount == 0 {
-                    await self.wake.wait()
+                guard let pending = await self?.pendingCount else { return }
+                if pending == 0 {
+                    await wake.wait()
                     continue
                 }
-                if await self.flush() {
+                guard let delivered = await self?.runPass() else { return }
+                if delivered {
                     backoff.reset()
-                } else {
-                    let delay = backoff.nextDelay()
-                    self.events.record(KontextVideoEvent(.retry, "POST /video/events", level: .info, attributes: [
-                        "delay": "\(delay.timeInterval)", "pending": "\(await self.pendingCount)",
-                    ]))
-                    do {
-                        try await self.clock.sleep(for: delay)
-                    } catch {
-                        return
-                    }
+                    continue
+                }
+                let delay = backoff.nextDelay()
+                events.record(KontextVideoEvent(.retry, "POST /video/events", level: .info, attributes: [
+                    "delay": "\(delay.timeInterval)", "pending": "\(await self?.pendingCount ?? 0)",
+                ]))
+                do {
+                    try await clock.sleep(for: delay)
+                } catch {
+                    return
                 }
             }
         }

@@ -13,14 +13,3 @@ package protocol HTTPTransport: Sendable {
     /// Sends `request`; any HTTP status is a successful answer.
     func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse)
 }
-
-/// Thrown by a transport when an answer's body is larger than it accepts.
-package struct ResponseTooLarge: Error, Sendable, Hashable {
-    /// The limit, in bytes.
-    package var limit: Int
-
-    /// Creates the error.
-    package init(limit: Int) {
-        self.limit = limit
-    }
-}

@@ -30,6 +30,7 @@ package final class URLSessionTransport: HTTPTransport {
         session.invalidateAndCancel()
     }
 
+    /// Sends `request` on the session; cancelling the task cancels the data task.
     package func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try Task.checkCancellation()
         let task = session.dataTask(with: request)

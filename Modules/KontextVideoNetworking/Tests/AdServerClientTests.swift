@@ -349,9 +349,7 @@ struct AdServerClientTests {
         try await server.waitForRequests(2)
         try await advance(clock, whenSleeping: .seconds(1))
         try await server.waitForRequests(3)
-        while await relaunched.pipeline.pendingCount > 1 {
-            await Task.yield()
-        }
+        try await eventually("only the unreachable pixel is left") { await relaunched.pipeline.pendingCount == 1 }
         let batches = try server.requests(to: "/video/events").map(body(of:))
         #expect(batches.count == 2)
         let received = batches.flatMap { $0.field("events")?.array ?? [] }

@@ -78,10 +78,13 @@ struct EventPipelineTests {
         #expect(await events.pendingCount == 3)
 
         transport.setFallback(.status(200))
-        while await events.pendingCount > 0 {
+        let before = clock.now
+        for _ in 0..<10 where await events.pendingCount > 0 {
             await clock.waitForSleepers(atLeast: 1)
             await clock.advanceToNextDeadline()
         }
+        #expect(await events.pendingCount == 0)
+        #expect(clock.now - before == .seconds(60))
         await events.stop()
         let delivered = try bodies(transport).last.map(eventIds) ?? []
         #expect(delivered.count == 3)
@@ -210,6 +213,41 @@ struct EventPipelineTests {
         #expect(await events.pendingCount == 0)
     }
 
+    @Test("entries queued while a pass runs go out right after it, with no back-off")
+    func queuedDuringPass() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let owner = LockedState<EventPipeline?>(nil)
+        let transport = HookTransport { count in
+            if count == 1 { owner.snapshot?.submit(.event(.expired(adId: "late", format: .pause))) }
+        }
+        let events = EventPipeline(
+            directory: directory.url, transport: transport, clock: clock, environment: testEnvironment(),
+            installId: installId, events: log
+        )
+        owner.withLock { $0 = events }
+        await events.start()
+        events.submit(.event(.expired(adId: "early", format: .pause)))
+        try await eventually("two deliveries") { transport.count >= 2 }
+        try await eventually("the queue emptied") { await events.pendingCount == 0 }
+        await events.stop()
+        #expect(clock.now == .zero)
+        #expect(log.events(.retry).isEmpty)
+    }
+
+    @Test("a released pipeline ends its delivery loop instead of leaking")
+    func releaseEndsLoop() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        weak var released: EventPipeline?
+        do {
+            let events = pipeline(directory.url, ScriptedTransport([]))
+            await events.start()
+            released = events
+        }
+        try await eventually("the pipeline was released") { released == nil }
+    }
+
     @Test("concurrent flushes share one delivery pass, so nothing is sent twice")
     func concurrentFlush() async throws {
         let directory = try TemporaryDirectory()
@@ -221,5 +259,29 @@ struct EventPipelineTests {
         async let b = events.flush()
         _ = await (a, b)
         #expect(try bodies(transport).flatMap(eventIds).count == 5)
+    }
+}
+
+/// Answers 204 to everything, calling `hook` with the request's number first.
+private final class HookTransport: HTTPTransport {
+    private let counter = LockedState(0)
+    private let hook: @Sendable (Int) -> Void
+
+    init(_ hook: @escaping @Sendable (Int) -> Void) {
+        self.hook = hook
+    }
+
+    var count: Int { counter.snapshot }
+
+    func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+        let number = counter.withLock { count -> Int in
+            count += 1
+            return count
+        }
+        hook(number)
+        guard let url = request.url, let response = HTTPURLResponse(url: url, statusCode: 204, httpVersion: nil, headerFields: nil) else {
+            throw URLError(.badURL)
+        }
+        return (Data(), response)
     }
 }

@@ -123,3 +123,17 @@ func advance(_ clock: TestClock, whenSleeping delay: Duration) async throws {
     }
     await clock.advance(by: delay)
 }
+
+/// Yields until `condition` holds, while real I/O or other tasks make progress; fails the
+/// test after 30 s of real time (a safety net, never how a passing test finishes).
+func eventually(
+    _ description: String,
+    sourceLocation: SourceLocation = #_sourceLocation,
+    _ condition: () async -> Bool
+) async throws {
+    let limit = ContinuousClock.now.advanced(by: .seconds(30))
+    while await !condition() {
+        try #require(ContinuousClock.now < limit, "never happened: \(description)", sourceLocation: sourceLocation)
+        await Task.yield()
+    }
+}

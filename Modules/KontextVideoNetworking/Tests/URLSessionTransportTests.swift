@@ -83,6 +83,27 @@ struct URLSessionTransportTests {
         }
     }
 
+    @Test("a small compressed answer that inflates past the limit is stopped by the running byte count")
+    func inflatedPastTheLimit() async throws {
+        let bomb = GzipBomb.spaces(3 * 1024 * 1024)
+        #expect(bomb.count < 20_000)
+        let server = try LoopbackServer { _ in
+            .respond(HTTPResponse(status: 200, headers: ["Content-Type": "application/json", "Content-Encoding": "gzip"], body: bomb))
+        }
+        defer { server.stop() }
+        let small = URLSessionTransport(maximumBodySize: 2 * 1024 * 1024)
+        do {
+            let (data, _) = try await small.send(request(server))
+            Issue.record("expected responseTooLarge, got \(data.count) bytes")
+        } catch {
+            #expect(error is ResponseTooLarge, "\(error)")
+        }
+        // The same body within a larger limit inflates completely: the limit, not the encoding, stopped it.
+        let (data, _) = try await URLSessionTransport(maximumBodySize: 4 * 1024 * 1024).send(request(server))
+        #expect(data.count == 3 * 1024 * 1024)
+        #expect(data.allSatisfy { $0 == 0x20 })
+    }
+
     @Test("a body cut short, a dropped or reset connection, and a refused connection are URLErrors")
     func networkFailures() async throws {
         let server = try LoopbackServer { request in
