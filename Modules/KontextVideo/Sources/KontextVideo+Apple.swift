@@ -53,6 +53,16 @@ final class LinearAdViewController: UIViewController {
     @available(*, unavailable)
     required init?(coder: NSCoder) { nil }
 
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .black
+        if let content = presentation.platformView as? UIView {
+            content.frame = view.bounds
+            content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            view.addSubview(content)
+        }
+    }
+
     func dismissBySDK(completion: @escaping () -> Void) {
         dismissedBySDK = true
         dismiss(animated: true, completion: completion)
@@ -88,6 +98,13 @@ extension UIViewController: VideoAdPresenter {
         }
         controller.dismissBySDK { completion() }
     }
+}
+
+/// Adds the creative's view to the host view (the renderer already sized it).
+@MainActor
+func attachPlatformView(_ platformView: AnyObject?, to host: any VideoAdHostView) {
+    guard let content = platformView as? UIView, let host = host as? UIView, content.superview !== host else { return }
+    host.addSubview(content)
 }
 
 /// The key window's top view controller, for `show(from: nil)`.

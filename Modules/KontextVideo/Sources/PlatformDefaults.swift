@@ -7,4 +7,8 @@ import Foundation
 func platformDefaultPresenter() -> (any VideoAdPresenter)? {
     nil
 }
+
+/// Without UIKit there is no view hierarchy to add the creative's view to.
+@MainActor
+func attachPlatformView(_ platformView: AnyObject?, to host: any VideoAdHostView) {}
 #endif

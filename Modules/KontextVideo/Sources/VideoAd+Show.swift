@@ -29,6 +29,7 @@ extension VideoAd {
         let presentation = HostedPresentation(ad: self, view: view, insets: insets, needs: needs, placement: placement)
         onScreen = presentation
         renderer?.place(in: placement.frame)
+        attachPlatformView(renderer?.platformView, to: view)
         view.videoAdDidPlace(placement.frame)
         renderer?.start()
         presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)

@@ -19,6 +19,8 @@ public protocol VideoAdPresenter: AnyObject {
 public final class LinearAdPresentation {
     /// The ad being presented.
     public private(set) weak var ad: VideoAd?
+    /// The creative's platform view (a `UIView` on iOS), shown by the full-screen controller.
+    package var platformView: AnyObject? { ad?.renderer?.platformView }
     private let onExternalDismissal: @MainActor () -> Void
 
     init(ad: VideoAd, onExternalDismissal: @escaping @MainActor () -> Void) {

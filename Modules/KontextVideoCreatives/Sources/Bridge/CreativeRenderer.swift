@@ -69,6 +69,8 @@ package protocol CreativeRenderer: AnyObject {
     var resolvedLinearAd: ResolvedLinearAd? { get }
     /// Whether a linear creative has an end card to show after the video.
     var hasEndCard: Bool { get }
+    /// The platform view that shows the creative (a `UIView` on iOS); `nil` where there is no screen.
+    var platformView: AnyObject? { get }
     /// Renders off screen; returns once ready. Throws `CreativeLoadError`. Honours cancellation.
     func load() async throws
     /// The creative's frame in its host, in points (again after each resize).
@@ -94,6 +96,11 @@ package struct CreativeContext: Sendable {
         self.transport = transport
         self.events = events
     }
+}
+
+extension CreativeRenderer {
+    /// No platform view: a headless renderer.
+    package var platformView: AnyObject? { nil }
 }
 
 /// Makes the renderer of each ad's creative.

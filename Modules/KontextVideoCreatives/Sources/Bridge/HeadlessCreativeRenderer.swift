@@ -109,6 +109,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     }
 }
 
+#if !(canImport(UIKit) && canImport(WebKit) && canImport(AVFoundation))
 /// The default renderer factory of the platform: headless where there is no UIKit.
 @MainActor
 package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
@@ -119,3 +120,4 @@ package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
         HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
     }
 }
+#endif
