@@ -145,3 +145,16 @@ extension VideoAds {
     }
 }
 #endif
+
+#if canImport(AppTrackingTransparency)
+import AppTrackingTransparency
+
+extension KontextVideo {
+    /// Shows the App Tracking Transparency dialog when the app asked the SDK to
+    /// (`Configuration.requestTrackingAuthorization`) and the user was never asked.
+    func requestTrackingAuthorization() async {
+        guard ATTrackingManager.trackingAuthorizationStatus == .notDetermined else { return }
+        _ = await ATTrackingManager.requestTrackingAuthorization()
+    }
+}
+#endif

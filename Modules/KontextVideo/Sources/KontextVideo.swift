@@ -54,6 +54,8 @@ public final class KontextVideo {
     package private(set) var runtime: SDKRuntime?
 
     private var retryTask: Task<State, Never>?
+    /// The App Tracking Transparency dialog is shown at most once per launch, before the first ads request.
+    private var hasAskedForTracking = false
 
     private init() {}
 
@@ -125,7 +127,12 @@ public final class KontextVideo {
             state = await retry.value
         }
         switch state {
-        case .enabled: return runtime
+        case .enabled:
+            if runtime.configuration.requestTrackingAuthorization, !hasAskedForTracking {
+                hasAskedForTracking = true
+                await requestTrackingAuthorization()
+            }
+            return runtime
         case .disabled(let reason): throw .disabled(reason: reason)
         case .failed: throw .initializationFailed
         }
@@ -152,6 +159,7 @@ public final class KontextVideo {
         runtime?.shutdown()
         runtime = nil
         retryTask = nil
+        hasAskedForTracking = false
         phase = .notInitialized
         user = nil
         regulatory = nil

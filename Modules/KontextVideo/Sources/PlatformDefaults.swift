@@ -12,3 +12,10 @@ func platformDefaultPresenter() -> (any VideoAdPresenter)? {
 @MainActor
 func attachPlatformView(_ platformView: AnyObject?, to host: any VideoAdHostView) {}
 #endif
+
+#if !canImport(AppTrackingTransparency)
+extension KontextVideo {
+    /// No App Tracking Transparency here: nothing to ask.
+    func requestTrackingAuthorization() async {}
+}
+#endif

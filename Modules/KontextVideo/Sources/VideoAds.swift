@@ -142,16 +142,19 @@ package final class VideoAdsCore {
         }
     }
 
-    private static func publicError(for failure: AdRequestFailure) -> VideoAdError {
+    /// The public error for a failed request: initialization states map to their own cases,
+    /// everything else is `.request(VideoAdRequestError)`.
+    private static func publicError(for failure: AdRequestFailure) -> any Error {
         switch failure {
-        case .notInitialized(let state):
-            switch state {
-            case .disabled(let reason): return .disabled(reason: reason)
-            case .failed: return .initializationFailed
-            case .enabled: return .request(failure)
-            }
-        default:
-            return .request(failure)
+        case .notInitialized(.disabled(let reason)): VideoAdError.disabled(reason: reason)
+        case .notInitialized: VideoAdError.initializationFailed
+        case .cancelled: CancellationError()
+        case .transport(let error): VideoAdError.request(VideoAdRequestError.network(error.code))
+        case .timedOut: VideoAdError.request(VideoAdRequestError.timedOut)
+        case .http(let status): VideoAdError.request(VideoAdRequestError.http(status: status))
+        case let .server(code, message, permanent): VideoAdError.request(VideoAdRequestError.server(code: code, message: message, permanent: permanent))
+        case .decoding(let what): VideoAdError.request(VideoAdRequestError.invalidResponse(what))
+        case .responseTooLarge: VideoAdError.request(VideoAdRequestError.invalidResponse("the answer is larger than 2 MiB"))
         }
     }
 
