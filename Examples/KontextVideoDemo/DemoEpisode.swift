@@ -1,21 +1,49 @@
 import Foundation
 import KontextVideoTesting
 
+/// Prints a line in order with the timeline (which writes unbuffered).
+func emit(_ line: String) {
+    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// Lets the server's log lines (on its own thread) carry the harness clock's time.
+final class LockedClockBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var clock: TestClock?
+
+    func set(_ clock: TestClock) {
+        lock.lock()
+        self.clock = clock
+        lock.unlock()
+    }
+
+    func say(_ text: String) {
+        lock.lock()
+        let clock = self.clock
+        lock.unlock()
+        if let clock { DemoTimeline.say(text, at: clock) } else { emit(text) }
+    }
+}
+
 /// The episode the demo plays, step by step.
 @MainActor
 struct DemoEpisode {
     let options: DemoOptions
 
     func run() async throws {
-        let harness = try KontextVideoHarness(serverURL: options.serverURL)
+        let clock = LockedClockBox()
+        let harness = try KontextVideoHarness(serverURL: options.serverURL) { line in
+            clock.say("server    " + line)
+        }
         defer { harness.tearDown() }
+        clock.set(harness.clock)
         let timeline = DemoTimeline(clock: harness.clock)
         let delegate = DemoDelegate(timeline: timeline)
         timeline.follow(KontextVideo.shared.events)
 
         timeline.section("Launch")
         timeline.say("server    \(harness.serverURL.absoluteString)")
-        let state = await harness.initialize(publisherToken: options.token, logLevel: .warning)
+        let state = await harness.initialize(publisherToken: options.token, logLevel: .none)
         timeline.say("call      initialize(with:) → \(state)")
         guard state == .enabled else {
             timeline.say("the SDK is not enabled; nothing more to show")
@@ -41,7 +69,7 @@ struct DemoEpisode {
         timeline.say("call      load() → ready")
         await harness.advance(by: .seconds(20))
         try overlay.show(in: view, insets: .init(top: 0, left: 0, bottom: 80, right: 0))
-        timeline.say("call      show(in: view, insets: bottom 80) → on screen at \(view.adFrame.map { "\($0)" } ?? "-")")
+        timeline.say("call      show(in: view, insets: bottom 80) → on screen at \(DemoTimeline.describe(view.adFrame))")
         await harness.advance(by: .seconds(Int64(overlay.duration ?? 15) + 1))
 
         // 2. The viewer pauses: a pause ad, closed with its ✕.
@@ -52,7 +80,7 @@ struct DemoEpisode {
         pause.delegate = delegate
         try await pause.load()
         try pause.show(in: view)
-        timeline.say("call      show(in: view) → pause card at \(view.adFrame.map { "\($0)" } ?? "-")")
+        timeline.say("call      show(in: view) → pause card at \(DemoTimeline.describe(view.adFrame))")
         await harness.advance(by: .seconds(4))
         harness.creatives.creative(for: pause)?.click(.creative)
         harness.creatives.creative(for: pause)?.close()
@@ -85,6 +113,7 @@ struct DemoEpisode {
 
         // 5. A linear ad played to its end card; the viewer taps the card, then closes it.
         timeline.section("Linear ad with end card")
+        harness.server?.enqueue(.ad(SandboxAd(creative: .vast(.inlineWithEndCard))), for: .linear)
         let linear = try await ads.format(.linear)
         linear.delegate = delegate
         try await linear.load()
@@ -120,17 +149,17 @@ struct DemoEpisode {
 
     private func printSummary(harness: KontextVideoHarness, timeline: DemoTimeline) {
         timeline.section("Summary")
-        print("delegate callbacks: \(timeline.delegateCallbacks.count)")
-        for line in timeline.delegateCallbacks { print("  • \(line)") }
+        emit("delegate callbacks: \(timeline.delegateCallbacks.count)")
+        for line in timeline.delegateCallbacks { emit("  • \(line)") }
         guard let server = harness.server else { return }
         let events = server.uniqueEvents
         let byType = Dictionary(grouping: events, by: { $0.type }).mapValues(\.count)
-        print("events the server received (\(events.count) unique):")
-        for type in byType.keys.sorted() { print("  • \(type): \(byType[type]!)") }
+        emit("events the server received (\(events.count) unique):")
+        for type in byType.keys.sorted() { emit("  • \(type): \(byType[type]!)") }
         let pixels = server.pixelHits
-        print("VAST tracking pixels hit: \(pixels.count)")
+        emit("VAST tracking pixels hit: \(pixels.count)")
         let names = Dictionary(grouping: pixels, by: { $0.name }).mapValues(\.count)
-        for name in names.keys.sorted() { print("  • \(name): \(names[name]!)") }
-        print("requests: \(server.requests.count), protocol violations: \(server.protocolViolations.count)")
+        for name in names.keys.sorted() { emit("  • \(name): \(names[name]!)") }
+        emit("requests: \(server.requests.count), protocol violations: \(server.protocolViolations.count)")
     }
 }

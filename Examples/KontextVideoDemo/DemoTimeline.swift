@@ -13,13 +13,25 @@ final class DemoTimeline {
 
     /// A line of the timeline, stamped with virtual time.
     func say(_ text: String) {
-        let seconds = clock.now.timeInterval
-        print(String(format: "%7.2fs  %@", seconds, text))
+        Self.say(text, at: clock)
+    }
+
+    /// A line stamped with `clock`'s time, from any thread (the sandbox server logs on its own).
+    nonisolated static func say(_ text: String, at clock: TestClock) {
+        let line = String(format: "%7.2fs  ", clock.now.timeInterval) + text
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    /// A frame, readably.
+    static func describe(_ frame: CGRect?) -> String {
+        guard let frame else { return "-" }
+        return String(format: "(%.0f, %.0f) %.0f×%.0f", frame.minX, frame.minY, frame.width, frame.height)
     }
 
     /// A section heading.
     func section(_ title: String) {
-        print("\n── \(title) " + String(repeating: "─", count: max(0, 60 - title.count)))
+        let line = "\n── \(title) " + String(repeating: "─", count: max(0, 60 - title.count))
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
     func recordDelegate(_ text: String) {
@@ -34,7 +46,7 @@ final class DemoTimeline {
             for await event in events {
                 guard let self else { return }
                 switch event.kind {
-                case .request, .response, .retry, .warning, .error, .vastHop:
+                case .warning, .error, .vastHop:
                     self.say("sdk       \(event)")
                 default:
                     break

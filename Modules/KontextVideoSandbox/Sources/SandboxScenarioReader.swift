@@ -207,6 +207,7 @@ enum SandboxScenarioReader {
         case "html": return .html
         case "image": return .image
         case "vast": vast = .inline
+        case "vast-end-card": vast = .inlineWithEndCard
         case "vast-wrapper":
             let count = hops?.intValue ?? 1
             guard count >= 1 else { throw .invalid(location: location, message: "hops must be at least 1") }
@@ -217,7 +218,7 @@ enum SandboxScenarioReader {
         case "vast-no-ad": vast = .noAd
         case "vast-unplayable": vast = .unplayableMedia
         default:
-            throw .invalid(location: location, message: "expected html, image, vast, vast-wrapper, vast-broken-wrapper, vast-looping-wrapper, vast-malformed, vast-no-ad, vast-unplayable or {type, url}")
+            throw .invalid(location: location, message: "expected html, image, vast, vast-end-card, vast-wrapper, vast-broken-wrapper, vast-looping-wrapper, vast-malformed, vast-no-ad, vast-unplayable or {type, url}")
         }
         return inline ? .inlineVAST(vast) : .vast(vast)
     }

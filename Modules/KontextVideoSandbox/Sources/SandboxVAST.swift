@@ -3,6 +3,9 @@ public enum SandboxVAST: Sendable, Hashable {
     /// A VAST 4.2 inline ad: impression, error, quartile and click tracking pixels pointing
     /// back at the sandbox, and one progressive mp4 media file it also serves.
     case inline
+    /// The inline ad with a VAST 4.1 end card: a companion with `renderingMode="end-card"`
+    /// (an HTML card with its own click-through and click tracking).
+    case inlineWithEndCard
     /// A chain of `hops` wrappers (each with its own impression and tracking pixels) ending
     /// at the inline ad; `hops` is at least 1.
     case wrapper(hops: Int)

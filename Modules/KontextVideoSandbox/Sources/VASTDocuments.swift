@@ -18,6 +18,7 @@ enum VASTDocuments {
     static func entry(_ vast: SandboxVAST, base: String, adId: String, duration: Double?) -> String {
         switch vast {
         case .inline: inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4")
+        case .inlineWithEndCard: inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", endCard: true)
         case .unplayableMedia: inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable")
         case .wrapper(let hops): hops <= 0
             ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4")
@@ -46,8 +47,23 @@ enum VASTDocuments {
     }
 
     /// A VAST 4.2 inline ad.
-    static func inline(base: String, adId: String, duration: Double?, mediaType: String) -> String {
+    static func inline(base: String, adId: String, duration: Double?, mediaType: String, endCard: Bool = false) -> String {
         let pixel = "\(base)/pixel/\(adId)"
+        let companion = endCard ? """
+
+                <Creative id="\(adId)-end-card" sequence="1">
+                  <CompanionAds>
+                    <Companion id="\(adId)-end-card" width="640" height="360" renderingMode="end-card">
+                      <HTMLResource><![CDATA[<html><body><h1>Sandbox end card \(adId)</h1></body></html>]]></HTMLResource>
+                      <CompanionClickThrough><![CDATA[\(base)/landing/\(adId)/end-card]]></CompanionClickThrough>
+                      <CompanionClickTracking><![CDATA[\(pixel)/endCardClick]]></CompanionClickTracking>
+                      <TrackingEvents>
+                        <Tracking event="creativeView"><![CDATA[\(pixel)/endCardView]]></Tracking>
+                      </TrackingEvents>
+                    </Companion>
+                  </CompanionAds>
+                </Creative>
+        """ : ""
         let tracking = trackingEvents.map { "            <Tracking event=\"\($0)\"><![CDATA[\(pixel)/\($0)]]></Tracking>" }
             .joined(separator: "\n")
         return """
@@ -76,7 +92,7 @@ enum VASTDocuments {
                       <MediaFile id="\(adId)-media" delivery="progressive" type="\(mediaType)" width="640" height="360" bitrate="800"><![CDATA[\(base)/media/\(adId).mp4]]></MediaFile>
                     </MediaFiles>
                   </Linear>
-                </Creative>
+                </Creative>\(companion)
               </Creatives>
             </InLine>
           </Ad>

@@ -63,14 +63,20 @@ public final class KontextVideoHarness {
 
     /// Starts a sandbox server (or uses `serverURL`) and resets `KontextVideo.shared` to run on
     /// the harness's clock, storage, consent store, creatives and presenter.
-    public init(serverURL: URL? = nil, creatives: ScriptedCreatives = ScriptedCreatives()) throws {
+    /// `serverLog` hears one line per request the sandbox server answers (with any protocol
+    /// violation), on the server's thread.
+    public init(
+        serverURL: URL? = nil,
+        creatives: ScriptedCreatives = ScriptedCreatives(),
+        serverLog: (@Sendable (String) -> Void)? = nil
+    ) throws {
         let clock = TestClock()
         self.clock = clock
         if let serverURL {
             self.server = nil
             self.serverURL = serverURL
         } else {
-            let server = try SandboxAdServer()
+            let server = try SandboxAdServer(logger: serverLog)
             self.server = server
             self.serverURL = server.baseURL
         }

@@ -123,8 +123,11 @@ public final class ScriptedCreative: CreativeRenderer {
     public func play(to seconds: TimeInterval) { send(.progress(seconds)) }
     /// The viewer tapped the creative (or its end card, or one of its own areas).
     public func click(_ area: VideoAd.Click.Area = .creative) { send(.click(area)) }
-    /// The video reached its end.
-    public func complete() { send(.complete) }
+    /// The video reached its end; a creative with an end card then shows it.
+    public func complete() {
+        send(.complete)
+        if hasEndCard { send(.endCardShown) }
+    }
     /// The viewer tapped Skip.
     public func skip() { send(.skip) }
     /// The viewer tapped ✕.

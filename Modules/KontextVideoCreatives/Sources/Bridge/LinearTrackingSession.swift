@@ -35,6 +35,7 @@ package final class LinearTrackingSession {
         switch event {
         case .firstFrame: fire(.firstFrame)
         case .progress(let position): fire(.progress(position: position, duration: ad.duration > 0 ? ad.duration : nil))
+        case .click(.endCard): fire(.endCardClick)
         case .click: fire(.click)
         case .complete: fire(.complete)
         case .endCardShown: fire(.endCardShown)

@@ -24,6 +24,8 @@ package enum LinearPlaybackMoment: Sendable, Equatable {
     case closeEndCard
     /// The user clicked the video (click tracking; the click-through is the caller's).
     case click
+    /// The user clicked the end card (its `CompanionClickTracking`).
+    case endCardClick
     /// Playback failed with a VAST error code (the ad's `<Error>` URLs).
     case error(VASTErrorCode)
     /// The ad was rejected before it played (`notUsed`), with an optional `[REASON]`.

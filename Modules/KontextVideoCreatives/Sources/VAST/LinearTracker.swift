@@ -92,6 +92,8 @@ package struct LinearTracker: Sendable {
         case .click:
             guard hasStarted else { return [] }
             templates += ad.clickTrackingURLs
+        case .endCardClick:
+            templates += ad.endCard?.clickTracking.map(\.url) ?? []
         case .error(let code):
             isDead = true
             context.errorCode = code
