@@ -112,16 +112,29 @@ package final class SDKRuntime {
     /// Whether `KontextVideo.reset` retired this runtime: ads it made stop talking to the server.
     package private(set) var isShutDown = false
 
+    /// Writes to the durable queue happen here, in order, off the main actor: the app's UI never
+    /// waits for the disk.
+    private let writer = DispatchQueue(label: "so.kontext.video.event-writer")
+
     /// Queues an event for the server through the durable pipeline, unless the runtime was retired.
     package func send(_ event: ServerEvent) {
         guard !isShutDown else { return }
-        client.send(event)
+        let client = self.client
+        writer.async { client.send(event) }
     }
 
     /// Queues a tracking pixel through the durable pipeline, unless the runtime was retired.
     package func sendPixel(_ url: URL) {
         guard !isShutDown else { return }
-        client.sendPixel(url)
+        let client = self.client
+        writer.async { client.sendPixel(url) }
+    }
+
+    /// Returns once every event and pixel handed over so far is on disk.
+    package func waitForPendingWrites() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            writer.async { continuation.resume() }
+        }
     }
 
     /// Stops background work (the event pipeline's delivery loop).
@@ -131,3 +144,6 @@ package final class SDKRuntime {
         Task { await client.pipeline.stop() }
     }
 }
+
+
+extension SDKRuntime: TrackingPixelSending {}

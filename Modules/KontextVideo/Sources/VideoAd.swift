@@ -153,7 +153,7 @@ public final class VideoAd {
             }
             isLoaded = true
             if let linear = renderer?.resolvedLinearAd {
-                tracking = LinearTrackingSession(ad: linear, sink: runtime.client)
+                tracking = LinearTrackingSession(ad: linear, sink: runtime)
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
             record(.state, "loaded", level: .info)

@@ -139,8 +139,9 @@ public final class KontextVideoHarness {
     /// Delivers every queued event now (the pipeline otherwise delivers on its own schedule).
     /// Returns once the queue is empty, or after a bounded number of passes when the server refuses.
     public func flushEvents() async {
-        guard let pipeline = KontextVideo.shared.runtime?.client.pipeline else { return }
-        for _ in 0..<20 where await !pipeline.flush() {}
+        guard let runtime = KontextVideo.shared.runtime else { return }
+        await runtime.waitForPendingWrites()
+        for _ in 0..<20 where await !runtime.client.pipeline.flush() {}
     }
 
     /// Resets `KontextVideo.shared`, stops the server and removes the storage directory.

@@ -4,12 +4,11 @@ import KontextVideoScheduling
 import KontextVideoNetworking
 
 /// Where tracking pixels go: the durable event pipeline in the SDK.
-package protocol TrackingPixelSending: Sendable {
+@MainActor
+package protocol TrackingPixelSending {
     /// Queues a GET of `url`; returns at once.
     func sendPixel(_ url: URL)
 }
-
-extension AdServerClient: TrackingPixelSending {}
 
 /// Fires a linear ad's VAST tracking as its creative reports moments: impression at the first
 /// frame, start, quartiles, progress, complete, skip, closeLinear, pause/resume, mute/unmute,
