@@ -2,12 +2,15 @@ import Foundation
 
 // kontext-video-bench: performance figures, not tests. Run in release:
 //   swift run -c release kontext-video-bench vast [corpus-dir]
+//   swift run -c release kontext-video-bench labels-layout
 
 let benchArguments = Array(CommandLine.arguments.dropFirst())
 switch benchArguments.first {
 case "vast":
     exit(VASTBenchmark.run(arguments: Array(benchArguments.dropFirst())))
+case "labels-layout":
+    runLabelsAndLayoutBenchmarks()
 default:
-    FileHandle.standardError.write(Data("usage: kontext-video-bench vast [corpus-dir]\n".utf8))
+    FileHandle.standardError.write(Data("usage: kontext-video-bench vast [corpus-dir] | labels-layout\n".utf8))
     exit(2)
 }
