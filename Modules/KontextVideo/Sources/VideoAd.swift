@@ -128,9 +128,6 @@ public final class VideoAd {
                 // The load finished first.
             }
         }
-        pending.task = Task { @MainActor in
-            _ = await (work.value, timer.value)
-        }
         loadCancellation = { work.cancel(); timer.cancel() }
         return pending
     }
