@@ -43,6 +43,15 @@ struct HTTPServerTests {
         #expect(request.headers["x-probe"] == "yes")
     }
 
+    @Test func answersHeadWithoutABody() async throws {
+        let server = try server { _ in .respond(.text("twelve bytes")) }
+        defer { server.stop() }
+        let (data, response) = try await LoopbackClient.send(server.baseURL, method: "HEAD")
+        #expect(response.statusCode == 200)
+        #expect(response.expectedContentLength == 12)
+        #expect(data.isEmpty)
+    }
+
     @Test func sendsArbitraryStatusesAndHeaders() async throws {
         let server = try server { request in
             switch request.path {
