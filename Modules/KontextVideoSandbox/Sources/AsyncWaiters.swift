@@ -26,7 +26,7 @@ final class AsyncWaiters: @unchecked Sendable {
 
     /// Returns once `condition()` is true; it is evaluated now and after every ``signal()``.
     func wait(_ description: String, timeout: Duration = AsyncWaiters.safetyTimeout, until condition: @escaping @Sendable () -> Bool) async throws {
-        let id: UInt64 = lock.withLock {
+        let id: UInt64 = lock.locked {
             nextID += 1
             return nextID
         }
@@ -65,7 +65,7 @@ final class AsyncWaiters: @unchecked Sendable {
                 lock.unlock()
             }
         }
-        lock.withLock { _ = cancelled.remove(id) }
+        lock.locked { _ = cancelled.remove(id) }
     }
 
     /// Re-evaluates every pending condition and resumes the waits that came true.

@@ -13,7 +13,13 @@ struct HTTPConnection {
         case .invalid(let status):
             perform(.respond(.text(HTTPResponse.reasonPhrase(status), status: status)))
         case .request(let request):
-            perform(server.answer(request))
+            let action = server.answer(request)
+            if request.method == "HEAD", case .respond(let response) = action {
+                Socket.write(fd, response.head(contentLength: response.body.count))
+                finish()
+            } else {
+                perform(action)
+            }
         }
     }
 

@@ -36,6 +36,7 @@ struct HTTPRequestReader {
             if buffer.count > Self.maximumHeadLength { return .invalid(status: 431) }
             guard fill() else { return .closed }
         }
+        if let headEnd, headEnd.lowerBound - buffer.startIndex > Self.maximumHeadLength { return .invalid(status: 431) }
         guard let headEnd, let head = String(data: buffer[buffer.startIndex..<headEnd.lowerBound], encoding: .utf8) else {
             return .invalid(status: 400)
         }

@@ -27,15 +27,15 @@ final class HTTPServerCore: @unchecked Sendable {
     }
 
     var port: UInt16 {
-        lock.withLock { boundPort }
+        lock.locked { boundPort }
     }
 
     var openConnectionCount: Int {
-        lock.withLock { connections.count }
+        lock.locked { connections.count }
     }
 
     var isRunning: Bool {
-        lock.withLock {
+        lock.locked {
             if case .running = phase { return true }
             return false
         }
@@ -43,7 +43,7 @@ final class HTTPServerCore: @unchecked Sendable {
 
     /// Whether the server is stopping or stopped: parked connections give up.
     var isStopped: Bool {
-        lock.withLock {
+        lock.locked {
             if case .stopped = phase { return true }
             return false
         }
@@ -113,7 +113,7 @@ final class HTTPServerCore: @unchecked Sendable {
             lock.unlock()
             let thread = Thread { [self] in
                 HTTPConnection(fd: fd, server: self).serve()
-                lock.withLock { _ = connections.remove(fd) }
+                lock.locked { _ = connections.remove(fd) }
                 Socket.close(fd)
                 threads.leave()
             }
@@ -132,9 +132,9 @@ final class HTTPServerCore: @unchecked Sendable {
     /// Blocks until `gate` is released (`true`) or the server stops (`false`).
     func park(at gate: ResponseGate) -> Bool {
         let key = ObjectIdentifier(gate)
-        lock.withLock { parkedGates[key] = (gate, (parkedGates[key]?.count ?? 0) + 1) }
+        lock.locked { parkedGates[key] = (gate, (parkedGates[key]?.count ?? 0) + 1) }
         let released = gate.block { isStopped }
-        lock.withLock {
+        lock.locked {
             if let entry = parkedGates[key], entry.count > 1 {
                 parkedGates[key] = (gate, entry.count - 1)
             } else {

@@ -36,23 +36,23 @@ final class SandboxState: @unchecked Sendable {
 
     /// Reads the state under the lock.
     func read<Result>(_ body: (SandboxState) -> Result) -> Result {
-        lock.withLock { body(self) }
+        lock.locked { body(self) }
     }
 
     /// Changes the scenario under the lock.
     func updateScenario(_ body: (inout SandboxScenario) -> Void) {
-        lock.withLock { body(&scenario) }
+        lock.locked { body(&scenario) }
     }
 
     /// How many scripted answers are still queued per endpoint.
     func pendingCounts() -> (initialize: Int, preload: [SandboxFormat: Int], events: Int) {
-        lock.withLock {
+        lock.locked {
             (scenario.initAnswers.count, scenario.preloadAnswers.mapValues(\.count).filter { $0.value > 0 }, scenario.eventsAnswers.count)
         }
     }
 
     func setBase(_ url: URL) {
-        lock.withLock { base = url.absoluteString }
+        lock.locked { base = url.absoluteString }
     }
 
     var servedAds: [ServedAd] {
@@ -60,7 +60,7 @@ final class SandboxState: @unchecked Sendable {
     }
 
     func clearRecordings() {
-        lock.withLock {
+        lock.locked {
             requests = []
             events = []
             uniqueEvents = []
@@ -74,7 +74,7 @@ final class SandboxState: @unchecked Sendable {
 
     func handle(_ request: HTTPRequest) -> HTTPResponseAction {
         let json = request.body.isEmpty ? nil : JSONValue(data: request.body)
-        let index: Int = lock.withLock {
+        let index: Int = lock.locked {
             let index = requests.count
             requests.append(RecordedRequest(index: index, http: request, json: json))
             return index
@@ -105,14 +105,14 @@ final class SandboxState: @unchecked Sendable {
                 let received = (record.json?["events"]?.arrayValue ?? []).filter { $0.objectValue != nil }
                     .map { RecordedEvent(json: $0, requestIndex: record.index) }
                 endpoint = .events(ids: received.map(\.eventId))
-                lock.withLock {
+                lock.locked {
                     events += received
                     for event in received where seenEventIds.insert(event.eventId).inserted {
                         uniqueEvents.append(event)
                     }
                 }
             }
-            return lock.withLock {
+            return lock.locked {
                 violations += found
                 let answer = nextAnswer(for: endpoint)
                 let (action, summary) = render(answer, for: endpoint, requestIndex: record.index)
@@ -121,13 +121,13 @@ final class SandboxState: @unchecked Sendable {
         }
         if record.method == "POST" {
             let violation = ProtocolViolation(requestIndex: record.index, path: path, location: "path", message: "unknown endpoint")
-            lock.withLock { violations.append(violation) }
+            lock.locked { violations.append(violation) }
             return (.respond(.notFound), "404 (unknown endpoint)", [violation])
         }
         guard record.method == "GET" || record.method == "HEAD" else {
             return (.respond(.text("method not allowed", status: 405)), "405", [])
         }
-        let (response, summary) = lock.withLock { serveResource(record) }
+        let (response, summary) = lock.locked { serveResource(record) }
         return (.respond(response), summary, [])
     }
 

@@ -43,6 +43,15 @@ struct HTTPServerTests {
         #expect(request.headers["x-probe"] == "yes")
     }
 
+    @Test func answersHeadWithoutABody() async throws {
+        let server = try server { _ in .respond(.text("twelve bytes")) }
+        defer { server.stop() }
+        let (data, response) = try await LoopbackClient.send(server.baseURL, method: "HEAD")
+        #expect(response.statusCode == 200)
+        #expect(response.expectedContentLength == 12)
+        #expect(data.isEmpty)
+    }
+
     @Test func sendsArbitraryStatusesAndHeaders() async throws {
         let server = try server { request in
             switch request.path {
@@ -203,6 +212,59 @@ struct HTTPServerTests {
         defer { first.stop() }
         let second = HTTPServer(port: first.port) { _ in .respond(.text("ok")) }
         #expect(throws: HTTPServerError.self) { try second.start() }
+    }
+
+    @Test func readsAChunkedBodyAndAnswers100Continue() throws {
+        let server = try server { request in .respond(.text("\(request.method) \(String(decoding: request.body, as: UTF8.self))")) }
+        defer { server.stop() }
+        let request = "POST /x HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\nExpect: 100-continue\r\n\r\n"
+            + "5;ext=1\r\nhello\r\n7\r\n, world\r\n0\r\nTrailer: x\r\n\r\n"
+        let answer = try #require(RawClient.exchange(port: server.port, Data(request.utf8)))
+        #expect(answer.hasPrefix("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\n"))
+        #expect(answer.contains("Content-Length: 17\r\n"))
+        #expect(answer.contains("Connection: close\r\n"))
+        #expect(answer.hasSuffix("\r\n\r\nPOST hello, world"))
+    }
+
+    @Test(arguments: [
+        ("NONSENSE\r\n\r\n", 400),
+        ("GET / HTTP/1.1\r\nno colon here\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nContent-Length: -4\r\n\r\n", 400),
+        ("POST / HTTP/1.1\r\nContent-Length: 99999999999\r\n\r\n", 413),
+        ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", 400),
+        ("GET / HTTP/1.1\r\nX-Big: " + String(repeating: "a", count: 70_000) + "\r\n\r\n", 431),
+    ])
+    func answersBadRequestsWithAnErrorStatus(request: String, status: Int) throws {
+        let handled = LockedBox(false)
+        let server = try server { _ in
+            handled.set(true)
+            return .respond(.text("ok"))
+        }
+        defer { server.stop() }
+        let answer = try #require(RawClient.exchange(port: server.port, Data(request.utf8)))
+        #expect(answer.hasPrefix("HTTP/1.1 \(status) "))
+        #expect(!handled.value)
+    }
+
+    @Test func aClientThatClosesEarlyIsIgnored() throws {
+        let handled = LockedBox(false)
+        let server = try server { _ in
+            handled.set(true)
+            return .respond(.text("ok"))
+        }
+        #expect(RawClient.exchange(port: server.port, Data("GET / HTTP/1.1\r\n".utf8)) == "")
+        server.stop()
+        #expect(!handled.value)
+        #expect(server.openConnectionCount == 0)
+    }
+
+    @Test func droppingTheLastReferenceStopsTheServer() async throws {
+        var server: HTTPServer? = try self.server { _ in .respond(.text("ok")) }
+        let url = try #require(server?.baseURL)
+        _ = try await LoopbackClient.send(url)
+        server = nil
+        let failure = await LoopbackClient.failure(url)
+        #expect(failure?.code == .cannotConnectToHost)
     }
 
     /// The number of open file descriptors of this process (Linux), or `nil`.

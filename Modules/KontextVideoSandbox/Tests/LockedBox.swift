@@ -1,4 +1,5 @@
 import Foundation
+@testable import KontextVideoSandbox
 
 /// A value shared between a test and a server handler.
 final class LockedBox<Value: Sendable>: @unchecked Sendable {
@@ -10,14 +11,14 @@ final class LockedBox<Value: Sendable>: @unchecked Sendable {
     }
 
     var value: Value {
-        lock.withLock { stored }
+        lock.locked { stored }
     }
 
     func set(_ value: Value) {
-        lock.withLock { stored = value }
+        lock.locked { stored = value }
     }
 
     func update(_ body: (inout Value) -> Void) {
-        lock.withLock { body(&stored) }
+        lock.locked { body(&stored) }
     }
 }

@@ -238,6 +238,32 @@ struct SandboxAdServerTests {
         #expect(try await request.value?.code == .cancelled)
     }
 
+    @Test func answersConcurrentRequestsWithUniqueAds() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let ids = try await withThrowingTaskGroup(of: String?.self) { group in
+            for index in 0..<16 {
+                let format = SandboxFormat.allCases[index % 3].rawValue
+                group.addTask { try await WireClient.postJSON(server, "/video/preload", WireClient.preloadBody(format: format)).0?["ad"]?["id"]?.stringValue }
+            }
+            var ids: [String] = []
+            for try await id in group { ids.append(id ?? "missing") }
+            return ids
+        }
+        #expect(Set(ids).count == 16)
+        #expect(server.requests.map(\.index) == Array(0..<16))
+        #expect(server.servedAds.count == 16)
+    }
+
+    @Test func startsAndStopsManyServers() async throws {
+        for round in 0..<20 {
+            let server = try SandboxAdServer()
+            server.enqueueInit(.enabled(sessionId: "s-\(round)"))
+            #expect(try await WireClient.postJSON(server, "/init", WireClient.initBody()).0?["sessionId"]?.stringValue == "s-\(round)")
+            server.stop()
+        }
+    }
+
     // MARK: /video/events
 
     @Test func recordsEventsAndDeduplicatesThem() async throws {
