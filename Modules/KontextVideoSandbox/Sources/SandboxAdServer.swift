@@ -155,7 +155,7 @@ public final class SandboxAdServer: Sendable {
     }
 
     /// The ads the server answered with, in order (an explicit id used twice appears once).
-    public var servedAds: [ServedAd] {
+    public var servedAds: [SandboxServedAd] {
         state.read { $0.servedAds }
     }
 

@@ -18,7 +18,7 @@ final class SandboxState: @unchecked Sendable {
     private var scenario: SandboxScenario
     private var sessionId: String?
     private var adCounter = 0
-    private var served: [String: ServedAd] = [:]
+    private var served: [String: SandboxServedAd] = [:]
     private var servedOrder: [String] = []
     private var imageCache: [String: Data] = [:]
 
@@ -55,7 +55,7 @@ final class SandboxState: @unchecked Sendable {
         lock.locked { base = url.absoluteString }
     }
 
-    var servedAds: [ServedAd] {
+    var servedAds: [SandboxServedAd] {
         servedOrder.compactMap { served[$0] }
     }
 
@@ -254,7 +254,7 @@ final class SandboxState: @unchecked Sendable {
         }
     }
 
-    private func renderAd(_ ad: SandboxAd, for endpoint: Endpoint, requestIndex: Int) -> (JSONValue, ServedAd) {
+    private func renderAd(_ ad: SandboxAd, for endpoint: Endpoint, requestIndex: Int) -> (JSONValue, SandboxServedAd) {
         var requested = SandboxFormat.overlay
         if case .preload(let format) = endpoint { requested = format }
         let format = ad.format ?? requested
@@ -299,7 +299,7 @@ final class SandboxState: @unchecked Sendable {
         if let sessionId { top["sessionId"] = .string(sessionId) }
         top.merge(ad.extraTopLevelFields) { _, extra in extra }
 
-        let servedAd = ServedAd(id: id, format: format, creative: creative, duration: ad.duration, width: width, height: height,
+        let servedAd = SandboxServedAd(id: id, format: format, creative: creative, duration: ad.duration, width: width, height: height,
                                 clickURL: ad.clickURL.map { substitute($0, adId: id) }, json: .object(adJSON), requestIndex: requestIndex)
         if served.updateValue(servedAd, forKey: id) == nil { servedOrder.append(id) }
         return (.object(top), servedAd)
@@ -349,7 +349,7 @@ final class SandboxState: @unchecked Sendable {
         }
     }
 
-    private func servedAd(_ file: String, suffix: String) -> ServedAd? {
+    private func servedAd(_ file: String, suffix: String) -> SandboxServedAd? {
         guard file.hasSuffix(suffix) else { return nil }
         return served[String(file.dropLast(suffix.count))]
     }
@@ -371,7 +371,7 @@ private extension HTTPResponseAction {
     }
 }
 
-private extension ServedAd {
+private extension SandboxServedAd {
     var vast: SandboxVAST? {
         switch creative {
         case .vast(let vast), .inlineVAST(let vast): vast

@@ -42,7 +42,7 @@ public final class ScriptedCreatives {
         all.last { $0.adId == ad.id }
     }
 
-    func make(for ad: KontextVideoNetworking.ServedAd, context: CreativeContext) -> ScriptedCreative {
+    func make(for ad: ServedAd, context: CreativeContext) -> ScriptedCreative {
         let behaviour = queued[ad.format]?.isEmpty == false ? queued[ad.format]!.removeFirst() : defaultBehaviour
         let creative = ScriptedCreative(ad: ad, behaviour: behaviour, context: context)
         all.append(creative)
@@ -55,7 +55,7 @@ public final class ScriptedCreatives {
 struct ScriptedCreativeFactory: CreativeRendererFactory {
     let scripts: ScriptedCreatives
 
-    func makeRenderer(for ad: KontextVideoNetworking.ServedAd, context: CreativeContext) -> any CreativeRenderer {
+    func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
         scripts.make(for: ad, context: context)
     }
 }
@@ -82,7 +82,7 @@ public final class ScriptedCreative: CreativeRenderer {
     private let context: CreativeContext
     private let real: HeadlessCreativeRenderer
 
-    init(ad: KontextVideoNetworking.ServedAd, behaviour: ScriptedCreatives.LoadBehaviour, context: CreativeContext) {
+    init(ad: ServedAd, behaviour: ScriptedCreatives.LoadBehaviour, context: CreativeContext) {
         self.adId = ad.id
         self.format = ad.format
         self.behaviour = behaviour

@@ -1,5 +1,5 @@
 /// An ad the sandbox answered `/video/preload` with, and what it serves for it.
-public struct ServedAd: Sendable, Equatable {
+public struct SandboxServedAd: Sendable, Equatable {
     /// The ad id, e.g. `ad-1`.
     public var id: String
     /// The format in the answer.
