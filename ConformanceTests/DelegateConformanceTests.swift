@@ -83,47 +83,9 @@ enum AdMomentKit {
         }
     }
 
-    /// A linear ad whose VAST (inline in the answer) has a VAST 4.1 end card companion.
-    /// `SandboxVAST` has no end-card document, so the answer's `creative` is given whole.
+    /// A linear ad whose VAST has a VAST 4.1 end card companion (served by the sandbox).
     static func endCardAd(server: SandboxAdServer, id: String) -> SandboxAd {
-        let base = server.baseURL.absoluteString
-        let pixel = "\(base)/pixel/\(id)"
-        let vast = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <VAST version="4.2" xmlns="http://www.iab.com/VAST">
-          <Ad id="\(id)">
-            <InLine>
-              <AdSystem>Kontext Sandbox</AdSystem>
-              <AdTitle>Linear ad with end card</AdTitle>
-              <Impression><![CDATA[\(pixel)/impression]]></Impression>
-              <Error><![CDATA[\(pixel)/error?code=[ERRORCODE]]]></Error>
-              <Creatives>
-                <Creative id="\(id)-creative">
-                  <Linear>
-                    <Duration>00:00:15.000</Duration>
-                    <TrackingEvents>
-                      <Tracking event="complete"><![CDATA[\(pixel)/complete]]></Tracking>
-                    </TrackingEvents>
-                    <VideoClicks><ClickThrough><![CDATA[\(base)/landing/\(id)]]></ClickThrough></VideoClicks>
-                    <MediaFiles>
-                      <MediaFile delivery="progressive" type="video/mp4" width="640" height="360"><![CDATA[\(base)/media/\(id).mp4]]></MediaFile>
-                    </MediaFiles>
-                  </Linear>
-                </Creative>
-                <Creative id="\(id)-end-card">
-                  <CompanionAds>
-                    <Companion id="card" width="300" height="250" renderingMode="end-card">
-                      <StaticResource creativeType="image/png"><![CDATA[\(base)/images/\(id).png]]></StaticResource>
-                      <CompanionClickThrough><![CDATA[\(base)/landing/\(id)]]></CompanionClickThrough>
-                    </Companion>
-                  </CompanionAds>
-                </Creative>
-              </Creatives>
-            </InLine>
-          </Ad>
-        </VAST>
-        """
-        return SandboxAd(id: id, extraFields: ["creative": ["type": "vast", "vast": .string(vast)]])
+        SandboxAd(id: id, creative: .vast(.inlineWithEndCard))
     }
 }
 
@@ -374,10 +336,7 @@ struct DelegateConformanceTests {
         }
     }
 
-    // DEL-010…DEL-012: what a tap opens is not observable headless. The SDK environment has no
-    // URL / App Store opener the testing kit could replace, so nothing records an opening.
-    @Test("[DEL-010] a tap opens the creative's click URL",
-          .disabled("missing hook: the testing kit records no URL opening (no replaceable opener in the SDK environment)"))
+    @Test("[DEL-010] a tap opens the creative's click URL")
     func tapOpensClickURL() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
@@ -385,26 +344,30 @@ struct DelegateConformanceTests {
             try Kit.show(ad)
             harness.creatives.creative(for: ad)?.click()
             #expect(delegate.callbacks.last == .click(adId: ad.id, area: .creative))
-            // With an opener hook: expect exactly one opening, of `<base>/landing/<adId>`.
+            let landing = harness.serverURL.appendingPathComponent("landing").appendingPathComponent(ad.id)
+            #expect(harness.clickOpener.openedURLs == [landing])
+            #expect(harness.clickOpener.productSheets.isEmpty)
         }
     }
 
-    @Test("[DEL-011] when the click URL cannot open, the fallback URL opens",
-          .disabled("missing hook: the testing kit records no URL opening and cannot script a URL that fails to open"))
+    @Test("[DEL-011] when the click URL cannot open, the fallback URL opens")
     func tapOpensFallbackURL() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let answer = SandboxAd(clickURL: "unopenable://nowhere/{adId}", fallbackURL: "{base}/landing/{adId}")
             let (_, ad, delegate) = try await Kit.ad(harness, .pause, answer: answer)
+            let unopenable = try #require(URL(string: "unopenable://nowhere/\(ad.id)"))
+            harness.clickOpener.unopenableURLs = [unopenable]
             try Kit.show(ad)
             harness.creatives.creative(for: ad)?.click()
             #expect(delegate.callbacks.last == .click(adId: ad.id, area: .creative))
-            // With an opener hook: expect the click URL tried first, then the fallback opened.
+            let landing = harness.serverURL.appendingPathComponent("landing").appendingPathComponent(ad.id)
+            #expect(harness.clickOpener.attemptedURLs == [unopenable, landing])
+            #expect(harness.clickOpener.openedURLs == [landing])
         }
     }
 
-    @Test("[DEL-012] a tap on an app-install ad opens the App Store product sheet in the app",
-          .disabled("missing hook: the testing kit records no App Store product sheet presentation"))
+    @Test("[DEL-012] a tap on an app-install ad opens the App Store product sheet in the app")
     func tapOpensProductSheet() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
@@ -412,7 +375,8 @@ struct DelegateConformanceTests {
             try Kit.show(ad)
             harness.creatives.creative(for: ad)?.click()
             #expect(delegate.callbacks.last == .click(adId: ad.id, area: .creative))
-            // With a hook: expect a product sheet for "1234567890" and no URL opened.
+            #expect(harness.clickOpener.productSheets == ["1234567890"])
+            #expect(harness.clickOpener.openedURLs.isEmpty)
         }
     }
 

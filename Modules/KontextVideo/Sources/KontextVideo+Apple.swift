@@ -1,6 +1,7 @@
 // The UIKit and AVFoundation glue: thin, and the only platform code of the facade.
 #if canImport(UIKit)
 import UIKit
+import StoreKit
 
 extension UIView: VideoAdHostView {
     /// The view's size in points.
@@ -105,6 +106,41 @@ extension UIViewController: VideoAdPresenter {
 func attachPlatformView(_ platformView: AnyObject?, to host: any VideoAdHostView) {
     guard let content = platformView as? UIView, let host = host as? UIView, content.superview !== host else { return }
     host.addSubview(content)
+}
+
+/// Opens click targets: the App Store product sheet inside the app for an app-install ad,
+/// otherwise the URL, and its fallback when the URL cannot open.
+@MainActor
+final class SystemClickOpener: NSObject, ClickOpening, SKStoreProductViewControllerDelegate {
+    func open(_ target: ClickTarget) {
+        if let appStoreID = target.appStoreID, let presenter = platformDefaultPresenter() as? UIViewController {
+            let store = SKStoreProductViewController()
+            store.delegate = self
+            store.loadProduct(withParameters: [SKStoreProductParameterITunesItemIdentifier: appStoreID]) { loaded, _ in
+                if !loaded { Task { @MainActor in self.openURL(target) } }
+            }
+            presenter.present(store, animated: true)
+            return
+        }
+        openURL(target)
+    }
+
+    private func openURL(_ target: ClickTarget) {
+        guard let url = target.url ?? target.fallbackURL else { return }
+        UIApplication.shared.open(url, options: [:]) { opened in
+            guard !opened, let fallback = target.fallbackURL, fallback != url else { return }
+            UIApplication.shared.open(fallback, options: [:], completionHandler: nil)
+        }
+    }
+
+    nonisolated func productViewControllerDidFinish(_ viewController: SKStoreProductViewController) {
+        Task { @MainActor in viewController.presentingViewController?.dismiss(animated: true) }
+    }
+}
+
+@MainActor
+func platformClickOpener() -> any ClickOpening {
+    SystemClickOpener()
 }
 
 /// The key window's top view controller, for `show(from: nil)`.

@@ -20,6 +20,8 @@ package struct SDKEnvironment {
     package var rendererFactory: any CreativeRendererFactory
     /// The presenter `show(from: nil)` uses: the key window's top view controller on iOS.
     package var defaultPresenter: @MainActor () -> (any VideoAdPresenter)?
+    /// Opens what the viewer tapped.
+    package var clickOpener: any ClickOpening
     /// The app's bundle id and version, sent with every request.
     package var appBundleId: String
     /// The app's version.
@@ -37,9 +39,11 @@ package struct SDKEnvironment {
         defaults: UserDefaults,
         rendererFactory: any CreativeRendererFactory,
         defaultPresenter: @escaping @MainActor () -> (any VideoAdPresenter)?,
+        clickOpener: (any ClickOpening)? = nil,
         appBundleId: String,
         appVersion: String
     ) {
+        self.clickOpener = clickOpener ?? platformClickOpener()
         self.clock = clock
         self.transport = transport
         self.storageDirectory = storageDirectory

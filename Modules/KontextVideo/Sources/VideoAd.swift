@@ -261,7 +261,9 @@ public final class VideoAd {
             recordImpression()
         case .click(let area):
             runtime.send(.click(area: area, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            record(.delegate, "didClick", level: .info, ["area": area.wireName])
+            let target = clickTarget(for: area)
+            record(.delegate, "didClick", level: .info, ["area": area.wireName, "target": target.url?.absoluteString ?? target.appStoreID ?? "none"])
+            runtime.environment.clickOpener.open(target)
             delegate?.videoAd(self, didClick: Click(area: area))
         case .complete:
             markCompleted()
@@ -279,6 +281,16 @@ public final class VideoAd {
         }
     }
 
+    /// What a tap on `area` opens: the VAST click-through (or the end card's) for a linear ad, the
+    /// server's click URL otherwise; the server's fallback and App Store product either way.
+    private func clickTarget(for area: Click.Area) -> ClickTarget {
+        let creative = served.creative
+        let linear = renderer?.resolvedLinearAd
+        let vastURL = area == .endCard ? linear?.endCard?.clickThrough : linear?.clickThrough
+        let url = vastURL.flatMap { URL(string: $0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? creative.clickURL
+        return ClickTarget(url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID)
+    }
+
     /// The impression: at `show()` for image and HTML creatives, at the first frame for video. At most once.
     func recordImpression() {
         guard !impressionRecorded, wasShown, !hasEnded else { return }
@@ -288,15 +300,17 @@ public final class VideoAd {
         delegate?.videoAdDidRecordImpression(self)
     }
 
-    /// The ad broke on screen: `didFail` now, `didEnd(.failed)` once it is cleaned up.
+    /// The ad broke on screen: `didFail` now, `didEnd(.failed)` once it is cleaned up. The ad has
+    /// begun to end before `didFail`, so an app calling `dismiss()` from it changes nothing.
     func fail(_ error: VideoAdError) {
         guard wasShown, !hasEnded else { return }
+        hasEnded = true
         if case .creativeFailed(let code) = error {
             runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
         }
         record(.delegate, "didFail", level: .error, ["error": "\(error)"])
         delegate?.videoAd(self, didFail: error)
-        end(.failed)
+        takeOffScreen(.failed)
     }
 
     func record(_ kind: KontextVideoEvent.Kind, _ name: String, level: KontextVideoConfiguration.LogLevel, _ attributes: [String: String] = [:]) {
@@ -318,6 +332,11 @@ public final class VideoAd {
     func end(_ reason: EndReason) {
         guard wasShown, !hasEnded else { return }
         hasEnded = true
+        takeOffScreen(reason)
+    }
+
+    /// Stops the creative, takes it down and delivers `didEnd` (at once, or after a linear ad's dismissal).
+    private func takeOffScreen(_ reason: EndReason) {
         tracking?.ended(reason)
         let presentation = onScreen
         onScreen = nil

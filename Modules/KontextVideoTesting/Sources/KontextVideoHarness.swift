@@ -55,6 +55,8 @@ public final class KontextVideoHarness {
     public let creatives: ScriptedCreatives
     /// What `show(from: nil)` presents from.
     public let presenter: HeadlessPresenter
+    /// What taps on ads opened.
+    public let clickOpener = HeadlessClickOpener()
     /// The consent platform's shared storage, empty at first.
     public let defaults: UserDefaults
     /// Where the SDK keeps its install id and event queue.
@@ -102,6 +104,7 @@ public final class KontextVideoHarness {
             defaults: defaults,
             rendererFactory: ScriptedCreativeFactory(scripts: creatives),
             defaultPresenter: { presenter },
+            clickOpener: clickOpener,
             appBundleId: "so.kontext.harness",
             appVersion: "1.0"
         ))

@@ -22,20 +22,6 @@ package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
     }
 }
 
-/// Opens a click target: the URL, else its fallback; an app-install ad's product page.
-@MainActor
-enum ClickOpener {
-    static func open(_ url: URL?, fallback: URL?) {
-        guard let url else {
-            if let fallback { UIApplication.shared.open(fallback) }
-            return
-        }
-        UIApplication.shared.open(url, options: [:]) { opened in
-            if !opened, let fallback { UIApplication.shared.open(fallback) }
-        }
-    }
-}
-
 /// An HTML page or image in a web view, with a close control.
 @MainActor
 final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegate {
@@ -139,9 +125,9 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
             decisionHandler(.allow)
             return
         }
+        // The SDK opens the server's click URL (and its fallback) once it hears of the click.
         decisionHandler(.cancel)
         onEvent?(.click(.creative))
-        ClickOpener.open(ad.creative.clickURL ?? action.request.url, fallback: ad.creative.fallbackURL)
     }
 }
 
@@ -209,7 +195,6 @@ final class VideoCreativeRenderer: CreativeRenderer {
         container.onTap = { [weak self] in
             guard let self else { return }
             self.onEvent?(.click(self.container.isShowingEndCard ? .endCard : .creative))
-            ClickOpener.open(linear.clickThrough.flatMap(URL.init(string:)) ?? self.ad.creative.clickURL, fallback: self.ad.creative.fallbackURL)
         }
         container.onSkip = { [weak self] in self?.onEvent?(.skip) }
         container.onClose = { [weak self] in self?.onEvent?(.close) }

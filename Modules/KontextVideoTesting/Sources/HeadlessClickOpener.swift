@@ -1,0 +1,33 @@
+import Foundation
+import KontextVideo
+
+/// Records what a tap on an ad opened, as the system would: the App Store product sheet for an
+/// app-install ad, else the click URL, else — when the test made that URL unopenable — its fallback.
+@MainActor
+public final class HeadlessClickOpener: ClickOpening {
+    /// URLs that cannot open (no app handles them, say).
+    public var unopenableURLs: Set<URL> = []
+    /// Every URL that opened, in order.
+    public private(set) var openedURLs: [URL] = []
+    /// Every App Store product sheet shown, by product id, in order.
+    public private(set) var productSheets: [String] = []
+    /// Every URL the SDK tried to open (opened or not), in order.
+    public private(set) var attemptedURLs: [URL] = []
+
+    /// Creates an opener that opens everything.
+    public init() {}
+
+    package func open(_ target: ClickTarget) {
+        if let appStoreID = target.appStoreID {
+            productSheets.append(appStoreID)
+            return
+        }
+        for url in [target.url, target.fallbackURL].compactMap({ $0 }) {
+            attemptedURLs.append(url)
+            if !unopenableURLs.contains(url) {
+                openedURLs.append(url)
+                return
+            }
+        }
+    }
+}
