@@ -247,16 +247,36 @@ final class ErrorsConformanceFixture {
         sourceLocation: SourceLocation = #_sourceLocation,
         _ call: () async throws -> Void
     ) async -> VideoAdError? {
+        await expectSilentThrow(
+            matching: { accepted.contains($0) }, expected: accepted.map(\.description).joined(separator: " or "),
+            ads: ads, delegates: delegates, views: views, adStateMayChange: adStateMayChange,
+            vastError: vastErrorAdId, requestPaths: requestPaths, sourceLocation: sourceLocation, call)
+    }
+
+    /// `expectSilentThrow(_:…)` for a thrown error that `matches` (described by `expected`).
+    @discardableResult
+    func expectSilentThrow(
+        matching matches: (VideoAdError) -> Bool,
+        expected: String,
+        ads: [VideoAd] = [],
+        delegates: [RecordingDelegate] = [],
+        views: [HeadlessView] = [],
+        adStateMayChange: Bool = false,
+        vastError vastErrorAdId: String? = nil,
+        requestPaths: Set<String> = [],
+        sourceLocation: SourceLocation = #_sourceLocation,
+        _ call: () async throws -> Void
+    ) async -> VideoAdError? {
         let before = await observe(ads: ads, delegates: delegates, views: views)
         var thrown: VideoAdError?
         do {
             try await call()
-            Issue.record("expected \(accepted.map(\.description).joined(separator: " or ")), nothing was thrown", sourceLocation: sourceLocation)
+            Issue.record("expected \(expected), nothing was thrown", sourceLocation: sourceLocation)
         } catch let error as VideoAdError {
             thrown = error
-            #expect(accepted.contains(error), "threw \(error), expected \(accepted.map(\.description).joined(separator: " or "))", sourceLocation: sourceLocation)
+            #expect(matches(error), "threw \(error), expected \(expected)", sourceLocation: sourceLocation)
         } catch {
-            Issue.record("threw \(error), expected a VideoAdError: \(accepted)", sourceLocation: sourceLocation)
+            Issue.record("threw \(error), expected \(expected)", sourceLocation: sourceLocation)
         }
         let after = await observe(ads: ads, delegates: delegates, views: views)
 
@@ -274,7 +294,11 @@ final class ErrorsConformanceFixture {
         let newPixels = Array(after.pixelHits.dropFirst(before.pixelHits.count))
         let newRequests = Array(after.requests.dropFirst(before.requests.count))
         if let adId = vastErrorAdId {
-            let code: Int? = if case .creativeFailed(let code)? = thrown { code } else { nil }
+            // The code the load failed with: thrown, or (should the SDK throw the wrong case) the invalidation.
+            let code: Int? = switch thrown {
+            case .creativeFailed(let code)?, .invalidated(.creativeFailed(let code))?: code
+            default: nil
+            }
             #expect(newEvents.map(\.type) == ["vast_error"], "only the failed load's VAST error was fired: \(newEvents.map(\.type))", sourceLocation: sourceLocation)
             #expect(newEvents.allSatisfy { $0.adId == adId && $0.data["code"]?.intValue == code },
                     "the vast_error carries the ad and the thrown code \(code.map(String.init) ?? "nil")", sourceLocation: sourceLocation)
