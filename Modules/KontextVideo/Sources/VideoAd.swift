@@ -157,10 +157,11 @@ public final class VideoAd {
             pending.finish(.success(()))
         case .failure(let failure):
             let code = failure.code
+            // The load itself throws `creativeFailed`; later calls see the invalidation.
+            pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
             invalidate(.creativeFailed(code: code))
             runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
             for url in failure.errorPixels { runtime.sendPixel(url) }
-            pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
         }
     }
 
