@@ -1,25 +1,25 @@
 import Testing
-// TODO: import KontextVideo once it re-exports the models (and use `KontextVideo.Configuration`).
-import KontextVideoModels
+import KontextVideo
 
 /// Clauses that only need the public value types. The tag convention (`[ID]` in the display
 /// name) is described in `ConformanceTests/README.md`.
 @Suite("Conformance: public value types")
+@MainActor
 struct SampleModelsConformanceTests {
     @Test("[DEF-001] requestTrackingAuthorization defaults to false")
     func trackingAuthorizationDefaultsToFalse() {
-        #expect(KontextVideoConfiguration(publisherToken: "acme-dev").requestTrackingAuthorization == false)
+        #expect(KontextVideo.Configuration(publisherToken: "acme-dev").requestTrackingAuthorization == false)
     }
 
     @Test("[DEF-002] logLevel defaults to .warning")
     func logLevelDefaultsToWarning() {
-        #expect(KontextVideoConfiguration(publisherToken: "acme-dev").logLevel == .warning)
+        #expect(KontextVideo.Configuration(publisherToken: "acme-dev").logLevel == .warning)
     }
 
     @Test("[MOD-003] LogLevel has exactly .none .error .warning .info .debug, in that order")
     func logLevelsInOrder() {
-        #expect(KontextVideoConfiguration.LogLevel.allCases == [.none, .error, .warning, .info, .debug])
-        #expect(KontextVideoConfiguration.LogLevel.allCases.sorted() == KontextVideoConfiguration.LogLevel.allCases)
+        #expect(KontextVideo.Configuration.LogLevel.allCases == [.none, .error, .warning, .info, .debug])
+        #expect(KontextVideo.Configuration.LogLevel.allCases.sorted() == KontextVideo.Configuration.LogLevel.allCases)
     }
 
     @Test("[MOD-017] AdFormat has exactly .overlay .pause .linear")
