@@ -436,7 +436,8 @@ def evaluate(clauses: list[Clause], static: list[StaticTest], results: dict[str,
 
     names = list(static_by_display)
     if results:
-        names += [d for d in results if d not in static_by_display]
+        # Results of other test targets (a full `swift test` run) name no clause: not ours to report.
+        names += [d for d in results if d not in static_by_display and ids_in_name(d)[0]]
     for display in names:
         ids, _ = ids_in_name(display)
         where = ", ".join(f"{t.file}:{t.line}" for t in static_by_display.get(display, [])) or "(not in scanned sources)"
