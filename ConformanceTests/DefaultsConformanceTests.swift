@@ -120,13 +120,6 @@ struct DefaultsConformanceTests {
 
 // MARK: - Helpers
 
-@MainActor
-private func loadedAd(_ ads: VideoAds, _ format: AdFormat) async throws -> VideoAd {
-    let ad = try await ads.format(format)
-    try await ad.load()
-    return ad
-}
-
 /// The body of the ads request `makeAds()` sends for a pause ad (the harness is running by then).
 @MainActor
 private func preloadBody(_ makeAds: @autoclosure @MainActor () -> VideoAds) async throws -> JSONValue? {

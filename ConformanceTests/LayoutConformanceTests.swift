@@ -320,13 +320,6 @@ struct LayoutConformanceTests {
 // MARK: - Helpers
 
 @MainActor
-private func loadedAd(_ ads: VideoAds, _ format: AdFormat) async throws -> VideoAd {
-    let ad = try await ads.format(format)
-    try await ad.load()
-    return ad
-}
-
-@MainActor
 private func bounds(of view: HeadlessView) -> CGRect {
     CGRect(origin: .zero, size: view.size)
 }

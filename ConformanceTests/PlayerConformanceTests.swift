@@ -313,37 +313,6 @@ struct PlayerConformanceTests {
 
 // MARK: - Helpers
 
-@MainActor
-private func loadedAd(_ ads: VideoAds, _ format: AdFormat) async throws -> VideoAd {
-    let ad = try await ads.format(format)
-    try await ad.load()
-    return ad
-}
-
-/// A `VideoAdsPlayer` wrapper that counts the SDK's reads.
-@MainActor
-private final class CountingPlayer: VideoAdsPlayer {
-    let inner: HeadlessPlayer
-    var isPlayingReads = 0
-    var currentTimeReads = 0
-
-    init(_ inner: HeadlessPlayer) {
-        self.inner = inner
-    }
-
-    var currentTime: TimeInterval {
-        currentTimeReads += 1
-        return inner.currentTime
-    }
-
-    var isPlaying: Bool {
-        isPlayingReads += 1
-        return inner.isPlaying
-    }
-
-    var currentItemIdentifier: AnyHashable? { inner.currentItemIdentifier }
-}
-
 /// A publisher's own player, moved by hand.
 @MainActor
 private final class CustomPlayer: VideoAdsPlayer {

@@ -253,13 +253,6 @@ struct TimingConformanceTests {
 
 // MARK: - Helpers
 
-@MainActor
-private func loadedAd(_ ads: VideoAds, _ format: AdFormat) async throws -> VideoAd {
-    let ad = try await ads.format(format)
-    try await ad.load()
-    return ad
-}
-
 private func isCreativeFailed(_ error: (any Error)?) -> Bool {
     if case .creativeFailed? = error as? VideoAdError { return true }
     return false
@@ -284,26 +277,3 @@ private final class LoadProbe {
     }
 }
 
-/// A `VideoAdsPlayer` wrapper that counts the SDK's reads.
-@MainActor
-private final class CountingPlayer: VideoAdsPlayer {
-    let inner: HeadlessPlayer
-    var isPlayingReads = 0
-    var currentTimeReads = 0
-
-    init(_ inner: HeadlessPlayer) {
-        self.inner = inner
-    }
-
-    var currentTime: TimeInterval {
-        currentTimeReads += 1
-        return inner.currentTime
-    }
-
-    var isPlaying: Bool {
-        isPlayingReads += 1
-        return inner.isPlaying
-    }
-
-    var currentItemIdentifier: AnyHashable? { inner.currentItemIdentifier }
-}
