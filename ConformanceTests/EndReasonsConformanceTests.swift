@@ -88,7 +88,10 @@ struct EndReasonRow: Sendable, CustomTestStringConvertible {
         EndReasonRow("END-005", "linear creative fails on screen → .failed", .linear, reason: .failed) { stage in
             stage.creative?.fail(code: 400)
         },
-        EndReasonRow("END-005", "linear ad could not be presented → .failed", .linear, presentationSucceeds: false, reason: .failed) { _ in },
+        EndReasonRow("END-005", "linear ad could not be presented → .failed", .linear, presentationSucceeds: false, reason: .failed) { stage in
+            // didFail comes after show() returned: let the main actor take its next turn.
+            await AdMomentKit.settle(until: { stage.ad.hasEnded })
+        },
         EndReasonRow("END-006", "view left the window → .interrupted", .pause, reason: .interrupted) { stage in
             stage.view.isInWindow = false
             await stage.harness.advance(by: .milliseconds(600))

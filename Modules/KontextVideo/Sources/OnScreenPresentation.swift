@@ -39,7 +39,8 @@ final class HostedPresentation: OnScreenPresentation {
         monitorTask = Task { @MainActor [weak self] in
             while !Task.isCancelled {
                 do { try await clock.sleep(for: interval) } catch { return }
-                self?.check()
+                guard let self else { return }
+                self.check()
             }
         }
     }
@@ -107,12 +108,22 @@ extension VideoAd {
 }
 
 /// A linear ad presented full screen by a `VideoAdPresenter`.
+///
+/// Phases: presenting (waiting for the presenter's completion), up, gone. A take-down asked for
+/// while presenting waits for the presentation to finish, then dismisses, so no full-screen
+/// surface is ever left behind. A presenter that never calls back is treated as having failed.
 @MainActor
 final class LinearPresentationController: OnScreenPresentation {
+    private enum Phase {
+        case idle, presenting, up, gone
+    }
+
     private weak var ad: VideoAd?
     private let presenter: any VideoAdPresenter
     private var presentation: LinearAdPresentation!
-    private var isSurfaceUp = false
+    private var phase = Phase.idle
+    private var pendingTakeDown: (@MainActor () -> Void)?
+    private var watchdog: Task<Void, Never>?
 
     init(ad: VideoAd, presenter: any VideoAdPresenter) {
         self.ad = ad
@@ -120,21 +131,37 @@ final class LinearPresentationController: OnScreenPresentation {
         self.presentation = LinearAdPresentation(ad: ad) { [weak self] in self?.externallyDismissed() }
     }
 
-    func present(completion: @escaping @MainActor (Bool) -> Void) {
-        presenter.presentVideoAd(presentation) { [weak self] presented in
-            self?.isSurfaceUp = presented
+    /// Asks the presenter to present; `completion` runs once, with whether the surface came up.
+    /// When the presenter has not answered after `timeout` on `clock`, the presentation failed.
+    func present(clock: any SchedulingClock, timeout: Duration, completion: @escaping @MainActor (Bool) -> Void) {
+        phase = .presenting
+        var answered = false
+        // Holds the controller until the presenter answered or the watchdog fired: an ad ended
+        // meanwhile still needs it to take the surface down.
+        let finish: @MainActor (Bool) -> Void = { presented in
+            guard !answered else { return }
+            answered = true
+            self.watchdog?.cancel()
+            self.watchdog = nil
+            self.phase = presented ? .up : .gone
+            if let takeDown = self.pendingTakeDown {
+                // The ad ended while the surface was coming up: take it down now.
+                self.pendingTakeDown = nil
+                takeDown()
+                return
+            }
             completion(presented)
         }
-    }
-
-    /// The surface never came up, or is already gone: taking down needs no dismissal.
-    func surfaceGone() {
-        isSurfaceUp = false
+        watchdog = Task { @MainActor in
+            do { try await clock.sleep(for: timeout) } catch { return }
+            finish(false)
+        }
+        presenter.presentVideoAd(presentation) { presented in finish(presented) }
     }
 
     private func externallyDismissed() {
-        guard isSurfaceUp else { return }
-        isSurfaceUp = false
+        guard phase == .up else { return }
+        phase = .gone
         ad?.end(.interrupted)
     }
 
@@ -143,11 +170,14 @@ final class LinearPresentationController: OnScreenPresentation {
     func applicationActivityChanged(_ active: Bool) {}
 
     func takeDown(reason: VideoAdEndReason, completion: @escaping @MainActor () -> Void) {
-        guard isSurfaceUp else {
+        switch phase {
+        case .presenting:
+            pendingTakeDown = { [weak self] in self?.takeDown(reason: reason, completion: completion) }
+        case .up:
+            phase = .gone
+            presenter.dismissVideoAd(presentation) { completion() }
+        case .idle, .gone:
             completion()
-            return
         }
-        isSurfaceUp = false
-        presenter.dismissVideoAd(presentation) { completion() }
     }
 }

@@ -30,6 +30,8 @@ package struct SDKEnvironment {
     package var hostCheckInterval: Duration = .milliseconds(500)
     /// How much active time a creative gets to report ready.
     package var loadTimeout: Duration = .seconds(10)
+    /// How long a presenter may take to put a linear ad up before the presentation counts as failed.
+    package var presentationTimeout: Duration = .seconds(3)
 
     /// Creates an environment.
     package init(

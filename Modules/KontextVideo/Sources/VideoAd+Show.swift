@@ -31,14 +31,16 @@ extension VideoAd {
         renderer?.place(in: placement.frame)
         attachPlatformView(renderer?.platformView, to: view)
         view.videoAdDidPlace(placement.frame)
+        // The host's hook may have ended the ad (a `dismiss()` from inside it): start nothing then.
+        guard !hasEnded else { return }
         renderer?.start()
         presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
         if format == .overlay {
             presentation.follow(tracker: owner.playerTracker, clock: runtime.clock, duration: duration)
         }
         record(.state, "shown", level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
-        // Image and HTML creatives count their impression at show().
-        recordImpression()
+        // Image and HTML creatives count their impression at show(); a video at its first frame.
+        if served.creative.kind != .vast { recordImpression() }
     }
 
     /// Presents a linear ad full screen: from the given presenter, or with `nil` (the default) from
@@ -55,15 +57,19 @@ extension VideoAd {
         let presentation = LinearPresentationController(ad: self, presenter: presenter)
         onScreen = presentation
         record(.state, "presenting", level: .info)
-        presentation.present { [weak self] presented in
+        let showReturned = Flag()
+        presentation.present(clock: runtime.clock, timeout: runtime.environment.presentationTimeout) { [weak self] presented in
             guard let self, !self.hasEnded else { return }
             if presented {
                 self.renderer?.start()
-            } else {
-                presentation.surfaceGone()
+            } else if showReturned.isSet {
                 self.fail(.presenterUnavailable)
+            } else {
+                // `didFail` comes after `show()` returned, even from a presenter that answers at once.
+                Task { @MainActor [weak self] in self?.fail(.presenterUnavailable) }
             }
         }
+        showReturned.isSet = true
     }
 
     /// Ends an overlay or pause ad because the app says so; `didEnd(.dismissed)` follows,
@@ -75,7 +81,7 @@ extension VideoAd {
         end(.dismissed)
     }
 
-    /// The throws `show` shares, in order: destroyed, disabled, alreadyShown, invalidated, notLoaded,
+    /// The throws `show` shares, in order: alreadyShown, destroyed, disabled, invalidated, notLoaded,
     /// anotherAdShowing. None of them changes the ad.
     private func checkShowable() throws {
         if wasShown { throw VideoAdError.alreadyShown }
@@ -86,6 +92,7 @@ extension VideoAd {
 
     private func goOnScreen() {
         wasShown = true
+        cancelExpiry()
         owner.markUsed(self)
         KontextVideo.shared.adOnScreen = self
     }
@@ -115,4 +122,10 @@ extension HostSnapshot {
             isHidden: view.videoAdIsHidden
         )
     }
+}
+
+/// A flag a main-actor closure can read after the code that made it has moved on.
+@MainActor
+final class Flag {
+    var isSet = false
 }

@@ -193,15 +193,20 @@ public final class VideoAd {
     func invalidate(_ reason: InvalidationReason) {
         guard invalidationReason == nil, !wasShown else { return }
         invalidationReason = reason
-        expiryTask?.cancel()
-        expiryTask = nil
-        renderer?.stop()
+        cancelExpiry()
+        releaseRenderer()
         owner.forget(self)
         record(.state, "invalidated", level: .info, ["reason": "\(reason)"])
         if let loading, loading.outcome == nil {
             loadCancellation?()
             loading.finish(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
         }
+    }
+
+    /// Shown ads do not expire.
+    func cancelExpiry() {
+        expiryTask?.cancel()
+        expiryTask = nil
     }
 
     private func scheduleExpiry() {
@@ -250,9 +255,15 @@ public final class VideoAd {
 
     private func handle(_ event: CreativeEvent) {
         guard wasShown, !hasEnded else {
-            // Nothing is delivered before show(); a failure while loading fails the load.
+            // Nothing is delivered before show(); a failure while loading fails the load, and a
+            // loaded creative that fails before show() invalidates the ad.
             if case .failed(let code) = event, !wasShown {
-                finishLoading(.failure(CreativeLoadError(code: code)))
+                if isLoaded {
+                    runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
+                    invalidate(.creativeFailed(code: code))
+                } else {
+                    finishLoading(.failure(CreativeLoadError(code: code)))
+                }
             }
             return
         }
@@ -323,6 +334,12 @@ public final class VideoAd {
 
     // MARK: Ending
 
+    /// Stops the creative and lets go of it (a web view or player is heavy).
+    private func releaseRenderer() {
+        renderer?.stop()
+        renderer = nil
+    }
+
     /// The creative ran to its end.
     func markCompleted() {
         isCompleted = true
@@ -342,8 +359,10 @@ public final class VideoAd {
         let presentation = onScreen
         onScreen = nil
         presentation?.stop()
-        renderer?.stop()
+        // A linear ad keeps its video on the surface until the dismissal finished.
+        if format != .linear { releaseRenderer() }
         let finish: @MainActor () -> Void = { [self] in
+            if format == .linear { releaseRenderer() }
             if KontextVideo.shared.adOnScreen === self { KontextVideo.shared.adOnScreen = nil }
             owner.forget(self)
             runtime.send(.ended(reason: reason, completed: isCompleted, adId: id, format: format, playhead: owner.playerTracker.playhead))

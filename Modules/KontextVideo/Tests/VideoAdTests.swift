@@ -75,4 +75,59 @@ struct VideoAdTests {
             #expect(Set(hits.map(\.name)).isSuperset(of: ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]))
         }
     }
+
+    @Test func aPresenterThatNeverAnswersFailsTheAdAfterTheTimeOut() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let ads = VideoAds(content: content)
+            let ad = try await ads.format(.linear)
+            let delegate = RecordingDelegate()
+            ad.delegate = delegate
+            try await ad.load()
+            harness.presenter.answersPresentations = false
+            try ad.show()
+            await harness.advance(by: .milliseconds(2_900))
+            #expect(delegate.callbacks.isEmpty)
+            await harness.advance(by: .milliseconds(100))
+            #expect(delegate.callbacks == [.fail(adId: ad.id, error: .presenterUnavailable), .end(adId: ad.id, reason: .failed, isCompleted: false)])
+            // The slot is free again: another linear ad can show.
+            let next = try await ads.format(.linear)
+            try await next.load()
+            harness.presenter.answersPresentations = true
+            try next.show()
+            #expect(next.wasShown)
+        }
+    }
+
+    @Test func anAdEndedWhilePresentingIsTakenDownOnceTheSurfaceIsUp() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let ads = VideoAds(content: content)
+            let ad = try await ads.format(.linear)
+            let delegate = RecordingDelegate()
+            ad.delegate = delegate
+            try await ad.load()
+            harness.presenter.answersPresentations = false
+            try ad.show()
+            ads.destroy()
+            #expect(ad.hasEnded)
+            #expect(delegate.callbacks.isEmpty, "didEnd waits until the surface that was coming up is gone")
+            await harness.advance(by: .seconds(3))
+            #expect(delegate.callbacks == [.end(adId: ad.id, reason: .destroyed, isCompleted: false)])
+            #expect(harness.presenter.dismissCount == 0, "a surface that never came up needs no dismissal")
+        }
+    }
+
+    @Test func aLoadedCreativeThatFailsBeforeShowInvalidatesTheAd() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let ads = VideoAds(content: content)
+            let ad = try await ads.format(.pause)
+            try await ad.load()
+            harness.creatives.creative(for: ad)?.fail(code: 405)
+            #expect(ad.invalidationReason == .creativeFailed(code: 405))
+            #expect(!ad.isReady)
+            #expect(throws: VideoAdError.invalidated(.creativeFailed(code: 405))) { try ad.show(in: HeadlessView()) }
+        }
+    }
 }

@@ -11,6 +11,9 @@ public final class HeadlessPresenter: VideoAdPresenter {
     public var presentationSucceeds: Bool
     /// Whether dismissals wait for `finishDismissal()` (like an animated dismissal).
     public var holdsDismissals: Bool
+    /// Whether the presenter ever answers a presentation (`false`: like UIKit refusing in the middle
+    /// of a transition, without calling back).
+    public var answersPresentations = true
     /// The presentation on screen, if any.
     public private(set) var current: LinearAdPresentation?
     /// How many times an ad was presented, and dismissed by the SDK.
@@ -24,14 +27,18 @@ public final class HeadlessPresenter: VideoAdPresenter {
         self.holdsDismissals = holdsDismissals
     }
 
+    /// Whether it can present right now: available and presenting nothing.
     public var canPresentVideoAd: Bool { isAvailable && current == nil }
 
+    /// Presents `presentation` as scripted: at once, failing, or never answering.
     public func presentVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor (Bool) -> Void) {
         presentCount += 1
+        guard answersPresentations else { return }
         if presentationSucceeds { current = presentation }
         completion(presentationSucceeds)
     }
 
+    /// Dismisses `presentation`, at once or when the test calls `finishDismissal()`.
     public func dismissVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor () -> Void) {
         dismissCount += 1
         let finish: @MainActor () -> Void = { [weak self] in
