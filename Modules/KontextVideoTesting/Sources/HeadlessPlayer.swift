@@ -18,7 +18,8 @@ public final class HeadlessPlayer: VideoAdsPlayer {
     private let clock: any SchedulingClock
     private var anchorTime: TimeInterval
     private var anchorClock: Duration
-    private let updates: (stream: AsyncStream<Bool>, continuation: AsyncStream<Bool>.Continuation)?
+    private let reportsChanges: Bool
+    private var listeners: [UUID: AsyncStream<Bool>.Continuation] = [:]
 
     /// Creates a player on `clock`. With `reportsChanges`, it offers `isPlayingUpdates` (the SDK
     /// reacts at once); without, the SDK polls `isPlaying` four times a second.
@@ -28,7 +29,7 @@ public final class HeadlessPlayer: VideoAdsPlayer {
         self.anchorClock = clock.now
         self.isPlaying = isPlaying
         self.currentItemIdentifier = 1
-        self.updates = reportsChanges ? AsyncStream.makeStream(of: Bool.self) : nil
+        self.reportsChanges = reportsChanges
     }
 
     /// Where the content is, in seconds.
@@ -36,8 +37,18 @@ public final class HeadlessPlayer: VideoAdsPlayer {
         position(rate: rate)
     }
 
-    /// Emits whenever `isPlaying` changes (only when created with `reportsChanges`).
-    public var isPlayingUpdates: AsyncStream<Bool>? { updates?.stream }
+    /// A new stream on every read that emits whenever `isPlaying` changes (only when created with
+    /// `reportsChanges`); it ends when its reader stops listening.
+    public var isPlayingUpdates: AsyncStream<Bool>? {
+        guard reportsChanges else { return nil }
+        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let id = UUID()
+        listeners[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.listeners[id] = nil }
+        }
+        return stream
+    }
 
     /// Starts playing.
     public func play() { setPlaying(true) }
@@ -75,6 +86,6 @@ public final class HeadlessPlayer: VideoAdsPlayer {
         anchorTime = position(rate: rate)
         anchorClock = clock.now
         isPlaying = playing
-        updates?.continuation.yield(playing)
+        for listener in listeners.values { listener.yield(playing) }
     }
 }
