@@ -8,7 +8,14 @@ import Foundation
 @MainActor
 package final class PlayerTracker {
     /// The tracked player, if it is still alive and was not released.
-    package private(set) weak var player: (any VideoAdsPlayer)?
+    package var player: (any VideoAdsPlayer)? {
+        if let adapter { return adapter.isWrappedPlayerAlive ? adapter : nil }
+        return trackedPlayer
+    }
+
+    private weak var trackedPlayer: (any VideoAdsPlayer)?
+    /// An adapter around a player the SDK may not extend (`AVPlayer`), kept while its player lives.
+    private var adapter: (any PlayerAdapter)?
 
     /// The deprecated `playheadProvider`: read for the playhead when no player is tracked.
     package private(set) var playheadProvider: (() -> TimeInterval)?
@@ -18,7 +25,15 @@ package final class PlayerTracker {
 
     /// Follows `player` from now on, replacing any earlier one. Held weakly.
     package func track(_ player: any VideoAdsPlayer) {
-        self.player = player
+        adapter = nil
+        trackedPlayer = player
+    }
+
+    /// Follows the player inside `adapter` from now on. The adapter is kept; it holds its own
+    /// player weakly, so the player is still held weakly.
+    package func track(adapter: any PlayerAdapter) {
+        trackedPlayer = nil
+        self.adapter = adapter
     }
 
     /// Sets or clears the deprecated closure that reads the content playhead for any player.
@@ -29,7 +44,8 @@ package final class PlayerTracker {
 
     /// Lets go of the player and the provider (`destroy()`).
     package func release() {
-        player = nil
+        trackedPlayer = nil
+        adapter = nil
         playheadProvider = nil
     }
 

@@ -16,9 +16,10 @@ extension VideoAdsPlayer {
         guard let publisher = isPlayingPublisher else { return nil }
         return AsyncStream(bufferingPolicy: .bufferingNewest(8)) { continuation in
             let subscription = SubscriptionBox(
+                // `@Sendable`: a publisher may emit on any thread; yielding is thread-safe.
                 publisher.sink(
-                    receiveCompletion: { _ in continuation.finish() },
-                    receiveValue: { continuation.yield($0) }
+                    receiveCompletion: { @Sendable _ in continuation.finish() },
+                    receiveValue: { @Sendable value in continuation.yield(value) }
                 )
             )
             continuation.onTermination = { _ in subscription.cancel() }
@@ -44,38 +45,60 @@ private final class SubscriptionBox: @unchecked Sendable {
 #if canImport(AVFoundation) && canImport(Combine)
 import AVFoundation
 
-extension AVPlayer: VideoAdsPlayer {
+/// Follows an `AVPlayer` for `VideoAds.track(_:)` without adding members to `AVPlayer` itself.
+/// Holds the player weakly.
+@MainActor
+package final class AVPlayerAdapter: PlayerAdapter, PlaybackRateReporting {
+    private weak var player: AVPlayer?
+    private weak var lastItem: AVPlayerItem?
+    private var itemGeneration = 0
+
+    /// Wraps `player`.
+    package init(_ player: AVPlayer) {
+        self.player = player
+        self.lastItem = player.currentItem
+    }
+
+    package var isWrappedPlayerAlive: Bool { player != nil }
+
     /// The playhead of the current item in seconds; 0 when there is no item or the time is invalid.
-    public var currentTime: TimeInterval {
-        let time: CMTime = self.currentTime()
-        let seconds = time.seconds
+    package var currentTime: TimeInterval {
+        guard let player else { return 0 }
+        let seconds = player.currentTime().seconds
         return seconds.isFinite && seconds > 0 ? seconds : 0
     }
 
     /// `true` while playing or waiting to play (buffering); `false` once paused or ended.
-    public var isPlaying: Bool {
-        timeControlStatus != .paused
+    package var isPlaying: Bool {
+        guard let player else { return false }
+        return player.timeControlStatus != .paused
     }
 
     /// `timeControlStatus` changes, observed through KVO, as playing / not playing.
-    public var isPlayingPublisher: AnyPublisher<Bool, Never>? {
-        publisher(for: \.timeControlStatus, options: [.initial, .new])
-            .map { $0 != .paused }
+    package var isPlayingPublisher: AnyPublisher<Bool, Never>? {
+        guard let player else { return nil }
+        return player.publisher(for: \.timeControlStatus, options: [.initial, .new])
+            .map { @Sendable status in status != .paused }
             .removeDuplicates()
             .eraseToAnyPublisher()
     }
 
-    /// The identity of the current `AVPlayerItem`, so moving to another item ends an overlay.
-    public var currentItemIdentifier: AnyHashable? {
-        currentItem.map { AnyHashable(ObjectIdentifier($0)) }
+    /// Changes whenever the player moves to another item. A counter rather than the item's
+    /// `ObjectIdentifier`, which a new item may reuse once the old one is freed.
+    package var currentItemIdentifier: AnyHashable? {
+        let item = player?.currentItem
+        if item !== lastItem {
+            lastItem = item
+            itemGeneration += 1
+        }
+        return AnyHashable(itemGeneration)
     }
-}
 
-extension AVPlayer: PlaybackRateReporting {
     /// The player's own rate, so jumps are judged against it rather than the 4× default.
     package var playbackRate: Double? {
-        let rate = Double(self.rate)
-        return rate.isFinite && rate > 0 ? rate : nil
+        guard let rate = player?.rate else { return nil }
+        let value = Double(rate)
+        return value.isFinite && value > 0 ? value : nil
     }
 }
 #endif
