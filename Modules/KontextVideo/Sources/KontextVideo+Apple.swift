@@ -1,7 +1,8 @@
-// The UIKit and AVFoundation glue: thin, and the only platform code of the facade.
+// The UIKit, StoreKit, AppTrackingTransparency and AVFoundation glue: thin, and the only platform
+// code of the facade. Every decision (what to throw, when to end, what to open) is made in the
+// portable files; these only measure views, present controllers and open URLs.
 #if canImport(UIKit)
 import UIKit
-import StoreKit
 
 extension UIView: VideoAdHostView {
     /// The view's size in points.
@@ -9,7 +10,7 @@ extension UIView: VideoAdHostView {
 
     /// The view's safe-area insets.
     public var videoAdSafeAreaInsets: VideoAdInsets {
-        VideoAdInsets(top: safeAreaInsets.top, left: safeAreaInsets.left, bottom: safeAreaInsets.bottom, right: safeAreaInsets.right)
+        VideoAdInsets(safeAreaInsets)
     }
 
     /// Whether the view is in a window.
@@ -35,12 +36,17 @@ extension VideoAdInsets {
 
 extension VideoAd {
     /// Shows an overlay or pause ad inside `view`, keeping `insets` free on top of its safe area.
+    ///
+    /// Throws, with nothing shown: `notLoaded`, `alreadyShown`, `anotherAdShowing`, `invalidated(_:)`,
+    /// `destroyed`, `disabled(reason:)`, `presenterUnavailable`, `containerTooSmall(minimum:)` and
+    /// `contentPaused` (the ad stays ready in these three), `wrongPresentation` (a linear ad).
     public func show(in view: UIView, insets: UIEdgeInsets = .zero) throws {
         try show(in: view as any VideoAdHostView, insets: VideoAdInsets(insets))
     }
 }
 
-/// Presents the linear ad's full-screen controller and reports when UIKit took it away.
+/// The linear ad's full-screen controller: it shows the creative's view and tells the SDK when
+/// UIKit took it away without the SDK asking.
 final class LinearAdViewController: UIViewController {
     let presentation: LinearAdPresentation
     private var dismissedBySDK = false
@@ -49,6 +55,7 @@ final class LinearAdViewController: UIViewController {
         self.presentation = presentation
         super.init(nibName: nil, bundle: nil)
         modalPresentationStyle = .fullScreen
+        modalTransitionStyle = .crossDissolve
     }
 
     @available(*, unavailable)
@@ -64,9 +71,16 @@ final class LinearAdViewController: UIViewController {
         }
     }
 
-    func dismissBySDK(completion: @escaping () -> Void) {
+    override var prefersStatusBarHidden: Bool { true }
+    override var prefersHomeIndicatorAutoHidden: Bool { true }
+
+    func dismissBySDK(completion: @escaping @MainActor @Sendable () -> Void) {
         dismissedBySDK = true
-        dismiss(animated: true, completion: completion)
+        if presentingViewController == nil {
+            completion()
+        } else {
+            dismiss(animated: true, completion: completion)
+        }
     }
 
     override func viewDidDisappear(_ animated: Bool) {
@@ -78,26 +92,35 @@ final class LinearAdViewController: UIViewController {
 }
 
 extension UIViewController: VideoAdPresenter {
-    /// Whether this controller is on screen and presents nothing else.
+    /// Whether this controller is on screen, not in a transition, and presents nothing else.
     public var canPresentVideoAd: Bool {
-        viewIfLoaded?.window != nil && presentedViewController == nil && !isBeingDismissed
+        viewIfLoaded?.window != nil
+            && presentedViewController == nil
+            && !isBeingDismissed
+            && !isBeingPresented
+            && transitionCoordinator == nil
     }
 
     /// Presents the ad's full-screen controller.
     public func presentVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor (Bool) -> Void) {
         let controller = LinearAdViewController(presentation: presentation)
+        presentation.platformController = controller
         present(controller, animated: true) { [weak controller] in
-            completion(controller?.presentingViewController != nil)
+            MainActor.assumeIsolated {
+                completion(controller?.presentingViewController != nil)
+            }
         }
     }
 
-    /// Dismisses the ad's full-screen controller.
+    /// Dismisses the ad's full-screen controller, wherever it ended up in the presentation chain.
     public func dismissVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor () -> Void) {
-        guard let controller = presentedViewController as? LinearAdViewController, controller.presentation === presentation else {
+        guard let controller = presentation.platformController as? LinearAdViewController else {
             completion()
             return
         }
-        controller.dismissBySDK { completion() }
+        controller.dismissBySDK {
+            MainActor.assumeIsolated { completion() }
+        }
     }
 }
 
@@ -108,20 +131,19 @@ func attachPlatformView(_ platformView: AnyObject?, to host: any VideoAdHostView
     host.addSubview(content)
 }
 
-/// Opens click targets: the App Store product sheet inside the app for an app-install ad,
+/// Opens click targets: on iOS the App Store product sheet inside the app for an app-install ad;
 /// otherwise the URL, and its fallback when the URL cannot open.
 @MainActor
-final class SystemClickOpener: NSObject, ClickOpening, SKStoreProductViewControllerDelegate {
+final class SystemClickOpener: NSObject, ClickOpening {
     func open(_ target: ClickTarget) {
+        #if os(iOS)
         if let appStoreID = target.appStoreID, let presenter = platformDefaultPresenter() as? UIViewController {
-            let store = SKStoreProductViewController()
-            store.delegate = self
-            store.loadProduct(withParameters: [SKStoreProductParameterITunesItemIdentifier: appStoreID]) { loaded, _ in
-                if !loaded { Task { @MainActor in self.openURL(target) } }
+            ProductSheet.present(appStoreID, from: presenter) { [weak self] loaded in
+                if !loaded { self?.openURL(target) }
             }
-            presenter.present(store, animated: true)
             return
         }
+        #endif
         openURL(target)
     }
 
@@ -132,11 +154,41 @@ final class SystemClickOpener: NSObject, ClickOpening, SKStoreProductViewControl
             UIApplication.shared.open(fallback, options: [:], completionHandler: nil)
         }
     }
+}
+
+#if os(iOS)
+import StoreKit
+
+/// The App Store product sheet, presented inside the app; taken down again when it cannot load.
+@MainActor
+final class ProductSheet: NSObject, SKStoreProductViewControllerDelegate {
+    private static var current: ProductSheet?
+
+    static func present(_ appStoreID: String, from presenter: UIViewController, loaded: @escaping @MainActor (Bool) -> Void) {
+        let sheet = ProductSheet()
+        current = sheet
+        let store = SKStoreProductViewController()
+        store.delegate = sheet
+        store.loadProduct(withParameters: [SKStoreProductParameterITunesItemIdentifier: appStoreID]) { ok, _ in
+            Task { @MainActor in
+                if !ok {
+                    store.presentingViewController?.dismiss(animated: true)
+                    current = nil
+                }
+                loaded(ok)
+            }
+        }
+        presenter.present(store, animated: true)
+    }
 
     nonisolated func productViewControllerDidFinish(_ viewController: SKStoreProductViewController) {
-        Task { @MainActor in viewController.presentingViewController?.dismiss(animated: true) }
+        Task { @MainActor in
+            viewController.presentingViewController?.dismiss(animated: true)
+            ProductSheet.current = nil
+        }
     }
 }
+#endif
 
 @MainActor
 func platformClickOpener() -> any ClickOpening {
@@ -151,21 +203,50 @@ func platformDefaultPresenter() -> (any VideoAdPresenter)? {
         .flatMap(\.windows)
         .first(where: \.isKeyWindow)
     var top = window?.rootViewController
-    while let presented = top?.presentedViewController { top = presented }
+    while let presented = top?.presentedViewController, !presented.isBeingDismissed { top = presented }
     return top
 }
 
+/// Observers of the app's lifecycle, added once per process.
+@MainActor
+private var lifecycleObservers: [any NSObjectProtocol] = []
+
 extension KontextVideo {
     /// Follows the app's foreground and background, so time in the background does not count
-    /// toward the creative load time-out. Called once at `initialize`.
+    /// toward the creative load time-out. Starts from the app's state now (a launch may be in the
+    /// background), and observes once per process.
     func observeApplicationLifecycle() {
+        setApplicationActive(UIApplication.shared.applicationState != .background)
+        guard lifecycleObservers.isEmpty else { return }
         let center = NotificationCenter.default
-        center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main) { _ in
-            MainActor.assumeIsolated { KontextVideo.shared.setApplicationActive(false) }
+        lifecycleObservers = [
+            center.addObserver(forName: UIApplication.didEnterBackgroundNotification, object: nil, queue: .main) { @Sendable _ in
+                Task { @MainActor in KontextVideo.shared.setApplicationActive(false) }
+            },
+            center.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main) { @Sendable _ in
+                Task { @MainActor in KontextVideo.shared.setApplicationActive(true) }
+            },
+        ]
+    }
+}
+#endif
+
+#if canImport(AppTrackingTransparency)
+import AppTrackingTransparency
+
+extension KontextVideo {
+    /// Shows the App Tracking Transparency dialog when the app asked the SDK to
+    /// (`Configuration.requestTrackingAuthorization`) and the user was never asked. The system
+    /// shows it only to an active app, so this waits for the app to become active first.
+    func requestTrackingAuthorization() async {
+        guard ATTrackingManager.trackingAuthorizationStatus == .notDetermined else { return }
+        #if canImport(UIKit)
+        if UIApplication.shared.applicationState != .active {
+            _ = await NotificationCenter.default.notifications(named: UIApplication.didBecomeActiveNotification)
+                .first { _ in true }
         }
-        center.addObserver(forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main) { _ in
-            MainActor.assumeIsolated { KontextVideo.shared.setApplicationActive(true) }
-        }
+        #endif
+        _ = await ATTrackingManager.requestTrackingAuthorization()
     }
 }
 #endif
@@ -186,19 +267,6 @@ extension VideoAds {
     @available(*, deprecated, renamed: "track(_:)")
     public func trackPlayhead(of player: AVPlayer) {
         track(player)
-    }
-}
-#endif
-
-#if canImport(AppTrackingTransparency)
-import AppTrackingTransparency
-
-extension KontextVideo {
-    /// Shows the App Tracking Transparency dialog when the app asked the SDK to
-    /// (`Configuration.requestTrackingAuthorization`) and the user was never asked.
-    func requestTrackingAuthorization() async {
-        guard ATTrackingManager.trackingAuthorizationStatus == .notDetermined else { return }
-        _ = await ATTrackingManager.requestTrackingAuthorization()
     }
 }
 #endif

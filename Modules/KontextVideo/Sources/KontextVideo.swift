@@ -54,8 +54,8 @@ public final class KontextVideo {
     package private(set) var runtime: SDKRuntime?
 
     private var retryTask: Task<State, Never>?
-    /// The App Tracking Transparency dialog is shown at most once per launch, before the first ads request.
-    private var hasAskedForTracking = false
+    /// The App Tracking Transparency dialog, asked at most once per launch before the first ads request.
+    private var trackingAuthorization: Task<Void, Never>?
 
     private init() {}
 
@@ -85,11 +85,11 @@ public final class KontextVideo {
             return Task { state }
         case .notInitialized:
             events.logLevel = configuration.logLevel
+            let runtime = SDKRuntime(configuration: configuration, environment: environment, events: events)
+            self.runtime = runtime
             #if canImport(UIKit)
             observeApplicationLifecycle()
             #endif
-            let runtime = SDKRuntime(configuration: configuration, environment: environment, events: events)
-            self.runtime = runtime
             events.record(KontextVideoEvent(.state, "initialize", level: .info, attributes: ["server": configuration.serverURL.absoluteString]))
             let task = Task { @MainActor [weak self] () -> State in
                 let state = await runtime.client.initialize()
@@ -128,9 +128,11 @@ public final class KontextVideo {
         }
         switch state {
         case .enabled:
-            if runtime.configuration.requestTrackingAuthorization, !hasAskedForTracking {
-                hasAskedForTracking = true
-                await requestTrackingAuthorization()
+            if runtime.configuration.requestTrackingAuthorization {
+                // Every ads request waits for the one dialog, so none leaves before it was answered.
+                let asking = trackingAuthorization ?? Task { @MainActor in await self.requestTrackingAuthorization() }
+                trackingAuthorization = asking
+                await asking.value
             }
             return runtime
         case .disabled(let reason): throw .disabled(reason: reason)
@@ -159,7 +161,7 @@ public final class KontextVideo {
         runtime?.shutdown()
         runtime = nil
         retryTask = nil
-        hasAskedForTracking = false
+        trackingAuthorization = nil
         phase = .notInitialized
         user = nil
         regulatory = nil

@@ -21,6 +21,8 @@ public final class LinearAdPresentation {
     public private(set) weak var ad: VideoAd?
     /// The creative's platform view (a `UIView` on iOS), shown by the full-screen controller.
     package var platformView: AnyObject? { ad?.renderer?.platformView }
+    /// The full-screen controller a UIKit presenter put up, so it can take exactly that one down.
+    package weak var platformController: AnyObject?
     private let onExternalDismissal: @MainActor () -> Void
 
     init(ad: VideoAd, onExternalDismissal: @escaping @MainActor () -> Void) {

@@ -1,6 +1,9 @@
 // The UIKit renderers: a web view for HTML and image creatives, AVPlayer for VAST video.
-// Thin on purpose: loading, tracking, timing and layout decisions live in portable code; these
-// classes only turn UIKit callbacks into `CreativeEvent`s.
+// Thin on purpose: loading, tracking, timing, layout and click-target decisions live in portable
+// code; these classes only turn UIKit callbacks into `CreativeEvent`s.
+//
+// Callbacks from KVO, notifications and AVPlayer's time observer are `@Sendable` and may come on
+// any thread: each reads the Sendable value it needs, then hops to the main actor.
 #if canImport(UIKit) && canImport(WebKit) && canImport(AVFoundation)
 import UIKit
 import WebKit
@@ -8,7 +11,7 @@ import AVFoundation
 import KontextVideoModels
 import KontextVideoNetworking
 
-/// The default renderer factory on iOS and tvOS.
+/// The default renderer factory on iOS.
 @MainActor
 package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
     /// Creates the factory.
@@ -22,9 +25,11 @@ package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
     }
 }
 
-/// An HTML page or image in a web view, with a close control.
+/// An HTML page or image in a web view, with a close control (and Resume on a full-screen pause ad).
+/// Any tap that would navigate — a link, a script changing `location`, `window.open`, or a tap on
+/// an image — is a click: the SDK opens the server's click target, never the web view.
 @MainActor
-final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegate {
+final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegate, WKUIDelegate {
     var onEvent: (@MainActor (CreativeEvent) -> Void)?
     var resolvedLinearAd: ResolvedLinearAd? { nil }
     var hasEndCard: Bool { false }
@@ -34,19 +39,28 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
     private let container = UIView()
     private let webView: WKWebView
     private var readiness: CheckedContinuation<Void, any Error>?
+    private var isLoaded = false
     private var isStopped = false
 
     init(ad: ServedAd) {
         self.ad = ad
         let configuration = WKWebViewConfiguration()
         configuration.allowsInlineMediaPlayback = true
+        configuration.mediaTypesRequiringUserActionForPlayback = .all
         self.webView = WKWebView(frame: .zero, configuration: configuration)
         super.init()
         webView.navigationDelegate = self
+        webView.uiDelegate = self
         webView.scrollView.isScrollEnabled = false
         webView.isOpaque = false
+        container.clipsToBounds = true
         container.addSubview(webView)
-        let close = UIButton(type: .close, primaryAction: UIAction { [weak self] _ in self?.onEvent?(.close) })
+        if ad.creative.kind == .image {
+            // A bare image has no link: a tap anywhere on it is the click.
+            webView.isUserInteractionEnabled = false
+            container.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(imageTapped)))
+        }
+        let close = UIButton(type: .close, primaryAction: UIAction { [weak self] _ in self?.emit(.close) })
         close.translatesAutoresizingMaskIntoConstraints = false
         container.addSubview(close)
         NSLayoutConstraint.activate([
@@ -54,7 +68,7 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
             close.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -4),
         ])
         if ad.creative.fullScreen {
-            let resume = UIButton(type: .system, primaryAction: UIAction(title: "Resume") { [weak self] _ in self?.onEvent?(.resume) })
+            let resume = UIButton(type: .system, primaryAction: UIAction(title: "Resume") { [weak self] _ in self?.emit(.resume) })
             resume.translatesAutoresizingMaskIntoConstraints = false
             container.addSubview(resume)
             NSLayoutConstraint.activate([
@@ -70,7 +84,9 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 readiness = continuation
                 if ad.creative.kind == .image {
-                    let page = "<html><body style='margin:0'><img src='\(url.absoluteString)' style='width:100%;height:100%;object-fit:contain'></body></html>"
+                    let page = "<html><head><meta name='viewport' content='width=device-width'></head>"
+                        + "<body style='margin:0;background:transparent'>"
+                        + "<img src='\(url.absoluteString)' style='width:100%;height:100%;object-fit:contain'></body></html>"
                     webView.loadHTMLString(page, baseURL: url.deletingLastPathComponent())
                 } else {
                     webView.load(URLRequest(url: url))
@@ -84,7 +100,12 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
     private func finishLoading(_ error: (any Error)?) {
         guard let readiness else { return }
         self.readiness = nil
-        if let error { readiness.resume(throwing: error) } else { readiness.resume() }
+        if let error {
+            readiness.resume(throwing: error)
+        } else {
+            isLoaded = true
+            readiness.resume()
+        }
     }
 
     func place(in frame: CGRect) {
@@ -99,7 +120,17 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
         finishLoading(CancellationError())
         webView.stopLoading()
         webView.navigationDelegate = nil
+        webView.uiDelegate = nil
         container.removeFromSuperview()
+    }
+
+    private func emit(_ event: CreativeEvent) {
+        guard !isStopped else { return }
+        onEvent?(event)
+    }
+
+    @objc private func imageTapped() {
+        emit(.click(.creative))
     }
 
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
@@ -107,31 +138,56 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
     }
 
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-        finishLoading(CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed))
-        if readiness == nil, !isStopped { onEvent?(.failed(code: CreativeErrorCode.displayProblem)) }
+        failed(error)
     }
 
     func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
-        finishLoading(CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed))
+        failed(error)
+    }
+
+    /// While loading, a failure fails the load (502); on screen, it fails the ad (405).
+    private func failed(_ error: any Error) {
+        if readiness != nil {
+            finishLoading(CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed))
+        } else if isLoaded {
+            emit(.failed(code: CreativeErrorCode.displayProblem))
+        }
+    }
+
+    func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
+        failed(URLError(.cancelled))
     }
 
     func webView(
         _ webView: WKWebView,
-        decidePolicyFor action: WKNavigationAction,
-        decisionHandler: @escaping @MainActor (WKNavigationActionPolicy) -> Void
+        decidePolicyFor navigationAction: WKNavigationAction,
+        decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
     ) {
-        // A tap on a link is a click: the SDK opens it outside the web view.
-        guard action.navigationType == .linkActivated else {
+        // Loading the page itself (and its subframes) is allowed; once it is loaded, any
+        // main-frame navigation is the viewer's tap.
+        let isMainFrame = navigationAction.targetFrame?.isMainFrame ?? true
+        guard isLoaded, isMainFrame || navigationAction.navigationType == .linkActivated else {
             decisionHandler(.allow)
             return
         }
-        // The SDK opens the server's click URL (and its fallback) once it hears of the click.
         decisionHandler(.cancel)
-        onEvent?(.click(.creative))
+        emit(.click(.creative))
+    }
+
+    func webView(
+        _ webView: WKWebView,
+        createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction,
+        windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
+        // `window.open` / `target=_blank`: a click, never a second web view.
+        emit(.click(.creative))
+        return nil
     }
 }
 
 /// A VAST linear ad on AVPlayer, with Skip after the skip offset and the end card after the video.
+/// A video that fails, or stops moving for `stallLimit` while it should play, fails with 405.
 @MainActor
 final class VideoCreativeRenderer: CreativeRenderer {
     var onEvent: (@MainActor (CreativeEvent) -> Void)?
@@ -139,15 +195,21 @@ final class VideoCreativeRenderer: CreativeRenderer {
     var hasEndCard: Bool { resolvedLinearAd?.endCard != nil }
     var platformView: AnyObject? { container }
 
+    /// How long playback may stand still (not paused, app active) before the ad fails.
+    static let stallLimit: TimeInterval = 8
+
     private let ad: ServedAd
     private let context: CreativeContext
     private let container = PlayerContainerView()
     private var player: AVPlayer?
+    private var readiness: CheckedContinuation<Void, any Error>?
     private var timeObserver: Any?
     private var observations: [NSKeyValueObservation] = []
-    private var endObserver: (any NSObjectProtocol)?
+    private var notificationTokens: [any NSObjectProtocol] = []
     private var didRenderFirstFrame = false
     private var isStopped = false
+    private var lastPosition: TimeInterval = -1
+    private var lastMovement = Date()
 
     init(ad: ServedAd, context: CreativeContext) {
         self.ad = ad
@@ -155,13 +217,13 @@ final class VideoCreativeRenderer: CreativeRenderer {
     }
 
     func load() async throws {
-        let screen = UIScreen.main.nativeBounds.size
+        let screen = Self.screenPixels()
         let device = DeviceProfile(
             supportedMIMETypes: DeviceProfile.applePlatformMIMETypes,
             screenWidth: Int(max(screen.width, screen.height)),
             screenHeight: Int(min(screen.width, screen.height)))
         let linear = try await LinearCreativeLoader(ad: ad, context: context, device: device).load()
-        guard let url = URL(string: linear.mediaFile.url) else {
+        guard !isStopped, let url = URL(string: linear.mediaFile.url) else {
             throw CreativeLoadError(code: VASTErrorCode.noSupportedMedia.rawValue)
         }
         let item = AVPlayerItem(url: url)
@@ -170,20 +232,38 @@ final class VideoCreativeRenderer: CreativeRenderer {
         self.resolvedLinearAd = linear
         container.playerLayer.player = player
         // Ready once the item can play: buffering starts off screen, so show() is instant.
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            var resumed = false
-            let observation = item.observe(\.status, options: [.initial, .new]) { item, _ in
-                Task { @MainActor in
-                    guard !resumed else { return }
-                    switch item.status {
-                    case .readyToPlay: resumed = true; continuation.resume()
-                    case .failed: resumed = true; continuation.resume(throwing: CreativeLoadError(code: VASTErrorCode.mediaFileNotFound.rawValue))
-                    default: break
-                    }
-                }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                readiness = continuation
+                observations.append(item.observe(\.status, options: [.initial, .new]) { @Sendable item, _ in
+                    let status = item.status
+                    Task { @MainActor [weak self] in self?.itemStatusChanged(status) }
+                })
             }
-            observations.append(observation)
+        } onCancel: {
+            Task { @MainActor [weak self] in self?.finishLoading(CancellationError()) }
         }
+    }
+
+    private func itemStatusChanged(_ status: AVPlayerItem.Status) {
+        switch status {
+        case .readyToPlay:
+            finishLoading(nil)
+        case .failed:
+            if readiness != nil {
+                finishLoading(CreativeLoadError(code: VASTErrorCode.mediaFileNotFound.rawValue))
+            } else {
+                emit(.failed(code: CreativeErrorCode.displayProblem))
+            }
+        default:
+            break
+        }
+    }
+
+    private func finishLoading(_ error: (any Error)?) {
+        guard let readiness else { return }
+        self.readiness = nil
+        if let error { readiness.resume(throwing: error) } else { readiness.resume() }
     }
 
     func place(in frame: CGRect) {
@@ -194,52 +274,102 @@ final class VideoCreativeRenderer: CreativeRenderer {
         guard let player, let linear = resolvedLinearAd, !isStopped else { return }
         container.onTap = { [weak self] in
             guard let self else { return }
-            self.onEvent?(.click(self.container.isShowingEndCard ? .endCard : .creative))
+            self.emit(.click(self.container.isShowingEndCard ? .endCard : .creative))
         }
-        container.onSkip = { [weak self] in self?.onEvent?(.skip) }
-        container.onClose = { [weak self] in self?.onEvent?(.close) }
-        observations.append(container.playerLayer.observe(\.isReadyForDisplay, options: [.initial, .new]) { layer, _ in
-            Task { @MainActor [weak self] in
-                guard let self, layer.isReadyForDisplay, !self.didRenderFirstFrame else { return }
-                self.didRenderFirstFrame = true
-                self.onEvent?(.firstFrame)
-            }
+        container.onSkip = { [weak self] in self?.emit(.skip) }
+        container.onClose = { [weak self] in self?.emit(.close) }
+        observations.append(container.playerLayer.observe(\.isReadyForDisplay, options: [.initial, .new]) { @Sendable layer, _ in
+            guard layer.isReadyForDisplay else { return }
+            Task { @MainActor [weak self] in self?.firstFrame() }
         })
-        timeObserver = player.addPeriodicTimeObserver(forInterval: CMTime(value: 1, timescale: 4), queue: .main) { time in
-            MainActor.assumeIsolated { [weak self] in
-                guard let self, time.seconds.isFinite else { return }
-                self.onEvent?(.progress(time.seconds))
-                if let offset = linear.skipOffset, time.seconds >= offset { self.container.showSkip() }
-            }
+        let skipOffset = linear.skipOffset
+        timeObserver = player.addPeriodicTimeObserver(forInterval: CMTime(value: 1, timescale: 4), queue: .main) { @Sendable time in
+            let seconds = time.seconds
+            Task { @MainActor [weak self] in self?.progressed(to: seconds, skipOffset: skipOffset) }
         }
-        endObserver = NotificationCenter.default.addObserver(
+        let center = NotificationCenter.default
+        notificationTokens.append(center.addObserver(
             forName: AVPlayerItem.didPlayToEndTimeNotification, object: player.currentItem, queue: .main
-        ) { _ in
-            MainActor.assumeIsolated { [weak self] in
-                guard let self else { return }
-                self.onEvent?(.complete)
-                if let endCard = linear.endCard {
-                    self.container.showEndCard(endCard)
-                    self.onEvent?(.endCardShown)
-                }
-            }
-        }
-        observations.append(player.observe(\.timeControlStatus, options: [.new]) { player, _ in
-            Task { @MainActor [weak self] in
-                if player.currentItem?.status == .failed { self?.onEvent?(.failed(code: CreativeErrorCode.displayProblem)) }
-            }
+        ) { @Sendable _ in
+            Task { @MainActor [weak self] in self?.reachedEnd() }
         })
+        notificationTokens.append(center.addObserver(
+            forName: AVPlayerItem.failedToPlayToEndTimeNotification, object: player.currentItem, queue: .main
+        ) { @Sendable _ in
+            Task { @MainActor [weak self] in self?.emit(.failed(code: CreativeErrorCode.displayProblem)) }
+        })
+        notificationTokens.append(center.addObserver(
+            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
+        ) { @Sendable _ in
+            // AVPlayer pauses in the background; the ad picks up where it was.
+            Task { @MainActor [weak self] in self?.resumeAfterForeground() }
+        })
+        lastMovement = Date()
         player.play()
+    }
+
+    private func firstFrame() {
+        guard !didRenderFirstFrame else { return }
+        didRenderFirstFrame = true
+        emit(.firstFrame)
+    }
+
+    private func progressed(to seconds: TimeInterval, skipOffset: TimeInterval?) {
+        guard seconds.isFinite, !isStopped, !container.isShowingEndCard else { return }
+        let now = Date()
+        if seconds > lastPosition + 0.01 {
+            lastPosition = seconds
+            lastMovement = now
+            emit(.progress(seconds))
+        } else if UIApplication.shared.applicationState == .active,
+                  player?.timeControlStatus != .paused,
+                  now.timeIntervalSince(lastMovement) > Self.stallLimit {
+            emit(.failed(code: CreativeErrorCode.displayProblem))
+            return
+        }
+        if let skipOffset, seconds >= skipOffset { container.showSkip() }
+    }
+
+    private func reachedEnd() {
+        emit(.complete)
+        if let endCard = resolvedLinearAd?.endCard {
+            container.showEndCard(endCard)
+            emit(.endCardShown)
+        }
+    }
+
+    private func resumeAfterForeground() {
+        guard !isStopped, !container.isShowingEndCard else { return }
+        lastMovement = Date()
+        player?.play()
+    }
+
+    private func emit(_ event: CreativeEvent) {
+        guard !isStopped else { return }
+        onEvent?(event)
     }
 
     func stop() {
         isStopped = true
+        finishLoading(CancellationError())
         player?.pause()
         if let timeObserver { player?.removeTimeObserver(timeObserver) }
-        if let endObserver { NotificationCenter.default.removeObserver(endObserver) }
+        timeObserver = nil
+        notificationTokens.forEach(NotificationCenter.default.removeObserver)
+        notificationTokens.removeAll()
         observations.forEach { $0.invalidate() }
         observations.removeAll()
+        container.playerLayer.player = nil
+        player = nil
         container.removeFromSuperview()
+    }
+
+    /// The screen's size in pixels, from the foreground scene (`UIScreen.main` is deprecated).
+    private static func screenPixels() -> CGSize {
+        let scene = UIApplication.shared.connectedScenes
+            .compactMap { $0 as? UIWindowScene }
+            .first { $0.activationState == .foregroundActive }
+        return scene?.screen.nativeBounds.size ?? CGSize(width: 1920, height: 1080)
     }
 }
 
@@ -247,6 +377,7 @@ final class VideoCreativeRenderer: CreativeRenderer {
 @MainActor
 final class PlayerContainerView: UIView {
     override class var layerClass: AnyClass { AVPlayerLayer.self }
+    // The layer class is AVPlayerLayer, so this cast cannot fail.
     var playerLayer: AVPlayerLayer { layer as! AVPlayerLayer }
     var onTap: (() -> Void)?
     var onSkip: (() -> Void)?
@@ -279,11 +410,14 @@ final class PlayerContainerView: UIView {
         skipButton?.removeFromSuperview()
         let card = WKWebView(frame: bounds)
         card.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        // Taps go to this view (an end-card click), not into the card's page.
         card.isUserInteractionEnabled = false
         if let html = companion.resources.first(where: { $0.kind == .html })?.value {
             card.loadHTMLString(html, baseURL: nil)
         } else if let image = companion.resources.first(where: { $0.kind == .staticResource })?.value {
             card.loadHTMLString("<img src='\(image)' style='width:100%;height:100%;object-fit:contain'>", baseURL: nil)
+        } else if let page = companion.resources.first(where: { $0.kind == .iframe })?.value, let url = URL(string: page) {
+            card.load(URLRequest(url: url))
         }
         addSubview(card)
         let close = UIButton(type: .close, primaryAction: UIAction { [weak self] _ in self?.onClose?() })
@@ -291,5 +425,37 @@ final class PlayerContainerView: UIView {
         close.autoresizingMask = [.flexibleLeftMargin, .flexibleBottomMargin]
         addSubview(close)
     }
+}
+#endif
+
+#if canImport(Darwin) && !(canImport(UIKit) && canImport(WebKit) && canImport(AVFoundation))
+import KontextVideoNetworking
+
+/// Apple platforms without UIKit and WebKit (tvOS, macOS) have no renderer yet: every load fails,
+/// so no impression or tracking fires for an ad nobody could see.
+@MainActor
+package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
+    /// Creates the factory.
+    package init() {}
+
+    package func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
+        UnsupportedPlatformRenderer()
+    }
+}
+
+/// Fails every load with VAST 900: this platform cannot show the creative.
+@MainActor
+final class UnsupportedPlatformRenderer: CreativeRenderer {
+    var onEvent: (@MainActor (CreativeEvent) -> Void)?
+    var resolvedLinearAd: ResolvedLinearAd? { nil }
+    var hasEndCard: Bool { false }
+
+    func load() async throws {
+        throw CreativeLoadError(code: CreativeErrorCode.undefined)
+    }
+
+    func place(in frame: CGRect) {}
+    func start() {}
+    func stop() {}
 }
 #endif

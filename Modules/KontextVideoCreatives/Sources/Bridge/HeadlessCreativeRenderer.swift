@@ -109,8 +109,8 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     }
 }
 
-#if !(canImport(UIKit) && canImport(WebKit) && canImport(AVFoundation))
-/// The default renderer factory of the platform: headless where there is no UIKit.
+#if !canImport(Darwin)
+/// The default renderer factory where there is no screen (Linux): the headless renderer.
 @MainActor
 package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
     /// Creates the factory.
