@@ -176,6 +176,7 @@ package final class VideoAdsCore {
     /// The ad ended or was invalidated: `destroy()` no longer needs to reach it.
     func forget(_ ad: VideoAd) {
         liveAds[ObjectIdentifier(ad)] = nil
+        if held[ad.format] === ad { held[ad.format] = nil }
     }
 
     func destroy() {

@@ -39,16 +39,22 @@ public final class HeadlessView: VideoAdHostView {
             bottom: safeAreaInsets.right, right: safeAreaInsets.bottom)
     }
 
+    /// `size`.
     public var videoAdBoundsSize: CGSize { size }
+    /// `safeAreaInsets`.
     public var videoAdSafeAreaInsets: VideoAdInsets { safeAreaInsets }
+    /// `isInWindow`.
     public var videoAdIsInWindow: Bool { isInWindow }
+    /// `isHidden`.
     public var videoAdIsHidden: Bool { isHidden }
 
+    /// Records where the SDK placed the ad.
     public func videoAdDidPlace(_ frame: CGRect) {
         adFrame = frame
         placements.append(frame)
     }
 
+    /// Records that the ad left the view.
     public func videoAdDidRemove() {
         adFrame = nil
     }

@@ -20,11 +20,11 @@ import KontextVideoCreatives
 public final class KontextVideoHarness {
     /// Runs `body` with a fresh harness, torn down afterwards. Harnesses run one at a time per
     /// process (they share `KontextVideo.shared`), so tests using `run` may be parallel otherwise.
-    public static func run<Result>(
+    public static func run<Value>(
         serverURL: URL? = nil,
         creatives: ScriptedCreatives? = nil,
-        _ body: @MainActor (KontextVideoHarness) async throws -> Result
-    ) async throws -> Result {
+        _ body: @MainActor (KontextVideoHarness) async throws -> Value
+    ) async throws -> Value {
         await HarnessLock.shared.acquire()
         let harness: KontextVideoHarness
         do {
@@ -64,7 +64,8 @@ public final class KontextVideoHarness {
     private let defaultsSuite: String
 
     /// Starts a sandbox server (or uses `serverURL`) and resets `KontextVideo.shared` to run on
-    /// the harness's clock, storage, consent store, creatives and presenter.
+    /// the harness's clock, storage, consent store, creatives and presenter. Tests that may run in
+    /// parallel should use `run(_:)`, which also keeps harnesses from overlapping.
     /// `serverLog` hears one line per request the sandbox server answers (with any protocol
     /// violation), on the server's thread.
     public init(

@@ -11,9 +11,10 @@ public final class RecordingDelegate: VideoAdDelegate {
         case click(adId: String, area: VideoAd.Click.Area)
         /// `videoAd(_:didFail:)`.
         case fail(adId: String, error: VideoAdError)
-        /// `videoAd(_:didEnd:)`, with `ad.isCompleted` and `ad.hasEnded` as they were then.
+        /// `videoAd(_:didEnd:)`, with `ad.isCompleted` as it was then.
         case end(adId: String, reason: VideoAd.EndReason, isCompleted: Bool)
 
+        /// The callback as one short line.
         public var description: String {
             switch self {
             case .impression(let id): "impression(\(id))"
@@ -42,18 +43,22 @@ public final class RecordingDelegate: VideoAdDelegate {
         callbacks.removeAll()
     }
 
+    /// Records `.impression`.
     public func videoAdDidRecordImpression(_ ad: VideoAd) {
         record(.impression(adId: ad.id))
     }
 
+    /// Records `.click`.
     public func videoAd(_ ad: VideoAd, didClick click: VideoAd.Click) {
         record(.click(adId: ad.id, area: click.area))
     }
 
+    /// Records `.fail`.
     public func videoAd(_ ad: VideoAd, didFail error: VideoAdError) {
         record(.fail(adId: ad.id, error: error))
     }
 
+    /// Records `.end`.
     public func videoAd(_ ad: VideoAd, didEnd reason: VideoAd.EndReason) {
         record(.end(adId: ad.id, reason: reason, isCompleted: ad.isCompleted))
     }
