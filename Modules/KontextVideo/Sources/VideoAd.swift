@@ -53,12 +53,14 @@ public final class VideoAd {
 
     // MARK: Inner parts
 
+    /// The server's answer this ad was made from.
     package let served: ServedAd
     let owner: VideoAdsCore
     let runtime: SDKRuntime
     let expiresAt: Duration
     private var expiryTask: Task<Void, Never>?
     private var loading: PendingOutcome<Void>?
+    /// The creative's renderer, from `load()` until the ad ends.
     package private(set) var renderer: (any CreativeRenderer)?
     private var tracking: LinearTrackingSession?
     private var impressionRecorded = false

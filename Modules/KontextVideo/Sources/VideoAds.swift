@@ -56,9 +56,13 @@ public final class VideoAds {
 /// The state of one `VideoAds`, shared with its ads.
 @MainActor
 package final class VideoAdsCore {
+    /// The video the ads are for.
     package let content: KontextVideoContent
+    /// The labels every request carries, already sanitized.
     package let labels: [String: String]
+    /// The content player this episode plays in, held weakly.
     package let playerTracker = PlayerTracker()
+    /// `true` after `destroy()`.
     package private(set) var isDestroyed = false
     unowned let sdk: KontextVideo
 

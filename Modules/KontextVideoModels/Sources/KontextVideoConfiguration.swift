@@ -15,6 +15,7 @@ public struct KontextVideoConfiguration: Sendable, Hashable {
         /// Everything, including every request and beacon.
         case debug
 
+        /// Less severe levels come first.
         public static func < (lhs: LogLevel, rhs: LogLevel) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 

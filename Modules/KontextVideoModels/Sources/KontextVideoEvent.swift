@@ -48,6 +48,7 @@ public struct KontextVideoEvent: Sendable, Hashable, CustomStringConvertible {
         self.attributes = attributes
     }
 
+    /// A short description for logs.
     public var description: String {
         let details = attributes.keys.sorted().map { "\($0)=\(attributes[$0]!)" }.joined(separator: " ")
         return details.isEmpty ? "[\(kind.rawValue)] \(name)" : "[\(kind.rawValue)] \(name) \(details)"
@@ -103,6 +104,7 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
         return stream
     }
 
+    /// Prints the event if its level is on, and hands it to every subscriber and monitor.
     public func record(_ event: KontextVideoEvent) {
         let (level, subscribers, monitors) = state.withLock { ($0.logLevel, Array($0.subscribers.values), $0.monitors) }
         if level != .none, event.level != .none, event.level <= level {

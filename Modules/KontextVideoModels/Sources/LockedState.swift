@@ -7,6 +7,7 @@ package final class LockedState<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
+    /// Guards `value`.
     package init(_ value: Value) {
         self.value = value
     }

@@ -27,6 +27,7 @@ public struct VideoAdClick: Sendable, Hashable {
             }
         }
 
+        /// A short description for logs.
         public var description: String {
             switch self {
             case .creative: "creative"

@@ -74,6 +74,7 @@ public enum VideoAdError: Error, Sendable, CustomStringConvertible {
             }
         }
 
+        /// A short description for logs.
         public var description: String {
             switch self {
             case .noAdMatch: "noAdMatch"
@@ -89,6 +90,7 @@ public enum VideoAdError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A short description for logs.
     public var description: String {
         switch self {
         case .notInitialized: "notInitialized"

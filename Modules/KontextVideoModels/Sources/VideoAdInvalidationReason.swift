@@ -9,6 +9,7 @@ public enum VideoAdInvalidationReason: Sendable, Hashable, CustomStringConvertib
     /// The creative failed to load; `code` is the VAST error code.
     case creativeFailed(code: Int)
 
+    /// A short description for logs.
     public var description: String {
         switch self {
         case .expired: "expired"

@@ -23,6 +23,7 @@ public enum VideoAdRequestError: Error, Sendable, Hashable, CustomStringConverti
         return false
     }
 
+    /// A short description for logs.
     public var description: String {
         switch self {
         case .network(let code): "network(\(code.rawValue))"

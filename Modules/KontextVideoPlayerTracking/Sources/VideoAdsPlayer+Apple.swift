@@ -59,6 +59,7 @@ package final class AVPlayerAdapter: PlayerAdapter, PlaybackRateReporting {
         self.lastItem = player.currentItem
     }
 
+    /// Whether the `AVPlayer` still exists.
     package var isWrappedPlayerAlive: Bool { player != nil }
 
     /// The playhead of the current item in seconds; 0 when there is no item or the time is invalid.

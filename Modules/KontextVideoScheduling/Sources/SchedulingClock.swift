@@ -30,10 +30,12 @@ public struct SystemClock: SchedulingClock {
         origin = clock.now
     }
 
+    /// Time since the clock's origin.
     public var now: Duration {
         origin.duration(to: clock.now)
     }
 
+    /// Suspends until `deadline`; throws `CancellationError` when cancelled.
     public func sleep(until deadline: Duration) async throws {
         try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
     }

@@ -23,6 +23,7 @@ public final class TestClock: SchedulingClock, Sendable {
     /// Creates a clock at time zero.
     public init() {}
 
+    /// Time since the clock's origin.
     public var now: Duration {
         state.withLock { $0.now }
     }
@@ -37,6 +38,7 @@ public final class TestClock: SchedulingClock, Sendable {
         state.withLock { $0.sleepers.values.map(\.deadline).min() }
     }
 
+    /// Suspends until `deadline`; throws `CancellationError` when cancelled.
     public func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()
         let sequence: UInt64 = state.withLock {

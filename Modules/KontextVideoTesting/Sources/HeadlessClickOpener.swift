@@ -17,6 +17,7 @@ public final class HeadlessClickOpener: ClickOpening {
     /// Creates an opener that opens everything.
     public init() {}
 
+    /// Records what `target` opens: the product sheet, the URL, or its fallback.
     package func open(_ target: ClickTarget) {
         if let appStoreID = target.appStoreID {
             productSheets.append(appStoreID)

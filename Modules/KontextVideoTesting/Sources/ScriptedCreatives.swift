@@ -78,6 +78,7 @@ public final class ScriptedCreative: CreativeRenderer {
     /// Where the SDK placed it, last.
     public private(set) var frame: CGRect?
 
+    /// Receives the creative's moments.
     package var onEvent: (@MainActor (CreativeEvent) -> Void)?
     private let context: CreativeContext
     private let real: HeadlessCreativeRenderer
@@ -90,9 +91,12 @@ public final class ScriptedCreative: CreativeRenderer {
         self.real = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: false)
     }
 
+    /// The resolved VAST ad, when the creative was fetched.
     package var resolvedLinearAd: ResolvedLinearAd? { real.resolvedLinearAd }
+    /// Whether the VAST ad has an end card.
     package var hasEndCard: Bool { real.hasEndCard }
 
+    /// Loads the creative; throws `CreativeLoadError`.
     package func load() async throws {
         loadCount += 1
         switch behaviour {
@@ -108,9 +112,12 @@ public final class ScriptedCreative: CreativeRenderer {
         }
     }
 
+    /// Notes the creative's frame.
     package func place(in frame: CGRect) { self.frame = frame }
+    /// The ad is on screen.
     package func start() { isOnScreen = !isStopped }
 
+    /// Tears the creative down; no event after this.
     package func stop() {
         isOnScreen = false
         isStopped = true

@@ -17,6 +17,7 @@ package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
     /// Creates the factory.
     package init() {}
 
+    /// The renderer of `ad` on this platform.
     package func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
         switch ad.creative.kind {
         case .html, .image: WebCreativeRenderer(ad: ad)
@@ -438,6 +439,7 @@ package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
     /// Creates the factory.
     package init() {}
 
+    /// The renderer of `ad` on this platform.
     package func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
         UnsupportedPlatformRenderer()
     }

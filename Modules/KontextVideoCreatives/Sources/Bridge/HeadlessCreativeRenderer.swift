@@ -12,8 +12,11 @@ import KontextVideoNetworking
 /// frame at start, progress four times a second, complete at its duration.
 @MainActor
 package final class HeadlessCreativeRenderer: CreativeRenderer {
+    /// Receives the creative's moments.
     package var onEvent: (@MainActor (CreativeEvent) -> Void)?
+    /// The resolved VAST ad, once a linear creative loaded.
     package private(set) var resolvedLinearAd: ResolvedLinearAd?
+    /// Whether the VAST ad has an end card.
     package var hasEndCard: Bool { resolvedLinearAd?.endCard != nil }
 
     /// Bytes of the fetched page or image.
@@ -34,6 +37,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         self.playsByItself = playsByItself
     }
 
+    /// Loads the creative; throws `CreativeLoadError`.
     package func load() async throws {
         switch ad.creative.kind {
         case .html, .image:
@@ -77,10 +81,12 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         return bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
     }
 
+    /// Notes the creative's frame.
     package func place(in frame: CGRect) {
         self.frame = frame
     }
 
+    /// The ad is on screen.
     package func start() {
         guard playsByItself, !isStopped, let linear = resolvedLinearAd else { return }
         let clock = context.clock
@@ -97,6 +103,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         }
     }
 
+    /// Tears the creative down; no event after this.
     package func stop() {
         isStopped = true
         playback?.cancel()
@@ -116,6 +123,7 @@ package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
     /// Creates the factory.
     package init() {}
 
+    /// The renderer of `ad` on this platform.
     package func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
         HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
     }

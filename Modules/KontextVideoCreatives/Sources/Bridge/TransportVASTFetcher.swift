@@ -14,6 +14,7 @@ package struct TransportVASTFetcher: VASTFetching {
         self.transport = transport
     }
 
+    /// GETs `url`; a non-2xx status is VAST 301.
     package func fetch(_ url: URL) async throws -> Data {
         let (data, response) = try await transport.send(URLRequest(url: url))
         guard (200..<300).contains(response.statusCode) else {
