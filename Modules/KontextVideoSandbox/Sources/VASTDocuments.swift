@@ -69,7 +69,7 @@ enum VASTDocuments {
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <VAST version="4.2" xmlns="http://www.iab.com/VAST">
-          <Ad id="\(adId)" sequence="1">
+          <Ad id="\(adId)">
             <InLine>
               <AdSystem version="1.0">Kontext Sandbox</AdSystem>
               <AdServingId>\(adId)-serving</AdServingId>

@@ -1,0 +1,141 @@
+import Foundation
+import Testing
+import KontextVideoModels
+import KontextVideoNetworking
+import KontextVideoSandbox
+import KontextVideoScheduling
+@testable import KontextVideoCreatives
+
+/// The creative bridge against the sandbox ad server over real loopback HTTP: an ad is asked
+/// for with the SDK's own client, then its creative is fetched and its VAST chain resolved the
+/// way `load()` does it.
+@Suite("Creative bridge over loopback")
+@MainActor
+struct CreativeBridgeTests {
+    let clock = TestClock()
+    let events = KontextVideoEventStream(logLevel: .none)
+
+    /// Asks the sandbox for one ad of `format` answered with `answer`.
+    func servedAd(_ server: SandboxAdServer, _ format: AdFormat, _ answer: SandboxAd) async throws -> ServedAd {
+        server.enqueue(.ad(answer), for: SandboxFormat(rawValue: format.rawValue)!)
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("bridge-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let suite = "bridge-\(UUID().uuidString)"
+        let client = AdServerClient(
+            environment: AdServerEnvironment(
+                publisherToken: "acme-dev", serverURL: server.baseURL, sdkVersion: "0.1.0",
+                appBundleId: "so.kontext.tests", appVersion: "1", device: .gatheredFromProcess()),
+            clock: clock, transport: URLSessionTransport(), storageDirectory: directory,
+            sharedDefaults: SharedDefaults(UserDefaults(suiteName: suite)!), events: events)
+        let answer = try await client.requestAd(AdRequest(format: format, content: KontextVideoContent(id: "e1", language: "en")))
+        await client.pipeline.stop()
+        guard case .ad(let ad) = answer else {
+            Issue.record("expected an ad, got \(answer)")
+            throw CancellationError()
+        }
+        return ad
+    }
+
+    var context: CreativeContext {
+        CreativeContext(clock: clock, transport: URLSessionTransport(), events: events)
+    }
+
+    @Test("a linear ad behind two wrappers resolves over HTTP, tracking merged inline first")
+    func wrapperChainResolves() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let ad = try await servedAd(server, .linear, SandboxAd(creative: .vast(.wrapper(hops: 2))))
+        let linear = try await LinearCreativeLoader(ad: ad, context: context).load()
+        #expect(linear.duration == 15)
+        #expect(linear.wrapperChain.count == 2)
+        let impressions = linear.impressionURLs
+        #expect(impressions.first?.hasSuffix("/pixel/\(ad.id)/impression") == true, "the inline's URL first")
+        #expect(impressions.count == 3, "the inline's and each wrapper's impression")
+        #expect(linear.mediaFile.url.hasSuffix("/media/\(ad.id).mp4"))
+    }
+
+    @Test("VAST failures over HTTP carry their codes and the chain's error pixels",
+          arguments: [(SandboxVAST.brokenWrapper, 301), (.loopingWrapper, 302), (.malformed, 100), (.noAd, 303), (.unplayableMedia, 403)])
+    func vastFailures(vast: SandboxVAST, code: Int) async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let ad = try await servedAd(server, .linear, SandboxAd(creative: .vast(vast)))
+        let error = await #expect(throws: CreativeLoadError.self) {
+            _ = try await LinearCreativeLoader(ad: ad, context: context).load()
+        }
+        #expect(error?.code == code)
+        if vast == .brokenWrapper || vast == .unplayableMedia {
+            #expect(error?.errorPixels.contains { $0.absoluteString.contains("code=\(code)") } == true,
+                    "[ERRORCODE] filled in the chain's <Error> URLs: \(error?.errorPixels ?? [])")
+        }
+    }
+
+    @Test("a wrapper hop that never answers fails with 301 after the hop time-out, on the clock")
+    func hungWrapperTimesOut() async throws {
+        let hung = HTTPServer { _ in .hang }
+        try hung.start()
+        defer { hung.stop() }
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let wrapper = """
+        <VAST version="4.2"><Ad id="w"><Wrapper><AdSystem>t</AdSystem>
+        <Error><![CDATA[\(server.baseURL.absoluteString)/pixel/w/error?code=[ERRORCODE]]]></Error>
+        <VASTAdTagURI><![CDATA[\(hung.baseURL.absoluteString)/never.xml]]></VASTAdTagURI></Wrapper></Ad></VAST>
+        """
+        let ad = try await servedAd(server, .linear, SandboxAd(extraFields: ["creative": ["type": "vast", "vast": .string(wrapper)]]))
+        let loading = Task { try await LinearCreativeLoader(ad: ad, context: context).load() }
+        #expect(await clock.waitForSleepers())
+        await clock.advance(by: .seconds(5))
+        let result = await loading.result
+        #expect((result.failure as? CreativeLoadError)?.code == 301)
+    }
+
+    @Test("the headless renderer fetches an HTML page and an image before it is ready")
+    func pagesAreFetched() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        for (format, creative) in [(AdFormat.overlay, SandboxCreative.html), (.pause, .image)] {
+            let ad = try await servedAd(server, format, SandboxAd(creative: creative))
+            let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: false)
+            try await renderer.load()
+            #expect(renderer.fetchedBytes > 0)
+        }
+        #expect(server.requests.contains { $0.path.hasPrefix("/creatives/") })
+        #expect(server.requests.contains { $0.path.hasPrefix("/images/") })
+    }
+
+    @Test("a missing page, or bytes that are no image, fail the load with 502")
+    func badPagesFail() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let missing = try await servedAd(server, .overlay, SandboxAd(creative: .url(type: "html", url: "{base}/nowhere/{adId}.html")))
+        let notAnImage = try await servedAd(server, .pause, SandboxAd(creative: .url(type: "image", url: "{base}/creatives/{adId}.html")))
+        for ad in [missing, notAnImage] {
+            let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: false)
+            let error = await #expect(throws: CreativeLoadError.self) { try await renderer.load() }
+            #expect(error?.code == 502)
+        }
+    }
+
+    @Test("a linear ad that plays by itself reports first frame, progress and complete on the clock")
+    func headlessPlayback() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let ad = try await servedAd(server, .linear, SandboxAd(duration: 2, creative: .vast(.inline)))
+        let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
+        try await renderer.load()
+        var seen: [CreativeEvent] = []
+        renderer.onEvent = { seen.append($0) }
+        renderer.start()
+        await clock.advance(by: .seconds(2))
+        #expect(seen.first == .firstFrame)
+        #expect(seen.last == .complete)
+        #expect(seen.filter { if case .progress = $0 { true } else { false } }.count == 8, "four a second for two seconds")
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { error } else { nil }
+    }
+}
