@@ -143,6 +143,14 @@ package final class SDKRuntime {
         }
     }
 
+    /// Retires the runtime and returns once nothing it started still writes to its storage:
+    /// queued writes are on disk and the delivery loop has stopped.
+    package func shutDownAndWait() async {
+        isShutDown = true
+        await waitForPendingWrites()
+        await client.pipeline.stop()
+    }
+
     /// Stops background work (the event pipeline's delivery loop).
     package func shutdown() {
         isShutDown = true

@@ -142,11 +142,12 @@ package actor EventPipeline {
         }
     }
 
-    /// Stops the delivery loop; what waits stays on disk.
-    package func stop() {
+    /// Stops the delivery loop and waits for a delivery pass in flight; what waits stays on disk.
+    package func stop() async {
         loop?.cancel()
         loop = nil
         wake.signal()
+        if let delivery { _ = await delivery.value }
     }
 
     /// One pass: every event batch in order (stopping at the first the server did not take),

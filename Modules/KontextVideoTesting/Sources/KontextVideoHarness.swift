@@ -35,11 +35,11 @@ public final class KontextVideoHarness {
         }
         do {
             let result = try await body(harness)
-            harness.tearDown()
+            await harness.finish()
             await HarnessLock.shared.release()
             return result
         } catch {
-            harness.tearDown()
+            await harness.finish()
             await HarnessLock.shared.release()
             throw error
         }
@@ -146,6 +146,15 @@ public final class KontextVideoHarness {
         guard let runtime = KontextVideo.shared.runtime else { return }
         await runtime.waitForPendingWrites()
         for _ in 0..<20 where await !runtime.client.pipeline.flush() {}
+    }
+
+    /// Like `tearDown()`, but first waits until the SDK's background work (queued event writes,
+    /// the delivery loop) is over, so nothing writes into the removed storage directory.
+    public func finish() async {
+        let runtime = KontextVideo.shared.runtime
+        KontextVideo.shared.reset()
+        await runtime?.shutDownAndWait()
+        tearDown()
     }
 
     /// Resets `KontextVideo.shared`, stops the server and removes the storage directory.
