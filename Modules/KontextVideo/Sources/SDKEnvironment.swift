@@ -136,6 +136,20 @@ package final class SDKRuntime {
         writer.async { client.sendPixel(url) }
     }
 
+    /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,
+    /// `[REGULATIONS]`, `[APPBUNDLE]`), from the consent platform's storage and the app's `regulatory`.
+    package func trackingMacros(regulatory: KontextVideoRegulatory?) -> VASTMacroContext {
+        var context = VASTMacroContext()
+        context.appBundle = environment.appBundleId
+        if let consent = ConsentResolver.resolve(defaults: environment.defaults, appRegulatory: regulatory) {
+            context.gdprConsent = consent.gdprConsent
+            context.usPrivacy = consent.usPrivacy
+            let regulations = [consent.coppa == 1 ? "coppa" : nil, consent.gdpr == 1 ? "gdpr" : nil].compactMap { $0 }
+            context.regulations = regulations.isEmpty ? nil : regulations
+        }
+        return context
+    }
+
     /// Returns once every event and pixel handed over so far is on disk.
     package func waitForPendingWrites() async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in

@@ -152,7 +152,9 @@ public final class VideoAd {
             }
             isLoaded = true
             if let linear = renderer?.resolvedLinearAd {
-                tracking = LinearTrackingSession(ad: linear, sink: runtime)
+                tracking = LinearTrackingSession(
+                    ad: linear, sink: runtime,
+                    baseContext: runtime.trackingMacros(regulatory: KontextVideo.shared.regulatory))
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
             record(.state, "loaded", level: .info)

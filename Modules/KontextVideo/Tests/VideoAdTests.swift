@@ -130,4 +130,33 @@ struct VideoAdTests {
             #expect(throws: VideoAdError.invalidated(.creativeFailed(code: 405))) { try ad.show(in: HeadlessView()) }
         }
     }
+
+    @Test func vastPixelsCarryConsentAppAndPlayheadMacros() async throws {
+        try await KontextVideoHarness.run { harness in
+            harness.defaults.set("CP-tc-string", forKey: "IABTCF_TCString")
+            harness.defaults.set(1, forKey: "IABTCF_gdprApplies")
+            await harness.initialize()
+            KontextVideo.shared.regulatory = .init(usPrivacy: "1YNN")
+            let ads = VideoAds(content: content)
+            let player = harness.makePlayer()
+            ads.track(player)
+            await harness.advance(by: .seconds(42))
+            let ad = try await ads.format(.linear)
+            try await ad.load()
+            try ad.show()
+            let creative = try #require(harness.creatives.creative(for: ad))
+            creative.renderFirstFrame()
+            await harness.flushEvents()
+            let impression = try #require(try await harness.server!.waitForPixelHits(count: 1, adId: ad.id, name: "impression").first)
+            #expect(impression.query["gdpr"] == "CP-tc-string")
+            #expect(impression.query["usp"] == "1YNN")
+            #expect(impression.query["reg"] == "gdpr")
+            #expect(impression.query["bundle"] == "so.kontext.harness")
+            #expect(impression.query["cp"] == "00:00:42.000")
+            #expect(impression.query["asset"]?.hasSuffix("/media/\(ad.id).mp4") == true)
+            #expect(impression.query["cb"].map { !$0.isEmpty && !$0.contains("[") } == true)
+            let start = try #require(try await harness.server!.waitForPixelHits(count: 1, adId: ad.id, name: "start").first)
+            #expect(start.query["ap"] == "00:00:00.000")
+        }
+    }
 }

@@ -49,7 +49,7 @@ struct CreativeBridgeTests {
         #expect(linear.duration == 15)
         #expect(linear.wrapperChain.count == 2)
         let impressions = linear.impressionURLs
-        #expect(impressions.first?.hasSuffix("/pixel/\(ad.id)/impression") == true, "the inline's URL first")
+        #expect(impressions.first?.contains("/pixel/\(ad.id)/impression?") == true, "the inline's URL first")
         #expect(impressions.count == 3, "the inline's and each wrapper's impression")
         #expect(linear.mediaFile.url.hasSuffix("/media/\(ad.id).mp4"))
     }

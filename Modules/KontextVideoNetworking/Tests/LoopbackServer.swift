@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import KontextVideoModels
 @testable import KontextVideoNetworking
 import KontextVideoSandbox
@@ -106,12 +111,33 @@ func jsonAnswer(_ text: String, status: Int = 200, headers: [String: String] = [
 
 /// A port where nothing listens: a server started and stopped.
 func closedPortURL() throws -> URL {
-    let server = HTTPServer { _ in .respond(.notFound) }
-    try server.start()
-    let url = server.baseURL
-    server.stop()
-    return url
+    // A port that is bound but never listens refuses every connection, and stays ours: a port
+    // merely closed again could be handed to another test's server running in parallel.
+    #if canImport(Glibc)
+    let streamType = Int32(SOCK_STREAM.rawValue)
+    #else
+    let streamType = SOCK_STREAM
+    #endif
+    let descriptor = socket(AF_INET, streamType, 0)
+    try #require(descriptor >= 0, "socket() failed")
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    address.sin_port = 0
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) { pointer in
+        pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { generic in
+            bind(descriptor, generic, length) == 0 && getsockname(descriptor, generic, &length) == 0
+        }
+    }
+    try #require(bound, "bind() failed")
+    reservedClosedPorts.withLock { $0.append(descriptor) }
+    let port = UInt16(bigEndian: address.sin_port)
+    return try #require(URL(string: "http://127.0.0.1:\(port)"))
 }
+
+/// Sockets kept bound (never listening) for the whole test run.
+private let reservedClosedPorts = LockedState<[Int32]>([])
 
 /// Waits until the clock's earliest sleeper is due `delay` from now, then advances to it.
 /// Used where real I/O runs alongside the clock, so only the expected timer moves.

@@ -64,7 +64,9 @@ enum VASTDocuments {
                   </CompanionAds>
                 </Creative>
         """ : ""
-        let tracking = trackingEvents.map { "            <Tracking event=\"\($0)\"><![CDATA[\(pixel)/\($0)]]></Tracking>" }
+        // Macros as real tags carry them, so tests can see the SDK fill them.
+        let macros = "cb=[CACHEBUSTING]&ts=[TIMESTAMP]&cp=[CONTENTPLAYHEAD]&ap=[ADPLAYHEAD]"
+        let tracking = trackingEvents.map { "            <Tracking event=\"\($0)\"><![CDATA[\(pixel)/\($0)?\(macros)]]></Tracking>" }
             .joined(separator: "\n")
         return """
         <?xml version="1.0" encoding="UTF-8"?>
@@ -74,7 +76,7 @@ enum VASTDocuments {
               <AdSystem version="1.0">Kontext Sandbox</AdSystem>
               <AdServingId>\(adId)-serving</AdServingId>
               <AdTitle>Sandbox linear ad \(adId)</AdTitle>
-              <Impression id="\(adId)-impression"><![CDATA[\(pixel)/impression]]></Impression>
+              <Impression id="\(adId)-impression"><![CDATA[\(pixel)/impression?\(macros)&gdpr=[GDPRCONSENT]&usp=[US_PRIVACY]&reg=[REGULATIONS]&bundle=[APPBUNDLE]&asset=[ASSETURI]]]></Impression>
               <Error><![CDATA[\(pixel)/error?code=[ERRORCODE]]]></Error>
               <Creatives>
                 <Creative id="\(adId)-creative" sequence="1">

@@ -342,7 +342,8 @@ struct SandboxAdServerTests {
         let tag = try #require(answer?["ad"]?["creative"]?["url"]?.stringValue)
         let (vast, _) = try await WireClient.get(tag)
         let urls = VASTTestReader.urls(in: vast)
-        let impression = try #require(urls.first { $0.hasSuffix("/impression") })
+        // The impression URL carries unexpanded VAST macros in its query; the path is what counts here.
+        let impression = try #require(urls.first { $0.contains("/impression?") }).components(separatedBy: "?")[0]
         let error = try #require(urls.first { $0.contains("/error") })
         _ = try await WireClient.get(impression)
         _ = try await WireClient.get(error.replacingOccurrences(of: "[ERRORCODE]", with: "405"))

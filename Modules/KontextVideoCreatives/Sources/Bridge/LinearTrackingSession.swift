@@ -20,17 +20,23 @@ package final class LinearTrackingSession {
     private let sink: any TrackingPixelSending
     private var isEnded = false
 
-    /// Creates the session of a resolved ad.
-    package init(ad: ResolvedLinearAd, sink: any TrackingPixelSending) {
+    /// Creates the session of a resolved ad. `baseContext` carries the consent and app macros;
+    /// the ad's own values (asset, serving id, universal ad id, pod sequence) are added here.
+    package init(ad: ResolvedLinearAd, sink: any TrackingPixelSending, baseContext: VASTMacroContext = VASTMacroContext()) {
         self.ad = ad
         self.sink = sink
-        var context = VASTMacroContext()
+        var context = baseContext
         context.assetURI = ad.mediaFile.url
+        context.adServingId = ad.adServingId ?? context.adServingId
+        context.universalAdId = ad.universalAdIds.first.map { "\($0.idRegistry ?? "unknown") \($0.value)" } ?? context.universalAdId
+        context.podSequence = ad.sequence ?? context.podSequence
         self.tracker = LinearTracker(ad: ad, baseContext: context)
     }
 
-    /// Translates a creative event into VAST moments and fires their pixels.
+    /// Translates a creative event into VAST moments and fires their pixels; `[CONTENTPLAYHEAD]`
+    /// is the content's time now.
     package func handle(_ event: CreativeEvent, contentPlayhead: TimeInterval) {
+        tracker.baseContext.contentPlayhead = contentPlayhead
         switch event {
         case .firstFrame: fire(.firstFrame)
         case .progress(let position): fire(.progress(position: position, duration: ad.duration > 0 ? ad.duration : nil))
