@@ -15,6 +15,8 @@ package actor EventPipeline {
     package static let batchSize = 50
     /// The time-out of one delivery attempt.
     package static let timeout: Duration = .seconds(5)
+    /// After this many tracking hosts failed in one pass, the network is taken to be down.
+    package static let failingHostsPerPass = 3
     /// How many 2xx answers may leave an event out of `accepted` before it is given up.
     package static let refusalLimit = 5
 
@@ -30,6 +32,8 @@ package actor EventPipeline {
     private let events: any KontextVideoEventMonitor
     private var loop: Task<Void, Never>?
     private var delivery: Task<Bool, Never>?
+    /// `stop()` is final: a later `start()` (say, from another `initialize`) does not undo it.
+    private var isRetired = false
 
     /// Opens the queue in `directory` (delivering nothing until `start()` or `flush()`).
     /// `sessionId` is read when an entry is queued, and sent with its batch.
@@ -114,7 +118,7 @@ package actor EventPipeline {
     /// on the clock after a failed pass. Idempotent. The loop holds the pipeline only while
     /// it delivers; `stop()` (or releasing the pipeline) ends it.
     package func start() {
-        guard loop == nil else { return }
+        guard loop == nil, !isRetired else { return }
         let (wake, clock, events) = (self.wake, self.clock, self.events)
         loop = Task { [weak self] in
             var backoff = DeliveryBackoff()
@@ -144,10 +148,14 @@ package actor EventPipeline {
 
     /// Stops the delivery loop and waits for a delivery pass in flight; what waits stays on disk.
     package func stop() async {
+        isRetired = true
         loop?.cancel()
         loop = nil
         wake.signal()
-        if let delivery { _ = await delivery.value }
+        if let delivery {
+            delivery.cancel()
+            _ = await delivery.value
+        }
     }
 
     /// One pass: every event batch in order (stopping at the first the server did not take),
@@ -172,8 +180,21 @@ package actor EventPipeline {
                 index = queuedEvents.count
             }
         }
+        // A host that failed once is not tried again this pass (its other pixels wait), so one dead
+        // tracking host neither blocks the others nor makes a pass last minutes; after a few
+        // failing hosts the network itself is down and the rest waits for the next pass.
+        var failedHosts: Set<String> = []
         for pixel in entries where pixel.kind == .pixel {
-            if await !deliverPixel(pixel) { allDelivered = false }
+            let host = pixel.url.flatMap { URL(string: $0) }.map { "\($0.host ?? ""):\($0.port ?? 0)" } ?? ""
+            guard !failedHosts.contains(host) else {
+                allDelivered = false
+                continue
+            }
+            if await !deliverPixel(pixel) {
+                allDelivered = false
+                failedHosts.insert(host)
+                if failedHosts.count >= Self.failingHostsPerPass { break }
+            }
         }
         return allDelivered
     }
@@ -207,7 +228,7 @@ package actor EventPipeline {
         } catch {
             return .failed
         }
-        if Self.isPermanentRefusal(status) {
+        if Self.isPermanentRefusal(status, body: answerData) {
             store.remove(ids: ids)
             events.record(KontextVideoEvent(.error, "events refused", level: .error, attributes: [
                 "status": "\(status)", "count": "\(batch.count)",
@@ -238,8 +259,10 @@ package actor EventPipeline {
 
     /// Fires one pixel; returns whether it left the queue. Any answer but a 5xx, 408 or 429 counts.
     private func deliverPixel(_ entry: QueuedEntry) async -> Bool {
-        guard let string = entry.url, let url = URL(string: string) else {
+        guard let string = entry.url, let url = URL(string: string), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
+            // Not a URL a GET can ever reach (`file:`, `javascript:`, a custom scheme): drop it.
             store.remove(ids: [entry.id])
+            events.record(KontextVideoEvent(.beacon, "dropped", level: .warning, attributes: Self.describe(entry)))
             return true
         }
         var request = URLRequest(url: url)
@@ -249,11 +272,13 @@ package actor EventPipeline {
         do {
             let (_, response) = try await call.run(transport: transport, clock: clock, events: events)
             let status = response.statusCode
-            guard (200..<300).contains(status) || Self.isPermanentRefusal(status) || (300..<400).contains(status) else {
-                return false
-            }
+            guard Self.pixelFired(status: status) else { return false }
             store.remove(ids: [entry.id])
             events.record(KontextVideoEvent(.beacon, "delivered", attributes: Self.describe(entry)))
+            return true
+        } catch AdRequestFailure.transport(let error) where [.badURL, .unsupportedURL].contains(error.code) {
+            store.remove(ids: [entry.id])
+            events.record(KontextVideoEvent(.beacon, "dropped", level: .warning, attributes: Self.describe(entry)))
             return true
         } catch {
             return false
@@ -261,8 +286,19 @@ package actor EventPipeline {
     }
 
     /// A 4xx other than 408 and 429: the request will never be taken, so it is not retried.
-    private static func isPermanentRefusal(_ status: Int) -> Bool {
-        (400..<500).contains(status) && status != 408 && status != 429
+    /// Whether the server refused a batch for good: 400, 413 or 422, or another 4xx that carries
+    /// the protocol's `errCode`. A bare 401/403/404/407 may come from a proxy or captive portal,
+    /// not the ad server, so the batch waits instead of being dropped.
+    static func isPermanentRefusal(_ status: Int, body: Data) -> Bool {
+        guard (400..<500).contains(status), status != 408, status != 429 else { return false }
+        if [400, 413, 422].contains(status) { return true }
+        struct ErrorAnswer: Decodable { var errCode: String? }
+        return (try? JSONDecoder().decode(ErrorAnswer.self, from: body))?.errCode != nil
+    }
+
+    /// Whether a pixel's answer means it was fired: any answer but a 5xx, 408 or 429.
+    static func pixelFired(status: Int) -> Bool {
+        !((500..<600).contains(status) || status == 408 || status == 429)
     }
 
     private static let encoder: JSONEncoder = {

@@ -59,7 +59,7 @@ package final class EventQueueStore: Sendable {
             if file.entries.count > capacity {
                 dropped = Array(file.entries.prefix(file.entries.count - capacity))
                 file.entries.removeFirst(dropped.count)
-                file.droppedCount += dropped.count
+                file.droppedCount = file.droppedCount.addingReportingOverflow(dropped.count).overflow ? Int.max : file.droppedCount + dropped.count
             }
             write(file)
             return dropped
@@ -85,7 +85,7 @@ package final class EventQueueStore: Sendable {
             file.entries = file.entries.compactMap { entry in
                 guard ids.contains(entry.id) else { return entry }
                 var entry = entry
-                entry.refusals = (entry.refusals ?? 0) + 1
+                entry.refusals = min(entry.refusals ?? 0, Int.max - 1) + 1
                 if (entry.refusals ?? 0) >= limit {
                     removed.append(entry)
                     return nil
@@ -121,7 +121,7 @@ package final class EventQueueStore: Sendable {
             let content = try JSONDecoder().decode(File.self, from: data)
             if content.version == Self.formatVersion {
                 var entries = content.entries.filter(\.isWellFormed)
-                var droppedCount = max(0, content.droppedCount) + (content.entries.count - entries.count)
+                var droppedCount = min(max(0, content.droppedCount), Int.max / 2) + (content.entries.count - entries.count)
                 if entries.count > capacity {
                     droppedCount += entries.count - capacity
                     entries.removeFirst(entries.count - capacity)

@@ -10,6 +10,8 @@ package struct PreloadAnswer: Sendable, Hashable {
 
     /// Default `expiresIn` when the server gives none: 30 minutes.
     package static let defaultExpiry: Duration = .seconds(30 * 60)
+    /// The longest expiry the SDK keeps (a year); larger answers are clamped.
+    package static let longestExpiry: Double = 365 * 24 * 3600
 
     /// Reads an answer of `status` with `body` to a request for `format`. Never throws:
     /// a malformed answer is a `.decoding` failure.
@@ -128,6 +130,8 @@ package struct PreloadAnswer: Sendable, Hashable {
             let precision = price.precision.flatMap(VideoAdPrice.Precision.init(rawValue:)) ?? .estimated
             if let duration, !(duration.isFinite && duration >= 0) { return .failure(.decoding("invalid ad.duration")) }
             if let expiresIn, !(expiresIn.isFinite && expiresIn >= 0) { return .failure(.decoding("invalid ad.expiresIn")) }
+            // Anything past a year is "does not expire soon"; larger values would overflow Duration.
+            let expiresIn = expiresIn.map { min($0, PreloadAnswer.longestExpiry) }
             switch creative.served() {
             case .failure(let failure):
                 return .failure(failure)

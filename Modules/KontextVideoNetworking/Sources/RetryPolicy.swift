@@ -41,14 +41,17 @@ package struct RetryPolicy: Sendable, Hashable {
         return .milliseconds(Int64((min(seconds, 86_400) * 1000).rounded()))
     }
 
-    /// Whether a network error is worth another attempt: everything but a cancelled call and
-    /// a request that cannot work (bad URL, unsupported scheme).
+    /// Whether a network error is worth another attempt: connections refused, dropped or
+    /// timed out, DNS, no network, an answer cut short (Linux reports some as `.unknown`).
+    /// TLS, certificate, redirect and malformed-request errors are answered at once.
     package static func isRetriable(_ error: URLError) -> Bool {
         switch error.code {
-        case .cancelled, .badURL, .unsupportedURL, .userCancelledAuthentication, .fileDoesNotExist, .noPermissionsToReadFile:
-            return false
-        default:
+        case .timedOut, .cannotFindHost, .cannotConnectToHost, .networkConnectionLost, .dnsLookupFailed,
+             .notConnectedToInternet, .badServerResponse, .zeroByteResource, .cannotLoadFromNetwork,
+             .internationalRoamingOff, .callIsActive, .dataNotAllowed, .resourceUnavailable, .unknown:
             return true
+        default:
+            return false
         }
     }
 

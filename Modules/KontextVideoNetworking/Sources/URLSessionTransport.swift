@@ -46,7 +46,19 @@ package final class URLSessionTransport: HTTPTransport {
 }
 
 /// Collects each task's answer; one instance serves every task of the session.
-private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
+private final class SessionDelegate: NSObject, URLSessionDataDelegate, URLSessionTaskDelegate, Sendable {
+    /// A POST to the ad server is never redirected: URLSession would turn it into a GET, and a
+    /// captive portal's page would read as an answer. GETs (pixels, VAST tags) follow redirects.
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(task.originalRequest?.httpMethod == "POST" ? nil : request)
+    }
+
     private struct Pending {
         var continuation: CheckedContinuation<(Data, HTTPURLResponse), any Error>
         var response: HTTPURLResponse?
@@ -92,10 +104,9 @@ private final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable 
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         let tooLarge: Bool = pending.withLock { all in
-            guard var entry = all[dataTask.taskIdentifier] else { return false }
-            if entry.body.count + data.count > maximumBodySize { return true }
-            entry.body.append(data)
-            all[dataTask.taskIdentifier] = entry
+            guard let count = all[dataTask.taskIdentifier]?.body.count else { return false }
+            if count + data.count > maximumBodySize { return true }
+            all[dataTask.taskIdentifier]?.body.append(data)  // in place: no copy of the body per chunk
             return false
         }
         if tooLarge {

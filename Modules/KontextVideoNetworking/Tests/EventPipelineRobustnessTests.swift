@@ -1,0 +1,128 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KontextVideoModels
+@testable import KontextVideoNetworking
+import KontextVideoSandbox
+import KontextVideoScheduling
+import Testing
+
+/// What the pipeline does with answers that do not come from the ad server itself (proxies,
+/// captive portals, dead tracking hosts) and with entries no retry can deliver.
+@Suite("EventPipeline robustness")
+struct EventPipelineRobustnessTests {
+    let clock = TestClock()
+    let log = EventLog()
+
+    func pipeline(_ directory: URL, _ transport: any HTTPTransport) -> EventPipeline {
+        EventPipeline(
+            directory: directory, transport: transport, clock: clock, environment: testEnvironment(),
+            installId: UUID(), sessionId: { "s-1" }, events: log, capacity: 1000)
+    }
+
+    @Test("a bare 401/403/404/407 (a proxy or portal) keeps the batch; 400, 413, 422 or an errCode drop it",
+          arguments: [(401, "", false), (403, "<html>portal</html>", false), (404, "", false), (407, "", false),
+                      (400, "", true), (413, "", true), (422, "", true), (403, #"{"errCode": "invalid_token"}"#, true)])
+    func refusals(status: Int, body: String, dropped: Bool) async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let events = pipeline(directory.url, ScriptedTransport([.status(status, body: body)]))
+        events.submit(.event(.impression(adId: "ad-1", format: .overlay)))
+        _ = await events.flush()
+        #expect(await events.pendingCount == (dropped ? 0 : 1))
+    }
+
+    @Test("a pixel no GET can reach is dropped, not retried forever")
+    func unreachableSchemesAreDropped() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let transport = ScriptedTransport([.status(200)])
+        let events = pipeline(directory.url, transport)
+        events.submit(.pixel(URL(string: "file:///etc/passwd")!))
+        events.submit(.pixel(URL(string: "javascript:alert(1)")!))
+        #expect(await events.flush())
+        #expect(await events.pendingCount == 0)
+        #expect(transport.requests.isEmpty, "nothing was fetched")
+    }
+
+    @Test("a dead tracking host does not hold back pixels to other hosts")
+    func deadHostDoesNotBlockOthers() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let dead = try closedPortURL()
+        let events = pipeline(directory.url, URLSessionTransport())
+        events.submit(.pixel(dead.appendingPathComponent("first")))
+        events.submit(.pixel(dead.appendingPathComponent("second")))
+        events.submit(.pixel(server.baseURL.appendingPathComponent("pixel/ad-1/impression")))
+        #expect(await events.flush() == false)
+        #expect(server.pixelHits.map(\.name) == ["impression"])
+        #expect(await events.pendingEntries.compactMap(\.url).allSatisfy { $0.hasPrefix(dead.absoluteString) })
+    }
+
+    @Test("a POST answered with a redirect is not followed: the batch waits")
+    func postRedirectsAreNotFollowed() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let portal = LoopbackServerForRedirects()
+        defer { portal.stop() }
+        let environment = testEnvironment(serverURL: portal.baseURL)
+        let events = EventPipeline(
+            directory: directory.url, transport: URLSessionTransport(), clock: clock, environment: environment,
+            installId: UUID(), events: log)
+        events.submit(.event(.impression(adId: "ad-1", format: .overlay)))
+        #expect(await events.flush() == false)
+        #expect(await events.pendingCount == 1)
+        #expect(portal.paths == ["/video/events"], "the portal page was never fetched")
+    }
+
+    @Test("stop() is final: a later start() delivers nothing")
+    func stopIsFinal() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let transport = ScriptedTransport([.status(200)])
+        let events = pipeline(directory.url, transport)
+        await events.stop()
+        await events.start()
+        events.submit(.event(.impression(adId: "ad-1", format: .overlay)))
+        for _ in 0..<200 { await Task.yield() }
+        #expect(transport.requests.isEmpty)
+        #expect(await events.pendingCount == 1, "it stays on disk for the next launch")
+    }
+}
+
+/// A server that answers every request with a redirect to a "portal" page, and records paths.
+final class LoopbackServerForRedirects: Sendable {
+    private let server: HTTPServer
+    private let recorded = LockedState<[String]>([])
+
+    init() {
+        let recorded = self.recorded
+        let server = HTTPServer { request in
+            recorded.withLock { $0.append(request.path) }
+            return .respond(HTTPResponse(status: 302, headers: ["Location": "/portal"], body: Data("<html>log in</html>".utf8)))
+        }
+        self.server = server
+        try? server.start()
+    }
+
+    var baseURL: URL { server.baseURL }
+    var paths: [String] { recorded.snapshot }
+    func stop() { server.stop() }
+}
+
+@Suite("PreloadAnswer limits")
+struct PreloadAnswerLimitTests {
+    @Test("an absurd expiresIn is clamped to a year instead of overflowing")
+    func hugeExpiry() throws {
+        let body = Data(#"{"ad": {"id": "a", "format": "overlay", "price": {"value": 1}, "expiresIn": 1e20, "creative": {"type": "html", "url": "https://x.example/a.html"}}}"#.utf8)
+        let answer = try PreloadAnswer(status: 200, body: body, requestedFormat: .overlay).result.get()
+        guard case .ad(let ad) = answer else {
+            Issue.record("expected an ad, got \(answer)")
+            return
+        }
+        #expect(ad.expiresIn == .seconds(Int64(PreloadAnswer.longestExpiry)))
+    }
+}
