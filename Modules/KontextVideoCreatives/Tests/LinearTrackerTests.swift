@@ -116,4 +116,37 @@ struct LinearTrackerTests {
         let urls = tracker.handle(.firstFrame, now: Date(timeIntervalSince1970: 0))
         #expect(urls.first == "https://t/imp?ts=1970-01-01T00%3A00%3A00.000Z&a=https%3A%2F%2Fcdn.example.com%2Finline.mp4")
     }
+
+    @Test func quartilesNotYetReachedFireBeforeComplete() throws {
+        var tracker = LinearTracker(ad: try ad())
+        _ = tracker.handle(.firstFrame)
+        _ = tracker.handle(.progress(position: 9, duration: nil))
+        #expect(tracker.handle(.complete) == ["https://t.example.com/in/mid", "https://t.example.com/in/q3", "https://t.example.com/in/complete"])
+    }
+
+    @Test func muteCloseAndEndCardNeedAStartedAd() throws {
+        var tracker = LinearTracker(ad: try ad())
+        #expect(tracker.handle(.mute) == [])
+        #expect(tracker.handle(.closeEndCard) == [])
+        _ = tracker.handle(.firstFrame)
+        #expect(tracker.handle(.mute) == ["https://t/mute"])
+        #expect(tracker.handle(.unmute) == ["https://t/unmute"])
+        _ = tracker.handle(.complete)
+        #expect(tracker.handle(.mute) == [], "nothing about sound after the video ended")
+        #expect(tracker.handle(.closeEndCard) == ["https://t/closeLinear"])
+    }
+
+    @Test func mediaPlayheadIsTheContentsPlayhead() throws {
+        let linear = Fixture.inline(duration: "00:00:20").replacingOccurrences(of: "<TrackingEvents>", with: """
+        <TrackingEvents><Tracking event="pause">https://t/pause?m=[MEDIAPLAYHEAD]&amp;a=[ADPLAYHEAD]&amp;c=[CONTENTPLAYHEAD]</Tracking>
+        """)
+        let document = try Fixture.parse(Fixture.vast(linear))
+        let resolved = try VASTChainMerger.merge(inLine: document.ads[0], wrappers: [], hops: [], selector: MediaFileSelector(device: .standard)).get()
+        var context = VASTMacroContext()
+        context.contentPlayhead = 125
+        var tracker = LinearTracker(ad: resolved, baseContext: context)
+        _ = tracker.handle(.firstFrame)
+        _ = tracker.handle(.progress(position: 3, duration: nil))
+        #expect(tracker.handle(.pause) == ["https://t/pause?m=00%3A02%3A05.000&a=00%3A00%3A03.000&c=00%3A02%3A05.000"])
+    }
 }

@@ -20,7 +20,7 @@ struct VASTMacrosTests {
             "https://t/e?c=[ERRORCODE]&cb=[CACHEBUSTING]&r=[random]&ap=[ADPLAYHEAD]&cp=[CONTENTPLAYHEAD]&a=[ASSETURI]&g=[GDPRCONSENT]&l=[LIMITADTRACKING]&rg=[REGULATIONS]&b=[APPBUNDLE]&t=[TIMESTAMP]",
             context: context
         )
-        #expect(url == "https://t/e?c=403&cb=12345678&r=12345678&ap=00%3A00%3A05.500&cp=01%3A01%3A01.000&a=https%3A%2F%2Fcdn.example.com%2Fa%20b.mp4&g=CO%2Babc%2F%3D%3D&l=1&rg=gdpr%2Ccoppa&b=com.example.app&t=2023-11-14T22%3A13%3A20.123Z")
+        #expect(url == "https://t/e?c=403&cb=12345678&r=12345678&ap=00%3A00%3A05.500&cp=01%3A01%3A01.000&a=https%3A%2F%2Fcdn.example.com%2Fa%20b.mp4&g=CO%2Babc%2F%3D%3D&l=1&rg=gdpr,coppa&b=com.example.app&t=2023-11-14T22%3A13%3A20.123Z")
     }
 
     @Test func unknownValuesOfKnownMacrosAreMinusOne() {

@@ -66,11 +66,11 @@ package struct LinearTracker: Sendable {
             isPaused = false
             templates += ad.trackingURLs("resume")
         case .mute:
-            guard !isMuted else { return [] }
+            guard hasStarted, !isFinished, !isMuted else { return [] }
             isMuted = true
             templates += ad.trackingURLs("mute")
         case .unmute:
-            guard isMuted else { return [] }
+            guard hasStarted, !isFinished, isMuted else { return [] }
             isMuted = false
             templates += ad.trackingURLs("unmute")
         case .skip:
@@ -81,12 +81,15 @@ package struct LinearTracker: Sendable {
             guard hasStarted, !isFinished else { return [] }
             isFinished = true
             if let duration = effectiveDuration { position = max(position, duration) }
+            // Quartiles and offsets the last progress tick had not reached are owed before complete.
+            templates += progressTemplates()
             templates += once("complete", ad.trackingURLs("complete"))
         case .endCardShown:
             templates += once("endCardView", ad.endCard.map { card in
                 card.trackingEvents.filter { $0.event.caseInsensitiveCompare("creativeView") == .orderedSame }.map(\.url)
             } ?? [])
         case .closeEndCard:
+            guard hasStarted else { return [] }
             isFinished = true
             templates += once("closeLinear", ad.trackingURLs("closeLinear"))
         case .click:
@@ -105,7 +108,7 @@ package struct LinearTracker: Sendable {
             templates += once("notUsed", ad.trackingURLs("notUsed"))
         }
         context.adPlayhead = position
-        context.mediaPlayhead = position
+        context.mediaPlayhead = baseContext.contentPlayhead
         return templates.map { VASTMacros.expand($0, context: context) }
     }
 

@@ -57,6 +57,9 @@ package enum VASTChainMerger {
             viewable.viewUndetermined += layer.viewableImpression?.viewUndetermined ?? []
         }
         let companionSets = layers.map { layer in layer.creatives.compactMap(\.companionAds) }
+        // Innermost wrapper first: the closest layer to the in-line ad speaks for it.
+        let wrapperClickThrough = wrappers.reversed().lazy
+            .flatMap(\.creatives).compactMap { $0.linear?.videoClicks.clickThrough }.first
         let companions = companionSets.flatMap { $0.flatMap(\.companions) }
         let duration = linear.duration ?? 0
         let resolved = ResolvedLinearAd(
@@ -81,7 +84,7 @@ package enum VASTChainMerger {
             impressionURLs: layers.flatMap { $0.impressions.map(\.url) },
             viewableImpression: viewable,
             errorURLs: layers.flatMap(\.errorURLs),
-            clickThrough: linear.videoClicks.clickThrough,
+            clickThrough: linear.videoClicks.clickThrough ?? wrapperClickThrough,
             clickTrackingURLs: clickTracking,
             customClickURLs: customClicks,
             endCard: companions.first(where: \.isEndCard),

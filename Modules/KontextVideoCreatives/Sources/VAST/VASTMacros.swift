@@ -21,6 +21,8 @@ package enum VASTMacros {
     ]
 
     private static let cacheBustingNames: Set<String> = ["CACHEBUSTING", "CACHEBUSTER", "RANDOM", "random"]
+    /// Macros whose value is a comma-separated list.
+    private static let listMacros: Set<String> = ["REGULATIONS", "PLAYERSIZE", "UNIVERSALADID", "BLOCKEDADCATEGORIES"]
 
     /// `template` with its macros filled from `context`.
     package static func expand(_ template: String, context: VASTMacroContext) -> String {
@@ -54,9 +56,13 @@ package enum VASTMacros {
         guard !name.isEmpty, name.utf8.count <= 40,
               name.utf8.allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x5F })
         else { return nil }
+        if listMacros.contains(name), let value = values[name] {
+            // A list: each value encoded, the commas between them kept (VAST 4.1 macros, §6.1).
+            return value.split(separator: ",", omittingEmptySubsequences: false).map { encode(String($0)) }.joined(separator: ",")
+        }
         if let value = values[name] { return encode(value) }
         if cacheBustingNames.contains(name) {
-            return encode(context.cacheBusting ?? String(format: "%08d", Int.random(in: 0..<100_000_000)))
+            return encode(context.cacheBusting ?? String(Int.random(in: 10_000_000...99_999_999)))
         }
         if name == "TIMESTAMP" {
             return context.timestamp.map { encode(timestamp($0)) } ?? "-1"

@@ -103,7 +103,7 @@ enum VASTModelReader {
         creative.sequence = int(element.attribute("sequence"))
         creative.apiFramework = element.attribute("apiFramework")
         creative.universalAdIds = element.elements("UniversalAdId").map {
-            VASTUniversalAdId(idRegistry: $0.attribute("idRegistry"), value: $0.trimmedText)
+            VASTUniversalAdId(idRegistry: $0.attribute("idRegistry"), value: $0.attribute("idValue").flatMap { $0.isEmpty ? nil : $0 } ?? $0.trimmedText)
         }
         creative.creativeExtensions = element.elements(path: ["CreativeExtensions", "CreativeExtension"]).map(VASTExtension.init(element:))
         if let linear = element.element("Linear") {

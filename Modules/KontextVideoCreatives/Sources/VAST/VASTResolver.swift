@@ -190,7 +190,7 @@ package struct VASTResolver: Sendable {
         }
         if outcome.ads.isEmpty {
             let first = failures.first?.error ?? VASTError(.noAdsAfterWrapper, "no ad could be resolved")
-            outcome.failure = Failure(error: first, urls: failures.flatMap(\.urls) + document.errorURLs)
+            outcome.failure = Failure(error: first, urls: failures.flatMap(\.urls))
         } else {
             outcome.sideFailures += failures
         }
