@@ -103,7 +103,8 @@ public final class VideoAd {
         let context = CreativeContext(
             clock: runtime.clock,
             transport: runtime.environment.transport,
-            events: runtime.events
+            events: runtime.events,
+            macros: runtime.trackingMacros(regulatory: KontextVideo.shared.regulatory)
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         self.renderer = renderer
@@ -303,7 +304,7 @@ public final class VideoAd {
         let creative = served.creative
         let linear = renderer?.resolvedLinearAd
         let vastURL = area == .endCard ? linear?.endCard?.clickThrough : linear?.clickThrough
-        let url = vastURL.flatMap { URL(string: $0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? creative.clickURL
+        let url = vastURL.flatMap(URL.lenient) ?? creative.clickURL
         return ClickTarget(url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID)
     }
 

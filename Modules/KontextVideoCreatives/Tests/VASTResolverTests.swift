@@ -232,4 +232,19 @@ struct VASTResolverTests {
         #expect(ad.endCard?.id == "card")
         #expect(ad.companions.map(\.id) == ["card", "w-banner"])
     }
+
+    @Test func wrapperTagURIsGetTheirRequestMacrosFilled() async throws {
+        var fetcher = InMemoryVASTFetcher()
+        let expected = "https://ads.example.com/in?cb=12345678&gdpr=CP-tc&bundle=so.kontext.app&unknown=%5BNOT_A_MACRO%5D"
+        fetcher.documents[expected] = Fixture.vast(Fixture.inline())
+        var macros = VASTMacroContext()
+        macros.cacheBusting = "12345678"
+        macros.gdprConsent = "CP-tc"
+        macros.appBundle = "so.kontext.app"
+        let resolver = VASTResolver(fetcher: fetcher, clock: TestClock(), requestMacros: macros)
+        let wrapper = Fixture.vast(Fixture.wrapper(uri: "https://ads.example.com/in?cb=[CACHEBUSTING]&gdpr=[GDPRCONSENT]&bundle=[APPBUNDLE]&unknown=[NOT_A_MACRO]"))
+        let resolution = await resolver.resolve(.document(Data(wrapper.utf8)))
+        #expect(resolution.error == nil)
+        #expect(fetcher.requests.snapshot == [expected])
+    }
 }

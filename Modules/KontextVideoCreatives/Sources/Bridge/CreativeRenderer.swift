@@ -89,12 +89,20 @@ package struct CreativeContext: Sendable {
     package var transport: any HTTPTransport
     /// The SDK's event stream.
     package var events: KontextVideoEventStream
+    /// Consent and app values for VAST request URIs and error pixels.
+    package var macros: VASTMacroContext
 
     /// Creates a context.
-    package init(clock: any SchedulingClock, transport: any HTTPTransport, events: KontextVideoEventStream) {
+    package init(
+        clock: any SchedulingClock,
+        transport: any HTTPTransport,
+        events: KontextVideoEventStream,
+        macros: VASTMacroContext = VASTMacroContext()
+    ) {
         self.clock = clock
         self.transport = transport
         self.events = events
+        self.macros = macros
     }
 }
 

@@ -31,7 +31,8 @@ package struct LinearCreativeLoader: Sendable {
             fetcher: TransportVASTFetcher(transport: context.transport),
             clock: context.clock,
             events: context.events,
-            device: device
+            device: device,
+            requestMacros: context.macros
         )
         let resolution = await resolver.resolve(source)
         try Task.checkCancellation()
@@ -39,7 +40,7 @@ package struct LinearCreativeLoader: Sendable {
             return linear
         }
         let code = resolution.error?.code ?? .noAdsAfterWrapper
-        var macros = VASTMacroContext()
+        var macros = context.macros
         macros.errorCode = code
         macros.timestamp = Date()
         let pixels = resolution.errorPings.flatMap { ping -> [String] in
@@ -47,6 +48,6 @@ package struct LinearCreativeLoader: Sendable {
             context.errorCode = ping.code
             return ping.expandedURLs(context: context)
         }
-        throw CreativeLoadError(code: code.rawValue, errorPixels: pixels.compactMap(URL.init(string:)))
+        throw CreativeLoadError(code: code.rawValue, errorPixels: pixels.compactMap(URL.lenient))
     }
 }

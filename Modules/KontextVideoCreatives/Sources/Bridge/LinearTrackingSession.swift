@@ -67,7 +67,7 @@ package final class LinearTrackingSession {
 
     private func fire(_ moment: LinearPlaybackMoment) {
         guard !isEnded else { return }
-        for url in tracker.handle(moment, now: Date()).compactMap(URL.init(string:)) {
+        for url in tracker.handle(moment, now: Date()).compactMap(URL.lenient) {
             sink.sendPixel(url)
         }
     }

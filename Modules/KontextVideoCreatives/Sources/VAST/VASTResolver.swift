@@ -27,6 +27,9 @@ import KontextVideoScheduling
 ///   then the root-level `<Error>`s of the document that had no ad.
 package struct VASTResolver: Sendable {
     private let fetcher: any VASTFetching
+    /// Fills the macros of each `VASTAdTagURI` before it is fetched (`[CACHEBUSTING]`,
+    /// `[TIMESTAMP]`, consent, app): the spec lists them for VAST request URIs.
+    private let requestMacros: VASTMacroContext
     private let clock: any SchedulingClock
     private let maxDepth: Int
     private let hopTimeout: Duration
@@ -50,8 +53,10 @@ package struct VASTResolver: Sendable {
         hopTimeout: Duration = .seconds(5),
         events: (any KontextVideoEventMonitor)? = nil,
         device: DeviceProfile = .standard,
-        allowedSchemes: Set<String> = ["http", "https"]
+        allowedSchemes: Set<String> = ["http", "https"],
+        requestMacros: VASTMacroContext = VASTMacroContext()
     ) {
+        self.requestMacros = requestMacros
         self.fetcher = fetcher
         self.clock = clock
         self.maxDepth = max(0, maxDepth)
@@ -229,7 +234,9 @@ package struct VASTResolver: Sendable {
         guard let uri = ad.adTagURI else {
             return fail(VASTError(.wrapperTimeout, "the wrapper has no VASTAdTagURI"))
         }
-        guard let target = resolveURL(uri, against: documentURL) else {
+        var macros = requestMacros
+        macros.timestamp = macros.timestamp ?? Date()
+        guard let target = resolveURL(VASTMacros.expand(uri, context: macros), against: documentURL) else {
             return fail(VASTError(.wrapperTimeout, "VASTAdTagURI \(uri) is not a URL this resolver follows"))
         }
         hop.fetchedURL = target.absoluteString
