@@ -27,7 +27,9 @@ package enum ConsentResolver {
         result.gdprConsent = text(defaults.object(forKey: Key.tcString)) ?? nonEmpty(app.gdprConsent)
         result.coppa = app.coppa.map { $0 ? 1 : 0 }
         result.gpp = text(defaults.object(forKey: Key.gppString)) ?? nonEmpty(app.gpp)
-        result.gppSid = sectionIds(defaults.object(forKey: Key.gppSid)) ?? app.gppSid
+        result.gppSid = sectionIds(defaults.object(forKey: Key.gppSid)) ?? app.gppSid.flatMap { ids in
+            ids.isEmpty || ids.contains { $0 < 0 } ? nil : ids
+        }
         result.usPrivacy = text(defaults.object(forKey: Key.usPrivacy)) ?? nonEmpty(app.usPrivacy)
         return result.isEmpty ? nil : result
     }
@@ -56,17 +58,17 @@ package enum ConsentResolver {
     /// Section ids from `2_3` (also one number); unknown when empty or not all numbers.
     static func sectionIds(_ value: Any?) -> [Int]? {
         switch value {
-        case let int as Int: return [int]
+        case let int as Int: return int >= 0 ? [int] : nil
         case let string as String:
             let parts = string.split(separator: "_", omittingEmptySubsequences: true)
-            let ids = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let ids = parts.compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }.filter { $0 >= 0 }
             return ids.isEmpty || ids.count != parts.count ? nil : ids
         default: return nil
         }
     }
 
     private static func nonEmpty(_ string: String?) -> String? {
-        guard let string, !string.isEmpty else { return nil }
+        guard let string, !string.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return nil }
         return string
     }
 }

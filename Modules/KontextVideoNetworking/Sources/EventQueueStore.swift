@@ -106,9 +106,12 @@ package final class EventQueueStore: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try data.write(to: file, options: .atomic)
         } catch {
-            events.record(KontextVideoEvent(.error, "event queue not written", level: .error, attributes: [
+            // Reported off the lock: a monitor that reacts by queueing an event must not deadlock.
+            let event = KontextVideoEvent(.error, "event queue not written", level: .error, attributes: [
                 "path": file.path, "error": "\(error)",
-            ]))
+            ])
+            let events = self.events
+            DispatchQueue.global().async { events.record(event) }
         }
     }
 

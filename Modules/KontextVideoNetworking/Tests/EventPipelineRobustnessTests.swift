@@ -126,3 +126,37 @@ struct PreloadAnswerLimitTests {
         #expect(ad.expiresIn == .seconds(Int64(PreloadAnswer.longestExpiry)))
     }
 }
+
+@Suite("Hostile values in answers and consent")
+struct HostileValuesTests {
+    @Test("creative and click URLs must be web URLs (clicks may also open the App Store)",
+          arguments: [
+              (#""url": "file:///etc/passwd""#, false), (#""url": "javascript:alert(1)""#, false),
+              (#""url": "https://x.example/a.html", "clickUrl": "javascript:alert(1)""#, false),
+              (#""url": "https://x.example/a.html", "clickUrl": "itms-apps://apps.apple.com/app/id1""#, true),
+              (#""url": "https://x.example/a.html", "fallbackUrl": "https://x.example/f""#, true),
+          ])
+    func creativeURLSchemes(fields: String, accepted: Bool) {
+        let body = Data(#"{"ad": {"id": "a", "format": "overlay", "price": {"value": 1}, "creative": {"type": "html", \#(fields)}}}"#.utf8)
+        let result = PreloadAnswer(status: 200, body: body, requestedFormat: .overlay).result
+        if accepted {
+            #expect((try? result.get()) != nil, "\(result)")
+        } else if case .failure(.decoding) = result {
+        } else {
+            Issue.record("expected a decoding failure, got \(result)")
+        }
+    }
+
+    @Test("blank strings are unwritten consent; empty or negative GPP section ids are unknown")
+    func consentEdgeCases() throws {
+        let defaults = try freshDefaults()
+        defaults.set("   ", forKey: "IABTCF_TCString")
+        defaults.set("-1_2", forKey: "IABGPP_GppSID")
+        let resolved = ConsentResolver.resolve(
+            defaults: defaults,
+            appRegulatory: KontextVideoRegulatory(gdprConsent: "app-tc", gppSid: []))
+        #expect(resolved?.gdprConsent == "app-tc", "the platform's blank string does not hide the app's value")
+        #expect(resolved?.gppSid == nil)
+        #expect(ConsentResolver.resolve(defaults: defaults, appRegulatory: KontextVideoRegulatory(gppSid: [-3])) == nil)
+    }
+}
