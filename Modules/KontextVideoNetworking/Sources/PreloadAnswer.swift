@@ -155,18 +155,21 @@ extension PreloadAnswer.WireAd.Creative {
         guard let kind = ServedCreative.Kind(rawValue: type) else {
             return .failure(.decoding("unknown ad.creative.type \(type)"))
         }
-        func link(_ string: String?, _ name: String, schemes: Set<String> = ["http", "https"]) -> Result<URL?, AdRequestFailure> {
+        // The creative itself must be on the web; a click may also deep-link into an app
+        // (`myapp://…`, the App Store), but never run script or read local files.
+        func link(_ string: String?, _ name: String, web: Bool) -> Result<URL?, AdRequestFailure> {
             guard let string, !string.isEmpty else { return .success(nil) }
-            guard let url = URL(string: string), let scheme = url.scheme?.lowercased(), schemes.contains(scheme) else {
+            guard let url = URL(string: string), let scheme = url.scheme?.lowercased(),
+                  web ? ["http", "https"].contains(scheme) : !["javascript", "file", "data", "vbscript"].contains(scheme)
+            else {
                 return .failure(.decoding("invalid ad.creative.\(name)"))
             }
             return .success(url)
         }
-        let clickSchemes: Set<String> = ["http", "https", "itms-apps", "itms-appss"]
         do {
-            let url = try link(url, "url").get()
-            let clickURL = try link(clickUrl, "clickUrl", schemes: clickSchemes).get()
-            let fallbackURL = try link(fallbackUrl, "fallbackUrl", schemes: clickSchemes).get()
+            let url = try link(url, "url", web: true).get()
+            let clickURL = try link(clickUrl, "clickUrl", web: false).get()
+            let fallbackURL = try link(fallbackUrl, "fallbackUrl", web: false).get()
             let inline = vast.flatMap { $0.isEmpty ? nil : $0 }
             if kind == .vast {
                 guard url != nil || inline != nil else { return .failure(.decoding("ad.creative has neither url nor vast")) }

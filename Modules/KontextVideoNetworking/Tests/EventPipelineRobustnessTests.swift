@@ -129,12 +129,14 @@ struct PreloadAnswerLimitTests {
 
 @Suite("Hostile values in answers and consent")
 struct HostileValuesTests {
-    @Test("creative and click URLs must be web URLs (clicks may also open the App Store)",
+    @Test("creative URLs must be web URLs; clicks may deep-link into apps but never run script or read files",
           arguments: [
               (#""url": "file:///etc/passwd""#, false), (#""url": "javascript:alert(1)""#, false),
               (#""url": "https://x.example/a.html", "clickUrl": "javascript:alert(1)""#, false),
               (#""url": "https://x.example/a.html", "clickUrl": "itms-apps://apps.apple.com/app/id1""#, true),
               (#""url": "https://x.example/a.html", "fallbackUrl": "https://x.example/f""#, true),
+              (#""url": "https://x.example/a.html", "clickUrl": "myapp://episode/9""#, true),
+              (#""url": "https://x.example/a.html", "clickUrl": "file:///etc/passwd""#, false),
           ])
     func creativeURLSchemes(fields: String, accepted: Bool) {
         let body = Data(#"{"ad": {"id": "a", "format": "overlay", "price": {"value": 1}, "creative": {"type": "html", \#(fields)}}}"#.utf8)
