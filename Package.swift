@@ -55,7 +55,7 @@ let package = Package(
         // Tools and the demo.
         tool("KontextSandboxServer", dependencies: ["KontextVideoSandbox"]),
         tool("KontextVASTTool", dependencies: ["KontextVideoCreatives", "KontextVideoNetworking"]),
-        tool("KontextVideoBenchmarks", dependencies: ["KontextVideoCreatives", "KontextVideoLabels", "KontextVideoPresentation"]),
+        tool("KontextVideoBenchmarks", dependencies: ["KontextVideoCreatives", "KontextVideoLabels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoModels"]),
         .executableTarget(name: "KontextVideoDemo", dependencies: ["KontextVideo", "KontextVideoTesting"], path: "Examples/KontextVideoDemo"),
 
         // Unit tests, one target per module.

@@ -3,6 +3,7 @@ import Foundation
 // kontext-video-bench: performance figures, not tests. Run in release:
 //   swift run -c release kontext-video-bench vast [corpus-dir]
 //   swift run -c release kontext-video-bench labels-layout
+//   swift run -c release kontext-video-bench pipeline
 
 let benchArguments = Array(CommandLine.arguments.dropFirst())
 switch benchArguments.first {
@@ -10,7 +11,9 @@ case "vast":
     exit(VASTBenchmark.run(arguments: Array(benchArguments.dropFirst())))
 case "labels-layout":
     runLabelsAndLayoutBenchmarks()
+case "pipeline":
+    PipelineBenchmark.run()
 default:
-    FileHandle.standardError.write(Data("usage: kontext-video-bench vast [corpus-dir] | labels-layout\n".utf8))
+    FileHandle.standardError.write(Data("usage: kontext-video-bench vast [corpus-dir] | labels-layout | pipeline\n".utf8))
     exit(2)
 }
