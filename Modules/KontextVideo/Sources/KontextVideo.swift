@@ -54,6 +54,10 @@ public final class KontextVideo {
     package private(set) var runtime: SDKRuntime?
 
     private var retryTask: Task<State, Never>?
+    /// Whether the app is in the foreground, known before the runtime exists.
+    private var applicationIsActive = true
+    /// Bumped by `reset`, so an initialization started before it does not install its runtime after.
+    private var generation = 0
     /// The App Tracking Transparency dialog, asked at most once per launch before the first ads request.
     private var trackingAuthorization: Task<Void, Never>?
 
@@ -85,15 +89,23 @@ public final class KontextVideo {
             return Task { state }
         case .notInitialized:
             events.logLevel = configuration.logLevel
-            let runtime = SDKRuntime(configuration: configuration, environment: environment, events: events)
-            self.runtime = runtime
-            #if canImport(UIKit)
-            observeApplicationLifecycle()
-            #endif
             events.record(KontextVideoEvent(.state, "initialize", level: .info, attributes: ["server": configuration.serverURL.absoluteString]))
+            let environment = self.environment
+            let events = self.events
+            let generation = self.generation
             let task = Task { @MainActor [weak self] () -> State in
+                // Opening the durable queue and reading the install id touch the disk: off the main actor.
+                let client = await SDKRuntime.makeClient(configuration: configuration, environment: environment, events: events)
+                guard let self, self.generation == generation else { return .failed }
+                let runtime = SDKRuntime(
+                    configuration: configuration, environment: environment, events: events,
+                    client: client, isActive: self.applicationIsActive)
+                self.runtime = runtime
+                #if canImport(UIKit)
+                self.observeApplicationLifecycle()
+                #endif
                 let state = await runtime.client.initialize()
-                self?.finishInitialization(state)
+                if self.generation == generation { self.finishInitialization(state) }
                 return state
             }
             phase = .initializing(task)
@@ -109,13 +121,13 @@ public final class KontextVideo {
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
     /// concurrent callers share the retry).
     package func requireEnabled() async throws(VideoAdError) -> SDKRuntime {
-        guard let runtime else { throw .notInitialized }
         var state: State
         switch phase {
         case .notInitialized: throw .notInitialized
         case .initializing(let task): state = await task.value
         case .finished(let finished): state = finished
         }
+        guard let runtime else { throw .notInitialized }
         if state == .failed {
             let retry = retryTask ?? Task { @MainActor [weak self] () -> State in
                 let retried = await runtime.client.initialize()
@@ -149,6 +161,7 @@ public final class KontextVideo {
     /// The app moved to the background (`false`) or the foreground (`true`): time in the
     /// background does not count toward the creative load time-out.
     package func setApplicationActive(_ active: Bool) {
+        applicationIsActive = active
         runtime?.activeTime.setActive(active)
         adOnScreen?.onScreen?.applicationActivityChanged(active)
     }
@@ -158,6 +171,8 @@ public final class KontextVideo {
     package func reset(environment: SDKEnvironment = .platformDefault()) {
         adOnScreen?.abandonForReset()
         adOnScreen = nil
+        generation += 1
+        applicationIsActive = true
         runtime?.shutdown()
         runtime = nil
         retryTask = nil

@@ -88,12 +88,29 @@ package final class SDKRuntime {
     /// The SDK's event stream.
     package let events: KontextVideoEventStream
 
-    /// Creates the runtime and starts the event pipeline's delivery loop.
-    package init(configuration: KontextVideoConfiguration, environment: SDKEnvironment, events: KontextVideoEventStream) {
+    /// Creates the runtime around a client made by `makeClient`.
+    package init(
+        configuration: KontextVideoConfiguration,
+        environment: SDKEnvironment,
+        events: KontextVideoEventStream,
+        client: AdServerClient,
+        isActive: Bool = true
+    ) {
         self.configuration = configuration
         self.environment = environment
         self.events = events
+        self.client = client
         self.activeTime = ActiveTime(clock: environment.clock)
+        activeTime.setActive(isActive)
+    }
+
+    /// Makes the ad server client off the main actor: opening it reads the install id and the
+    /// durable event queue from disk.
+    package static func makeClient(
+        configuration: KontextVideoConfiguration,
+        environment: SDKEnvironment,
+        events: KontextVideoEventStream
+    ) async -> AdServerClient {
         let serverEnvironment = AdServerEnvironment(
             publisherToken: configuration.publisherToken,
             serverURL: configuration.serverURL,
@@ -102,14 +119,15 @@ package final class SDKRuntime {
             appVersion: environment.appVersion,
             device: .gatheredFromProcess()
         )
-        self.client = AdServerClient(
-            environment: serverEnvironment,
-            clock: environment.clock,
-            transport: environment.transport,
-            storageDirectory: environment.storageDirectory,
-            sharedDefaults: SharedDefaults(environment.defaults),
-            events: events
-        )
+        let clock = environment.clock
+        let transport = environment.transport
+        let storageDirectory = environment.storageDirectory
+        let defaults = SharedDefaults(environment.defaults)
+        return await Task.detached {
+            AdServerClient(
+                environment: serverEnvironment, clock: clock, transport: transport,
+                storageDirectory: storageDirectory, sharedDefaults: defaults, events: events)
+        }.value
     }
 
     /// The clock every timer runs on.
