@@ -152,6 +152,7 @@ public final class VideoAd {
                 return
             }
             isLoaded = true
+            for url in renderer?.errorPixelsOwed ?? [] { runtime.sendPixel(url) }
             if let linear = renderer?.resolvedLinearAd {
                 tracking = LinearTrackingSession(
                     ad: linear, sink: runtime,

@@ -45,7 +45,7 @@ struct CreativeBridgeTests {
         let server = try SandboxAdServer()
         defer { server.stop() }
         let ad = try await servedAd(server, .linear, SandboxAd(creative: .vast(.wrapper(hops: 2))))
-        let linear = try await LinearCreativeLoader(ad: ad, context: context).load()
+        let linear = try await LinearCreativeLoader(ad: ad, context: context).load().ad
         #expect(linear.duration == 15)
         #expect(linear.wrapperChain.count == 2)
         let impressions = linear.impressionURLs
@@ -88,6 +88,28 @@ struct CreativeBridgeTests {
         await clock.advance(by: .seconds(5))
         let result = await loading.result
         #expect((result.failure as? CreativeLoadError)?.code == 301)
+    }
+
+    @Test("a buffet ad skipped for unplayable media still gets its error pixel when the next ad plays")
+    func skippedBuffetAdsOweTheirErrorPixels() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let base = server.baseURL.absoluteString
+        func ad(_ id: String, type: String) -> String {
+            """
+            <Ad id="\(id)"><InLine><AdSystem>t</AdSystem><AdTitle>\(id)</AdTitle>
+            <Impression><![CDATA[\(base)/pixel/\(id)/impression]]></Impression>
+            <Error><![CDATA[\(base)/pixel/\(id)/error?code=[ERRORCODE]]]></Error>
+            <Creatives><Creative><Linear><Duration>00:00:10</Duration><MediaFiles>
+            <MediaFile delivery="progressive" type="\(type)" width="640" height="360"><![CDATA[\(base)/media/\(id).mp4]]></MediaFile>
+            </MediaFiles></Linear></Creative></Creatives></InLine></Ad>
+            """
+        }
+        let vast = "<VAST version=\"4.2\">\(ad("flash", type: "video/x-flv"))\(ad("mp4", type: "video/mp4"))</VAST>"
+        let served = try await servedAd(server, .linear, SandboxAd(extraFields: ["creative": ["type": "vast", "vast": .string(vast)]]))
+        let loaded = try await LinearCreativeLoader(ad: served, context: context).load()
+        #expect(loaded.ad.id == "mp4")
+        #expect(loaded.errorPixels.map(\.absoluteString) == ["\(base)/pixel/flash/error?code=403"])
     }
 
     @Test("the headless renderer fetches an HTML page and an image before it is ready")

@@ -97,4 +97,12 @@ struct VASTParserErrorTests {
         #expect(xml.utf8.count < VASTParser.maxDocumentBytes)
         #expect(code(xml) == 100)
     }
+
+    @Test func utf16DocumentsAreRefusedWith100() {
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-16\"?><!DOCTYPE v [<!ENTITY a \"aaaa\">]><VAST version=\"4.2\"/>"
+        var little = Data([0xFF, 0xFE])
+        little.append(xml.data(using: .utf16LittleEndian)!)
+        #expect(code(little) == 100)
+        #expect(code(xml.data(using: .utf16BigEndian)!) == 100, "no byte-order mark, but zero bytes give it away")
+    }
 }

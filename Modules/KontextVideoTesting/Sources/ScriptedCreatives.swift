@@ -95,6 +95,8 @@ public final class ScriptedCreative: CreativeRenderer {
     package var resolvedLinearAd: ResolvedLinearAd? { real.resolvedLinearAd }
     /// Whether the VAST ad has an end card.
     package var hasEndCard: Bool { real.hasEndCard }
+    /// What the real renderer's VAST walk owes, when the creative was fetched.
+    package var errorPixelsOwed: [URL] { real.errorPixelsOwed }
 
     /// Loads the creative; throws `CreativeLoadError`.
     package func load() async throws {

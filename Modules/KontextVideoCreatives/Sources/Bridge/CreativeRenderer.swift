@@ -71,6 +71,8 @@ package protocol CreativeRenderer: AnyObject {
     var hasEndCard: Bool { get }
     /// The platform view that shows the creative (a `UIView` on iOS); `nil` where there is no screen.
     var platformView: AnyObject? { get }
+    /// Error pixels a successful load still owes (VAST ads skipped on the way); fired once after it.
+    var errorPixelsOwed: [URL] { get }
     /// Renders off screen; returns once ready. Throws `CreativeLoadError`. Honours cancellation.
     func load() async throws
     /// The creative's frame in its host, in points (again after each resize).
@@ -109,6 +111,8 @@ package struct CreativeContext: Sendable {
 extension CreativeRenderer {
     /// No platform view: a headless renderer.
     package var platformView: AnyObject? { nil }
+    /// Nothing owed.
+    package var errorPixelsOwed: [URL] { [] }
 }
 
 /// Makes the renderer of each ad's creative.

@@ -195,6 +195,7 @@ final class VideoCreativeRenderer: CreativeRenderer {
     private(set) var resolvedLinearAd: ResolvedLinearAd?
     var hasEndCard: Bool { resolvedLinearAd?.endCard != nil }
     var platformView: AnyObject? { container }
+    private(set) var errorPixelsOwed: [URL] = []
 
     /// How long playback may stand still (not paused, app active) before the ad fails.
     static let stallLimit: TimeInterval = 8
@@ -223,7 +224,9 @@ final class VideoCreativeRenderer: CreativeRenderer {
             supportedMIMETypes: DeviceProfile.applePlatformMIMETypes,
             screenWidth: Int(max(screen.width, screen.height)),
             screenHeight: Int(min(screen.width, screen.height)))
-        let linear = try await LinearCreativeLoader(ad: ad, context: context, device: device).load()
+        let loaded = try await LinearCreativeLoader(ad: ad, context: context, device: device).load()
+        let linear = loaded.ad
+        errorPixelsOwed = loaded.errorPixels
         guard !isStopped, let url = URL(string: linear.mediaFile.url) else {
             throw CreativeLoadError(code: VASTErrorCode.noSupportedMedia.rawValue)
         }
@@ -283,10 +286,17 @@ final class VideoCreativeRenderer: CreativeRenderer {
             guard layer.isReadyForDisplay else { return }
             Task { @MainActor [weak self] in self?.firstFrame() }
         })
-        let skipOffset = linear.skipOffset
+        let skipOffsetSpec = linear.skipOffsetSpec
+        let declaredSkipOffset = linear.skipOffset
         timeObserver = player.addPeriodicTimeObserver(forInterval: CMTime(value: 1, timescale: 4), queue: .main) { @Sendable time in
             let seconds = time.seconds
-            Task { @MainActor [weak self] in self?.progressed(to: seconds, skipOffset: skipOffset) }
+            Task { @MainActor [weak self] in
+                guard let self else { return }
+                // A percentage offset with no declared duration is resolved against the media's own length.
+                let mediaLength = self.player?.currentItem?.duration.seconds ?? 0
+                let skipOffset = declaredSkipOffset ?? skipOffsetSpec?.seconds(duration: mediaLength.isFinite ? mediaLength : 0)
+                self.progressed(to: seconds, skipOffset: skipOffset)
+            }
         }
         let center = NotificationCenter.default
         notificationTokens.append(center.addObserver(

@@ -18,6 +18,8 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     package private(set) var resolvedLinearAd: ResolvedLinearAd?
     /// Whether the VAST ad has an end card.
     package var hasEndCard: Bool { resolvedLinearAd?.endCard != nil }
+    /// Error pixels the VAST walk owes for ads skipped on the way.
+    package private(set) var errorPixelsOwed: [URL] = []
 
     /// Bytes of the fetched page or image.
     package private(set) var fetchedBytes = 0
@@ -43,7 +45,9 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         case .html, .image:
             try await loadPage()
         case .vast:
-            resolvedLinearAd = try await LinearCreativeLoader(ad: ad, context: context).load()
+            let loaded = try await LinearCreativeLoader(ad: ad, context: context).load()
+            resolvedLinearAd = loaded.ad
+            errorPixelsOwed = loaded.errorPixels
         }
     }
 

@@ -18,7 +18,7 @@ package struct LinearCreativeLoader: Sendable {
     }
 
     /// Resolves the VAST; throws `CreativeLoadError`.
-    package func load() async throws -> ResolvedLinearAd {
+    package func load() async throws -> LoadedLinearCreative {
         let source: VASTSource
         if let inline = ad.creative.inlineVAST {
             source = .document(Data(inline.utf8), baseURL: ad.creative.url)
@@ -36,18 +36,29 @@ package struct LinearCreativeLoader: Sendable {
         )
         let resolution = await resolver.resolve(source)
         try Task.checkCancellation()
-        if let linear = resolution.ads.first, resolution.error == nil {
-            return linear
-        }
         let code = resolution.error?.code ?? .noAdsAfterWrapper
         var macros = context.macros
         macros.errorCode = code
         macros.timestamp = Date()
+        // Every `<Error>` the walk owes: the whole chain's when nothing plays, and those of ads that
+        // failed on the way (a buffet ad with no playable media, a pod member) when one does.
         let pixels = resolution.errorPings.flatMap { ping -> [String] in
             var context = macros
             context.errorCode = ping.code
             return ping.expandedURLs(context: context)
+        }.compactMap(URL.lenient)
+        if let linear = resolution.ads.first, resolution.error == nil {
+            return LoadedLinearCreative(ad: linear, errorPixels: pixels)
         }
-        throw CreativeLoadError(code: code.rawValue, errorPixels: pixels.compactMap(URL.lenient))
+        throw CreativeLoadError(code: code.rawValue, errorPixels: pixels)
     }
+}
+
+/// A linear creative ready to play, and the error pixels its VAST walk owes for ads that failed
+/// on the way to it.
+package struct LoadedLinearCreative: Sendable {
+    /// The ad to play.
+    package var ad: ResolvedLinearAd
+    /// `<Error>` pixels of ads skipped on the way, `[ERRORCODE]` filled; fire them once.
+    package var errorPixels: [URL]
 }

@@ -10,7 +10,8 @@ import Foundation
 ///   VAST error 100: VAST never needs one, and refusing it rules out external entities and
 ///   entity-expansion bombs before any parsing. (`<!DOCTYPE html>` inside a CDATA
 ///   `HTMLResource` is after the root element starts and is untouched.)
-/// - Documents larger than `maxBytes` (2 MiB by default) are refused with 100.
+/// - Documents larger than `maxBytes` (2 MiB by default) are refused with 100, and so are
+///   UTF-16 and UTF-32 documents (VAST is served as UTF-8).
 enum VASTXMLPrologue {
     /// Returns the bytes to hand to `XMLParser`, or the VAST error 100 that refuses them.
     static func prepare(_ data: Data, maxBytes: Int) -> Result<Data, VASTError> {
@@ -18,6 +19,12 @@ enum VASTXMLPrologue {
             return .failure(VASTError(.xmlParsing, "document is \(data.count) bytes, over the \(maxBytes)-byte limit"))
         }
         let bytes = [UInt8](data.prefix(64 * 1024))
+        // UTF-16 and UTF-32 (by byte-order mark, or a `<` followed by a zero byte) would hide a
+        // DOCTYPE from the checks below; VAST is served as UTF-8, so refuse them outright.
+        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) || bytes.starts(with: [0x00, 0x00, 0xFE, 0xFF])
+            || (bytes.count >= 2 && (bytes[0] == 0 || bytes[1] == 0)) {
+            return .failure(VASTError(.xmlParsing, "only UTF-8 VAST documents are read"))
+        }
         var index = 0
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         let contentStart = index
