@@ -294,7 +294,7 @@ public final class VideoAd {
             if format == .pause { end(.resumed) }
         case .failed(let code):
             fail(.creativeFailed(code: code))
-        case .progress, .pause, .resumePlayback, .mute, .unmute, .endCardShown:
+        case .progress, .mediaLength, .pause, .resumePlayback, .mute, .unmute, .endCardShown:
             break
         }
     }

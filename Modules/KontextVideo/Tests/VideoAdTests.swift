@@ -159,4 +159,24 @@ struct VideoAdTests {
             #expect(start.query["ap"] == "00:00:00.000")
         }
     }
+
+    @Test func quartilesFollowTheMediasOwnLengthOverTheDeclaredDuration() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let ads = VideoAds(content: content)
+            let ad = try await ads.format(.linear)
+            try await ad.load()
+            #expect(ad.duration == 15, "the VAST <Duration>")
+            try ad.show()
+            let creative = try #require(harness.creatives.creative(for: ad))
+            creative.reportMediaLength(8)
+            creative.renderFirstFrame()
+            creative.play(to: 2)
+            creative.play(to: 4)
+            await harness.flushEvents()
+            let hits = try await harness.server!.waitForPixelHits(count: 4, adId: ad.id)
+            #expect(hits.map(\.name) == ["impression", "start", "firstQuartile", "midpoint"],
+                    "2 s and 4 s are a quarter and a half of the 8 s the player reported")
+        }
+    }
 }

@@ -130,6 +130,8 @@ public final class ScriptedCreative: CreativeRenderer {
     public func renderFirstFrame() { send(.firstFrame) }
     /// The video reached `seconds` of the ad.
     public func play(to seconds: TimeInterval) { send(.progress(seconds)) }
+    /// The player learned the media's own length (it may differ from the VAST `<Duration>`).
+    public func reportMediaLength(_ seconds: TimeInterval) { send(.mediaLength(seconds)) }
     /// The viewer tapped the creative (or its end card, or one of its own areas).
     public func click(_ area: VideoAd.Click.Area = .creative) { send(.click(area)) }
     /// The video reached its end; a creative with an end card then shows it.

@@ -9,6 +9,8 @@ package enum CreativeEvent: Sendable, Equatable {
     case firstFrame
     /// A video's position, in seconds of the ad.
     case progress(TimeInterval)
+    /// The media's own length, once the player knows it (quartiles are measured against it).
+    case mediaLength(TimeInterval)
     /// The viewer tapped the creative.
     case click(VideoAdClick.Area)
     /// A video reached its end.

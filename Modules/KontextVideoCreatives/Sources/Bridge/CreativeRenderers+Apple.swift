@@ -322,6 +322,9 @@ final class VideoCreativeRenderer: CreativeRenderer {
     private func firstFrame() {
         guard !didRenderFirstFrame else { return }
         didRenderFirstFrame = true
+        if let length = player?.currentItem?.duration.seconds, length.isFinite, length > 0 {
+            emit(.mediaLength(length))
+        }
         emit(.firstFrame)
     }
 

@@ -19,6 +19,8 @@ package final class LinearTrackingSession {
     private let ad: ResolvedLinearAd
     private let sink: any TrackingPixelSending
     private var isEnded = false
+    /// The length the player reported, which wins over the declared `<Duration>`.
+    private var mediaLength: TimeInterval?
 
     /// Creates the session of a resolved ad. `baseContext` carries the consent and app macros;
     /// the ad's own values (asset, serving id, universal ad id, pod sequence) are added here.
@@ -39,7 +41,8 @@ package final class LinearTrackingSession {
         tracker.baseContext.contentPlayhead = contentPlayhead
         switch event {
         case .firstFrame: fire(.firstFrame)
-        case .progress(let position): fire(.progress(position: position, duration: ad.duration > 0 ? ad.duration : nil))
+        case .progress(let position): fire(.progress(position: position, duration: mediaLength ?? (ad.duration > 0 ? ad.duration : nil)))
+        case .mediaLength(let length): if length.isFinite, length > 0 { mediaLength = length }
         case .click(.endCard): fire(.endCardClick)
         case .click: fire(.click)
         case .complete: fire(.complete)
