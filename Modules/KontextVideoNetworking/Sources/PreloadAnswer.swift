@@ -23,7 +23,7 @@ package struct PreloadAnswer: Sendable, Hashable {
         }
         let isBlank = body.allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
         guard (200..<300).contains(status) else {
-            let envelope = isBlank ? nil : try? JSONDecoder().decode(Envelope.self, from: body)
+            let envelope = isBlank ? nil : try? JSONDecoder().decode(Verdict.self, from: body)
             sessionId = envelope?.sessionId
             if let envelope, let code = envelope.errCode {
                 result = .failure(.server(code: code, message: envelope.error, permanent: envelope.permanent ?? false))
@@ -38,22 +38,32 @@ package struct PreloadAnswer: Sendable, Hashable {
             result = .failure(.decoding("empty answer with status \(status)"))
             return
         }
-        let envelope: Envelope
+        // The verdict first (errCode, then skip), read without the ad, so a malformed `ad` next to
+        // an error or a no-fill never hides them; the ad is decoded only when it is the answer.
+        let verdict: Verdict
         do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: body)
+            verdict = try JSONDecoder().decode(Verdict.self, from: body)
         } catch {
             result = .failure(.decoding(Self.describe(error)))
             return
         }
-        sessionId = envelope.sessionId
-        if let code = envelope.errCode {
-            result = .failure(.server(code: code, message: envelope.error, permanent: envelope.permanent ?? false))
-        } else if envelope.skip == true {
-            result = .success(.noFill(VideoAdError.NoFillReason(wireCode: envelope.skipCode)))
-        } else if let ad = envelope.ad {
+        sessionId = verdict.sessionId
+        if let code = verdict.errCode {
+            result = .failure(.server(code: code, message: verdict.error, permanent: verdict.permanent ?? false))
+            return
+        }
+        if verdict.skip == true {
+            result = .success(.noFill(VideoAdError.NoFillReason(wireCode: verdict.skipCode)))
+            return
+        }
+        do {
+            guard let ad = try JSONDecoder().decode(AdEnvelope.self, from: body).ad else {
+                result = .failure(.decoding("answer has no ad, skip or errCode"))
+                return
+            }
             result = ad.served(requestedFormat: format).map(AdAnswer.ad)
-        } else {
-            result = .failure(.decoding("answer has no ad, skip or errCode"))
+        } catch {
+            result = .failure(.decoding(Self.describe(error)))
         }
     }
 
@@ -75,15 +85,19 @@ package struct PreloadAnswer: Sendable, Hashable {
         }
     }
 
-    /// The top level of every answer shape.
-    fileprivate struct Envelope: Decodable {
-        var ad: WireAd?
+    /// The top level of every answer shape, without the ad: what the server decided.
+    fileprivate struct Verdict: Decodable {
         var skip: Bool?
         var skipCode: String?
         var errCode: String?
         var error: String?
         var permanent: Bool?
         var sessionId: String?
+    }
+
+    /// The ad of an answer that is an ad.
+    fileprivate struct AdEnvelope: Decodable {
+        var ad: WireAd?
     }
 
     /// The `ad` object.

@@ -149,6 +149,15 @@ struct HostileValuesTests {
         }
     }
 
+    @Test("an errCode or a skip wins even when the answer's ad is malformed")
+    func verdictBeforeAd() {
+        let error = Data(#"{"errCode": "invalid_token", "error": "no", "permanent": true, "ad": {"id": 7}}"#.utf8)
+        #expect(PreloadAnswer(status: 200, body: error, requestedFormat: .pause).result
+                == .failure(.server(code: "invalid_token", message: "no", permanent: true)))
+        let skip = Data(#"{"skip": true, "skipCode": "frequency_cap", "ad": "garbage"}"#.utf8)
+        #expect(PreloadAnswer(status: 200, body: skip, requestedFormat: .pause).result == .success(.noFill(.frequencyCap)))
+    }
+
     @Test("blank strings are unwritten consent; empty or negative GPP section ids are unknown")
     func consentEdgeCases() throws {
         let defaults = try freshDefaults()

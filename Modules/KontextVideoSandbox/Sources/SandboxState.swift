@@ -23,6 +23,8 @@ final class SandboxState: @unchecked Sendable {
     private var imageCache: [String: Data] = [:]
 
     private(set) var requests: [RecordedRequest] = []
+    /// The index the next request gets (requests are recorded once handled, so out of order).
+    private var nextRequestIndex = 0
     private(set) var events: [RecordedEvent] = []
     private(set) var uniqueEvents: [RecordedEvent] = []
     private var seenEventIds: Set<String> = []
@@ -62,6 +64,7 @@ final class SandboxState: @unchecked Sendable {
     func clearRecordings() {
         lock.locked {
             requests = []
+            nextRequestIndex = 0
             events = []
             uniqueEvents = []
             seenEventIds = []
@@ -75,12 +78,19 @@ final class SandboxState: @unchecked Sendable {
     func handle(_ request: HTTPRequest) -> HTTPResponseAction {
         let json = request.body.isEmpty ? nil : JSONValue(data: request.body)
         let index: Int = lock.locked {
-            let index = requests.count
-            requests.append(RecordedRequest(index: index, http: request, json: json))
-            return index
+            defer { nextRequestIndex += 1 }
+            return nextRequestIndex
         }
         let record = RecordedRequest(index: index, http: request, json: json)
         let (action, summary, found) = route(record)
+        // Recorded once what it carried (events, pixel hits) is recorded too, so a test that saw
+        // the request also sees its contents.
+        lock.locked {
+            requests.append(record)
+            if requests.count > 1, requests[requests.count - 2].index > record.index {
+                requests.sort { $0.index < $1.index }
+            }
+        }
         waiters.signal()
         if let logger {
             var line = "#\(index) \(request.method) \(request.target) → \(summary)"
