@@ -34,6 +34,13 @@ package actor EventPipeline {
     private var delivery: Task<Bool, Never>?
     /// `stop()` is final: a later `start()` (say, from another `initialize`) does not undo it.
     private var isRetired = false
+    /// The `Retry-After` of the last 429 answer to a batch, until the delivery loop waits for it.
+    private var retryAfter: Duration?
+
+    private func takeRetryAfter() -> Duration? {
+        defer { retryAfter = nil }
+        return retryAfter
+    }
 
     /// Opens the queue in `directory` (delivering nothing until `start()` or `flush()`).
     /// `sessionId` is read when an entry is queued, and sent with its batch.
@@ -133,7 +140,8 @@ package actor EventPipeline {
                     backoff.reset()
                     continue
                 }
-                let delay = backoff.nextDelay()
+                // A 429's Retry-After is honoured when it asks for longer than the back-off.
+                let delay = max(backoff.nextDelay(), await self?.takeRetryAfter() ?? .zero)
                 events.record(KontextVideoEvent(.retry, "POST /video/events", level: .info, attributes: [
                     "delay": "\(delay.timeInterval)", "pending": "\(await self?.pendingCount ?? 0)",
                 ]))
@@ -221,10 +229,12 @@ package actor EventPipeline {
         let ids = Set(batch.map(\.id))
         let answerData: Data
         let status: Int
+        let retryAfterHeader: String?
         do {
             let (received, response) = try await call.run(transport: transport, clock: clock, events: events)
             answerData = received
             status = response.statusCode
+            retryAfterHeader = response.value(forHTTPHeaderField: "Retry-After")
         } catch {
             return .failed
         }
@@ -235,7 +245,10 @@ package actor EventPipeline {
             ]))
             return .delivered
         }
-        guard (200..<300).contains(status) else { return .failed }
+        guard (200..<300).contains(status) else {
+            if status == 429 { retryAfter = RetryPolicy.retryAfter(retryAfterHeader) }
+            return .failed
+        }
         let accepted = Self.acceptedIds(answerData) ?? ids
         let delivered = batch.filter { accepted.contains($0.id) }
         store.remove(ids: Set(delivered.map(\.id)))

@@ -78,6 +78,25 @@ struct EventPipelineRobustnessTests {
         #expect(portal.paths == ["/video/events"], "the portal page was never fetched")
     }
 
+    @Test("a 429's Retry-After stretches the delivery back-off")
+    func retryAfterIsHonoured() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let transport = ScriptedTransport([.status(429, headers: ["Retry-After": "30"]), .status(200)])
+        let events = pipeline(directory.url, transport)
+        events.submit(.event(.impression(adId: "ad-1", format: .overlay)))
+        await events.start()
+        // The attempt's own 5 s deadline comes and goes; then the loop sleeps for the back-off.
+        for _ in 0..<20_000 where clock.nextDeadline != .seconds(30) { await Task.yield() }
+        #expect(clock.nextDeadline == .seconds(30), "not the 1 s first back-off")
+        #expect(transport.requests.count == 1)
+        await clock.advance(by: .seconds(29))
+        #expect(await events.pendingCount == 1)
+        await clock.advance(by: .seconds(1))
+        try await eventually("delivered after the wait") { await events.pendingCount == 0 }
+        await events.stop()
+    }
+
     @Test("stop() is final: a later start() delivers nothing")
     func stopIsFinal() async throws {
         let directory = try TemporaryDirectory()
