@@ -22,6 +22,8 @@ package final class EventQueueStore: Sendable {
     private let capacity: Int
     private let events: any KontextVideoEventMonitor
     private let state: LockedState<File>
+    /// Whether a queue file exists that could not be read yet.
+    private let unreadFile = LockedState(false)
 
     /// Opens the queue in `directory` (created when missing). A file that cannot be read is
     /// moved aside as `queue.corrupt-<timestamp>.json`, reported, and replaced by an empty queue.
@@ -61,7 +63,7 @@ package final class EventQueueStore: Sendable {
                 file.entries.removeFirst(dropped.count)
                 file.droppedCount = file.droppedCount.addingReportingOverflow(dropped.count).overflow ? Int.max : file.droppedCount + dropped.count
             }
-            write(file)
+            write(&file)
             return dropped
         }
     }
@@ -72,7 +74,7 @@ package final class EventQueueStore: Sendable {
         state.withLock { file in
             let before = file.entries.count
             file.entries.removeAll { ids.contains($0.id) }
-            if file.entries.count != before { write(file) }
+            if file.entries.count != before { write(&file) }
         }
     }
 
@@ -92,13 +94,33 @@ package final class EventQueueStore: Sendable {
                 }
                 return entry
             }
-            write(file)
+            write(&file)
             return removed
         }
     }
 
     /// Writes atomically (a temporary file renamed over the old one). Called under the lock.
-    private func write(_ content: File) {
+    /// While a file that exists could not be read yet (iOS data protection before the first
+    /// unlock), it is never overwritten: it is read and merged first, or left alone.
+    private func write(_ content: inout File) {
+        if unreadFile.snapshot {
+            guard let data = try? Data(contentsOf: file) else {
+                report("event queue not written", ["path": file.path, "reason": "the existing queue file cannot be read yet; entries wait in memory"])
+                return
+            }
+            unreadFile.withLock { $0 = false }
+            if let older = try? JSONDecoder().decode(File.self, from: data), older.version == Self.formatVersion {
+                let known = Set(older.entries.map(\.id))
+                content.entries = older.entries.filter(\.isWellFormed) + content.entries.filter { !known.contains($0.id) }
+                content.droppedCount = min(max(0, older.droppedCount), Int.max / 2) + content.droppedCount
+                if content.entries.count > capacity {
+                    content.droppedCount += content.entries.count - capacity
+                    content.entries.removeFirst(content.entries.count - capacity)
+                }
+            } else {
+                quarantine(reason: "unreadable once it could be read")
+            }
+        }
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -106,21 +128,32 @@ package final class EventQueueStore: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try data.write(to: file, options: .atomic)
         } catch {
-            // Reported off the lock: a monitor that reacts by queueing an event must not deadlock.
-            let event = KontextVideoEvent(.error, "event queue not written", level: .error, attributes: [
-                "path": file.path, "error": "\(error)",
-            ])
-            let events = self.events
-            DispatchQueue.global().async { events.record(event) }
+            report("event queue not written", ["path": file.path, "error": "\(error)"])
         }
     }
 
-    /// Reads the file; quarantines it when unreadable.
+    /// Reports an error off the lock: a monitor that reacts by queueing an event must not deadlock.
+    private func report(_ name: String, _ attributes: [String: String]) {
+        let event = KontextVideoEvent(.error, name, level: .error, attributes: attributes)
+        let events = self.events
+        DispatchQueue.global().async { events.record(event) }
+    }
+
+    /// Reads the file; quarantines it when it is not a queue. A file that cannot be read at all
+    /// (protected until the device is first unlocked) is left in place and read again before the
+    /// first write.
     private func load() {
         guard FileManager.default.fileExists(atPath: file.path) else { return }
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            unreadFile.withLock { $0 = true }
+            report("event queue not readable yet", ["path": file.path, "error": "\(error)"])
+            return
+        }
         let reason: String
         do {
-            let data = try Data(contentsOf: file)
             let content = try JSONDecoder().decode(File.self, from: data)
             if content.version == Self.formatVersion {
                 var entries = content.entries.filter(\.isWellFormed)
@@ -131,7 +164,7 @@ package final class EventQueueStore: Sendable {
                 }
                 let loaded = File(version: Self.formatVersion, droppedCount: droppedCount, entries: entries)
                 state.withLock { $0 = loaded }
-                if loaded.entries.count != content.entries.count { state.withLock { write($0) } }
+                if loaded.entries.count != content.entries.count { state.withLock { write(&$0) } }
                 return
             }
             reason = "unknown version \(content.version)"
@@ -155,8 +188,9 @@ package final class EventQueueStore: Sendable {
             try FileManager.default.moveItem(at: file, to: target)
             attributes["movedTo"] = target.lastPathComponent
         } catch {
-            try? FileManager.default.removeItem(at: file)
-            attributes["removed"] = "true"
+            // Could not move it aside: it stays in place and the next write replaces it.
+            attributes["kept"] = "true"
+            attributes["error"] = "\(error)"
         }
         events.record(KontextVideoEvent(.error, "event queue corrupt", level: .error, attributes: attributes))
     }

@@ -190,3 +190,38 @@ struct HostileValuesTests {
         #expect(ConsentResolver.resolve(defaults: defaults, appRegulatory: KontextVideoRegulatory(gppSid: [-3])) == nil)
     }
 }
+
+@Suite("EventQueueStore with a file it cannot read yet")
+struct UnreadableQueueTests {
+    @Test("a queue file that cannot be read is never overwritten; once readable it is merged, nothing lost")
+    func unreadableFileIsKeptAndMerged() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let queueFile = directory.url.appendingPathComponent(EventQueueStore.fileName)
+        // A directory where the file should be: it exists, but reading it fails (as a protected
+        // file does before the first unlock; chmod would not stop root, who runs CI).
+        try FileManager.default.createDirectory(at: queueFile, withIntermediateDirectories: true)
+        let store = EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog())
+        let waiting = QueuedEntry(.event(.impression(adId: "ad-new", format: .overlay)), sessionId: nil)
+        store.append(waiting)
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: queueFile.path, isDirectory: &isDirectory) && isDirectory.boolValue,
+                "what could not be read was not replaced")
+        #expect(store.count == 1, "the new entry waits in memory")
+
+        // The file becomes readable: an older launch's entry is in it.
+        let older = try TemporaryDirectory()
+        defer { older.remove() }
+        let olderStore = EventQueueStore(directory: older.url, capacity: 1000, events: EventLog())
+        let earlier = QueuedEntry(.event(.click(area: .creative, adId: "ad-old", format: .pause)), sessionId: nil)
+        olderStore.append(earlier)
+        try FileManager.default.removeItem(at: queueFile)
+        try FileManager.default.copyItem(at: older.url.appendingPathComponent(EventQueueStore.fileName), to: queueFile)
+
+        let later = QueuedEntry(.pixel(URL(string: "https://t.example.com/p")!), sessionId: nil)
+        store.append(later)
+        #expect(store.entries.map(\.id) == [earlier.id, waiting.id, later.id])
+        let reopened = EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog())
+        #expect(reopened.entries.map(\.id) == [earlier.id, waiting.id, later.id])
+    }
+}
