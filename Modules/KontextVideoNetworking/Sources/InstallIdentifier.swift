@@ -9,7 +9,8 @@ package enum InstallIdentifier {
     package static let defaultsKey = "so.kontext.video.installId"
 
     /// The install id: the file's, else the mirror's, else a new one (then stored in both).
-    /// A malformed stored value is replaced; a failed write only costs persistence.
+    /// A malformed stored value is replaced; a failed write only costs persistence; a file that
+    /// exists but cannot be read yet is left alone (a temporary id serves this launch).
     package static func load(storageDirectory: URL, defaults: UserDefaults) -> UUID {
         let file = storageDirectory.appendingPathComponent(fileName)
         if let data = try? Data(contentsOf: file),
@@ -17,10 +18,22 @@ package enum InstallIdentifier {
             if defaults.string(forKey: defaultsKey) == nil { defaults.set(id.uuidString.lowercased(), forKey: defaultsKey) }
             return id
         }
-        let id = defaults.string(forKey: defaultsKey).flatMap(UUID.init(uuidString:)) ?? UUID()
+        // A file that exists but cannot be read (protected before the first unlock) is not
+        // overwritten: the stored id comes back once it can be read.
+        let fileIsUnreadable = FileManager.default.fileExists(atPath: file.path) && (try? Data(contentsOf: file)) == nil
+        if let mirrored = defaults.string(forKey: defaultsKey).flatMap(UUID.init(uuidString:)) {
+            if !fileIsUnreadable { write(mirrored, to: file, in: storageDirectory) }
+            return mirrored
+        }
+        let id = UUID()
+        guard !fileIsUnreadable else { return id }
         defaults.set(id.uuidString.lowercased(), forKey: defaultsKey)
-        try? FileManager.default.createDirectory(at: storageDirectory, withIntermediateDirectories: true)
-        try? Data(id.uuidString.lowercased().utf8).write(to: file, options: .atomic)
+        write(id, to: file, in: storageDirectory)
         return id
+    }
+
+    private static func write(_ id: UUID, to file: URL, in directory: URL) {
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? Data(id.uuidString.lowercased().utf8).write(to: file, options: .atomic)
     }
 }

@@ -225,3 +225,25 @@ struct UnreadableQueueTests {
         #expect(reopened.entries.map(\.id) == [earlier.id, waiting.id, later.id])
     }
 }
+
+@Suite("InstallIdentifier with a file it cannot read yet")
+struct UnreadableInstallIdTests {
+    @Test("an install-id file that cannot be read is not overwritten, and the mirror is not replaced")
+    func unreadableFileIsLeftAlone() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let defaults = try freshDefaults()
+        let file = directory.url.appendingPathComponent(InstallIdentifier.fileName)
+        try FileManager.default.createDirectory(at: file, withIntermediateDirectories: true)
+        _ = InstallIdentifier.load(storageDirectory: directory.url, defaults: defaults)
+        #expect(defaults.string(forKey: InstallIdentifier.defaultsKey) == nil, "no new id written over the stored one")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory) && isDirectory.boolValue)
+
+        // Once readable, the stored id is the id again.
+        try FileManager.default.removeItem(at: file)
+        let stored = UUID()
+        try Data(stored.uuidString.lowercased().utf8).write(to: file)
+        #expect(InstallIdentifier.load(storageDirectory: directory.url, defaults: defaults) == stored)
+    }
+}
