@@ -68,6 +68,7 @@ let package = Package(
         moduleTests("KontextVideoCreatives", dependencies: ["KontextVideoCreatives", "KontextVideoSandbox", "KontextVideoScheduling"]),
         moduleTests("KontextVideoSandbox", dependencies: ["KontextVideoSandbox"]),
         moduleTests("KontextVideo", dependencies: ["KontextVideo", "KontextVideoTesting"]),
+        moduleTests("KontextVideoTesting", dependencies: ["KontextVideoTesting"]),
 
         // The spec-derived conformance suite: only what a publisher imports.
         .testTarget(
