@@ -106,6 +106,7 @@ final class SandboxState: @unchecked Sendable {
         if endpoints.contains(path) {
             let found = ProtocolValidator.violations(of: record)
             let endpoint: Endpoint
+            var carried = ""
             switch path {
             case "/init":
                 endpoint = .initialize
@@ -115,6 +116,7 @@ final class SandboxState: @unchecked Sendable {
                 let received = (record.json?["events"]?.arrayValue ?? []).filter { $0.objectValue != nil }
                     .map { RecordedEvent(json: $0, requestIndex: record.index) }
                 endpoint = .events(ids: received.map(\.eventId))
+                carried = " (" + received.map { "\($0.type) \($0.adId ?? "-")" }.joined(separator: ", ") + ")"
                 lock.locked {
                     events += received
                     for event in received where seenEventIds.insert(event.eventId).inserted {
@@ -126,7 +128,7 @@ final class SandboxState: @unchecked Sendable {
                 violations += found
                 let answer = nextAnswer(for: endpoint)
                 let (action, summary) = render(answer, for: endpoint, requestIndex: record.index)
-                return (action, summary, found)
+                return (action, summary + carried, found)
             }
         }
         if record.method == "POST" {
