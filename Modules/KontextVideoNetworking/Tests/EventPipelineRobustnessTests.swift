@@ -216,7 +216,9 @@ struct UnreadableQueueTests {
         let earlier = QueuedEntry(.event(.click(area: .creative, adId: "ad-old", format: .pause)), sessionId: nil)
         olderStore.append(earlier)
         try FileManager.default.removeItem(at: queueFile)
-        try FileManager.default.copyItem(at: older.url.appendingPathComponent(EventQueueStore.fileName), to: queueFile)
+        for name in try FileManager.default.contentsOfDirectory(atPath: older.url.path) {
+            try FileManager.default.copyItem(at: older.url.appendingPathComponent(name), to: directory.url.appendingPathComponent(name))
+        }
 
         let later = QueuedEntry(.pixel(URL(string: "https://t.example.com/p")!), sessionId: nil)
         store.append(later)

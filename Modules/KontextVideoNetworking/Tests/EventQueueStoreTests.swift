@@ -17,12 +17,11 @@ struct EventQueueStoreTests {
         let first = entry(1), pixel = QueuedEntry(.pixel(URL(string: "https://t.example/p?e=start")!), sessionId: nil)
         store.append(first)
         store.append(pixel)
-        let raw = try json(Data(contentsOf: directory.url.appendingPathComponent("queue.json")))
-        guard case .object(let file) = raw, case .array(let entries)? = file["entries"] else {
-            Issue.record("unexpected file \(raw)")
-            return
-        }
-        #expect(entries.count == 2)
+        // Both are in the journal, one line each, before anything is sent.
+        let lines = try String(decoding: Data(contentsOf: directory.url.appendingPathComponent(EventQueueStore.journalName)), as: UTF8.self)
+            .split(separator: "\n").map { try json(Data($0.utf8)) }
+        #expect(lines.count == 2)
+        #expect(lines.allSatisfy { if case .object(let line) = $0 { line["add"] != nil } else { false } })
         let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: EventLog())
         #expect(reopened.entries == [first, pixel])
         reopened.remove(ids: [first.id])
@@ -72,6 +71,61 @@ struct EventQueueStoreTests {
         defer { directory.remove() }
         let nested = directory.url.appendingPathComponent("a/b", isDirectory: true)
         EventQueueStore(directory: nested, capacity: 10, events: EventLog()).append(entry(1))
-        #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent("queue.json").path))
+        #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent(EventQueueStore.journalName).path))
+    }
+
+    @Test("the journal is folded into the snapshot once it is as long as the queue, and nothing changes by it")
+    func compaction() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog())
+        let entries = (0..<150).map(entry)
+        for entry in entries { store.append(entry) }
+        store.remove(ids: Set(entries.prefix(10).map(\.id)))
+        let journal = try Data(contentsOf: directory.url.appendingPathComponent(EventQueueStore.journalName))
+        let journalLines = journal.split(separator: 0x0A).count
+        #expect(journalLines <= max(EventQueueStore.compactionFloor, 150), "folded at least once: \(journalLines) lines left")
+        #expect(journalLines < 161, "161 changes were made")
+        #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(EventQueueStore.fileName).path))
+        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog()).entries == Array(entries.dropFirst(10)))
+    }
+
+    @Test("a torn last journal line (a crash mid-append) is ignored; the lines before it count")
+    func tornTail() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = EventQueueStore(directory: directory.url, capacity: 10, events: EventLog())
+        let (first, second) = (entry(1), entry(2))
+        store.append(first)
+        store.append(second)
+        let journal = directory.url.appendingPathComponent(EventQueueStore.journalName)
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"add":{"id":"torn","kin"#.utf8))
+        try handle.close()
+        let log = EventLog()
+        let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: log)
+        #expect(reopened.entries == [first, second])
+        #expect(log.events(.error, named: "event queue journal damaged").isEmpty, "a torn tail is expected after a crash")
+    }
+
+    @Test("journal lines replayed over a snapshot that already holds them change nothing")
+    func replayIsIdempotent() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = EventQueueStore(directory: directory.url, capacity: 3, events: EventLog())
+        let entries = (0..<5).map(entry)
+        for entry in entries { store.append(entry) }
+        _ = store.recordRefusal(ids: [entries[4].id], limit: 5)
+        let journal = directory.url.appendingPathComponent(EventQueueStore.journalName)
+        let stale = try Data(contentsOf: journal)
+        // A crash after the snapshot was written but before the journal was cleared: the new
+        // store folds everything into a snapshot, then the old lines come back.
+        let folded = EventQueueStore(directory: directory.url, capacity: 3, events: EventLog())
+        try stale.write(to: journal)
+        let reopened = EventQueueStore(directory: directory.url, capacity: 3, events: EventLog())
+        #expect(reopened.entries.map(\.id) == folded.entries.map(\.id))
+        #expect(reopened.entries.last?.refusals == 1)
+        #expect(reopened.droppedCount == 2)
     }
 }
