@@ -72,8 +72,16 @@ public final class TestClock: SchedulingClock, Sendable {
         await settle()
         let target = state.withLock { $0.now } + duration
         while let sleeper = popEarliest(notAfter: target) {
+            let othersAsleep = sleeperCount
             sleeper.continuation.resume()
             await settle()
+            // A periodic task (a poll, a monitor) sleeps again once it ran. On a busy executor
+            // that can take longer than one settle; moving on before would skip its next tick.
+            var spins = 0
+            while sleeperCount <= othersAsleep, spins < 2_000 {
+                await Task.yield()
+                spins += 1
+            }
         }
         state.withLock { $0.now = max($0.now, target) }
         await settle()
