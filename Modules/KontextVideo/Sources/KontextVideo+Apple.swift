@@ -76,11 +76,13 @@ final class LinearAdViewController: UIViewController {
 
     func dismissBySDK(completion: @escaping @MainActor @Sendable () -> Void) {
         dismissedBySDK = true
-        if presentingViewController == nil {
+        guard let presenting = presentingViewController else {
             completion()
-        } else {
-            dismiss(animated: true, completion: completion)
+            return
         }
+        // Dismissed from below: this closes the ad and anything it presented (an App Store sheet
+        // opened by a click), so the ad's screen really is gone when `didEnd` arrives.
+        presenting.dismiss(animated: true, completion: completion)
     }
 
     override func viewDidDisappear(_ animated: Bool) {

@@ -58,6 +58,8 @@ public final class KontextVideo {
     private var applicationIsActive = true
     /// Bumped by `reset`, so an initialization started before it does not install its runtime after.
     private var generation = 0
+    /// The retired runtime's shutdown, which a new initialization waits for.
+    private var retiring: Task<Void, Never>?
     /// The App Tracking Transparency dialog, asked at most once per launch before the first ads request.
     private var trackingAuthorization: Task<Void, Never>?
 
@@ -93,7 +95,10 @@ public final class KontextVideo {
             let environment = self.environment
             let events = self.events
             let generation = self.generation
+            let retiring = self.retiring
             let task = Task { @MainActor [weak self] () -> State in
+                // A runtime a reset retired must be done with the storage before a new one opens it.
+                await retiring?.value
                 // Opening the durable queue and reading the install id touch the disk: off the main actor.
                 let client = await SDKRuntime.makeClient(configuration: configuration, environment: environment, events: events)
                 guard let self, self.generation == generation else { return .failed }
@@ -121,22 +126,26 @@ public final class KontextVideo {
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
     /// concurrent callers share the retry).
     package func requireEnabled() async throws(VideoAdError) -> SDKRuntime {
+        let generation = self.generation
         var state: State
         switch phase {
         case .notInitialized: throw .notInitialized
         case .initializing(let task): state = await task.value
         case .finished(let finished): state = finished
         }
-        guard let runtime else { throw .notInitialized }
+        // A reset while waiting puts the SDK back to its launch state.
+        guard self.generation == generation, let runtime, !runtime.isShutDown else { throw .notInitialized }
         if state == .failed {
             let retry = retryTask ?? Task { @MainActor [weak self] () -> State in
                 let retried = await runtime.client.initialize()
-                self?.finishInitialization(retried)
-                self?.retryTask = nil
+                guard let self, self.generation == generation else { return retried }
+                self.finishInitialization(retried)
+                self.retryTask = nil
                 return retried
             }
             retryTask = retry
             state = await retry.value
+            guard self.generation == generation else { throw .notInitialized }
         }
         switch state {
         case .enabled:
@@ -150,6 +159,13 @@ public final class KontextVideo {
         case .disabled(let reason): throw .disabled(reason: reason)
         case .failed: throw .initializationFailed
         }
+    }
+
+    /// Returns once a runtime retired by `reset` is done with its storage (queued writes on disk,
+    /// delivery stopped). An initialization cut short by the reset may still open the storage
+    /// once; it is not waited for, since its `/init` may never be answered.
+    package func waitForRetiredRuntime() async {
+        await retiring?.value
     }
 
     /// The SDK's state without waiting: `nil` before `initialize` finished.
@@ -173,7 +189,14 @@ public final class KontextVideo {
         adOnScreen = nil
         generation += 1
         applicationIsActive = true
-        runtime?.shutdown()
+        if let old = runtime {
+            old.shutdown()
+            let previous = retiring
+            retiring = Task { @MainActor in
+                await previous?.value
+                await old.shutDownAndWait()
+            }
+        }
         runtime = nil
         retryTask = nil
         trackingAuthorization = nil

@@ -6,6 +6,8 @@ import KontextVideoScheduling
 protocol OnScreenPresentation: AnyObject {
     /// Stops timers and observation; no callback after this.
     func stop()
+    /// Drops everything without callbacks, for `KontextVideo.reset`.
+    func abandon()
     /// The app went to the background (`false`) or came back.
     func applicationActivityChanged(_ active: Bool)
     /// Takes the ad off the screen and calls `completion` once it is gone.
@@ -84,6 +86,11 @@ final class HostedPresentation: OnScreenPresentation {
         if active { follower?.resume() } else { follower?.pause() }
     }
 
+    func abandon() {
+        stop()
+        view?.videoAdDidRemove()
+    }
+
     func stop() {
         monitorTask?.cancel()
         monitorTask = nil
@@ -110,18 +117,19 @@ extension VideoAd {
 /// A linear ad presented full screen by a `VideoAdPresenter`.
 ///
 /// Phases: presenting (waiting for the presenter's completion), up, gone. A take-down asked for
-/// while presenting waits for the presentation to finish, then dismisses, so no full-screen
-/// surface is ever left behind. A presenter that never calls back is treated as having failed.
+/// while presenting waits for the presentation to finish, then dismisses; a presenter that never
+/// calls back is treated as having failed, and if it puts the surface up after all, that surface
+/// is taken down at once. So no full-screen surface is ever left behind.
 @MainActor
 final class LinearPresentationController: OnScreenPresentation {
     private enum Phase {
-        case idle, presenting, up, gone
+        case presenting, up, gone
     }
 
     private weak var ad: VideoAd?
     private let presenter: any VideoAdPresenter
     private var presentation: LinearAdPresentation!
-    private var phase = Phase.idle
+    private var phase = Phase.presenting
     private var pendingTakeDown: (@MainActor () -> Void)?
     private var watchdog: Task<Void, Never>?
 
@@ -134,13 +142,14 @@ final class LinearPresentationController: OnScreenPresentation {
     /// Asks the presenter to present; `completion` runs once, with whether the surface came up.
     /// When the presenter has not answered after `timeout` on `clock`, the presentation failed.
     func present(clock: any SchedulingClock, timeout: Duration, completion: @escaping @MainActor (Bool) -> Void) {
-        phase = .presenting
-        var answered = false
         // Holds the controller until the presenter answered or the watchdog fired: an ad ended
         // meanwhile still needs it to take the surface down.
         let finish: @MainActor (Bool) -> Void = { presented in
-            guard !answered else { return }
-            answered = true
+            guard self.phase == .presenting else {
+                // The watchdog already gave up; a surface that came up late goes away again.
+                if presented { self.presenter.dismissVideoAd(self.presentation) {} }
+                return
+            }
             self.watchdog?.cancel()
             self.watchdog = nil
             self.phase = presented ? .up : .gone
@@ -167,6 +176,15 @@ final class LinearPresentationController: OnScreenPresentation {
 
     func stop() {}
 
+    /// `KontextVideo.reset` only: no watchdog, no callback, and the surface taken down if it is up.
+    func abandon() {
+        watchdog?.cancel()
+        watchdog = nil
+        pendingTakeDown = nil
+        if phase == .up { presenter.dismissVideoAd(presentation) {} }
+        phase = .gone
+    }
+
     func applicationActivityChanged(_ active: Bool) {}
 
     func takeDown(reason: VideoAdEndReason, completion: @escaping @MainActor () -> Void) {
@@ -176,7 +194,7 @@ final class LinearPresentationController: OnScreenPresentation {
         case .up:
             phase = .gone
             presenter.dismissVideoAd(presentation) { completion() }
-        case .idle, .gone:
+        case .gone:
             completion()
         }
     }

@@ -141,6 +141,9 @@ package final class SDKRuntime {
     private let writer = DispatchQueue(label: "so.kontext.video.event-writer")
 
     /// Queues an event for the server through the durable pipeline, unless the runtime was retired.
+    /// It reaches the disk on the writer queue a moment later, not before this returns: the main
+    /// actor never waits for the disk, at the price of that moment (a process killed within it
+    /// loses the event).
     package func send(_ event: ServerEvent) {
         guard !isShutDown else { return }
         let client = self.client

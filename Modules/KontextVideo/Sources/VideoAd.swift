@@ -141,16 +141,9 @@ public final class VideoAd {
         guard let pending = loading, pending.outcome == nil else { return }
         loadCancellation?()
         loadCancellation = nil
-        if owner.isDestroyed {
-            pending.finish(.failure(VideoAdError.destroyed))
-            return
-        }
+        // An ad invalidated (or destroyed) meanwhile settled `loading` already: the guard returned.
         switch result {
         case .success:
-            if let reason = invalidationReason {
-                pending.finish(.failure(VideoAdError.invalidated(reason)))
-                return
-            }
             isLoaded = true
             for url in renderer?.errorPixelsOwed ?? [] { runtime.sendPixel(url) }
             if let linear = renderer?.resolvedLinearAd {
@@ -249,7 +242,7 @@ public final class VideoAd {
 
     /// Stops everything without callbacks or events; `KontextVideo.reset` only.
     func abandonForReset() {
-        onScreen?.stop()
+        onScreen?.abandon()
         onScreen = nil
         renderer?.stop()
         expiryTask?.cancel()

@@ -179,4 +179,23 @@ struct VideoAdTests {
                     "2 s and 4 s are a quarter and a half of the 8 s the player reported")
         }
     }
+
+    @Test func aSurfaceThatComesUpAfterTheWatchdogGaveUpIsTakenDownAgain() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let ads = VideoAds(content: content)
+            let ad = try await ads.format(.linear)
+            let delegate = RecordingDelegate()
+            ad.delegate = delegate
+            try await ad.load()
+            harness.presenter.holdsPresentations = true
+            try ad.show()
+            await harness.advance(by: .seconds(3))
+            #expect(delegate.endReasons == [.failed])
+            harness.presenter.finishPresentation()
+            #expect(harness.presenter.current == nil, "the late surface went away at once")
+            #expect(harness.presenter.dismissCount == 1)
+            #expect(delegate.callbacks.count == 2, "no further callback")
+        }
+    }
 }

@@ -218,7 +218,7 @@ package actor EventPipeline {
     }
 
     /// Sends one batch. A 2xx accepts the events its `accepted` list names, or all of them
-    /// without a list; a 4xx (not 408 or 429) refuses the batch for good.
+    /// without a list; a 400, 413, 422 or a 4xx carrying `errCode` refuses the batch for good.
     private func deliver(_ batch: [QueuedEntry], sessionId: String?) async -> BatchOutcome {
         let body = EventBatchBody(
             environment: environment, installId: installId, sessionId: sessionId,
@@ -298,7 +298,6 @@ package actor EventPipeline {
         }
     }
 
-    /// A 4xx other than 408 and 429: the request will never be taken, so it is not retried.
     /// Whether the server refused a batch for good: 400, 413 or 422, or another 4xx that carries
     /// the protocol's `errCode`. A bare 401/403/404/407 may come from a proxy or captive portal,
     /// not the ad server, so the batch waits instead of being dropped.

@@ -188,7 +188,8 @@ package final class EventQueueStore: Sendable {
     }
 
     private func appendToJournal(_ lines: [JournalLine]) throws {
-        var data = Data()
+        // A leading newline: should a crash have left a torn line at the end, it stays alone.
+        var data = Data([0x0A])
         for line in lines {
             data.append(try Self.encoder.encode(line))
             data.append(0x0A)
@@ -223,7 +224,7 @@ package final class EventQueueStore: Sendable {
     /// Reads the snapshot and replays the journal. A snapshot that is not a queue is quarantined;
     /// files that cannot be read at all are left in place and read again before the first write.
     private func load() {
-        switch readFiles() {
+        switch readFiles(underLock: false) {
         case .unreadable(let error):
             unreadFile.withLock { $0 = true }
             report("event queue not readable yet", ["path": file.path, "error": error])
@@ -243,7 +244,8 @@ package final class EventQueueStore: Sendable {
     }
 
     /// The queue on disk: the snapshot (quarantined when it is not a queue) plus the journal.
-    private func readFiles() -> ReadOutcome {
+    /// `underLock`: called while holding the store's lock (reports must not run inline then).
+    private func readFiles(underLock: Bool) -> ReadOutcome {
         var loaded = File(version: Self.formatVersion, droppedCount: 0, entries: [])
         var trimmed = false
         if FileManager.default.fileExists(atPath: file.path) {
@@ -259,7 +261,7 @@ package final class EventQueueStore: Sendable {
                 trimmed = loaded.entries.count != content.entries.count
             } else {
                 let version = (try? JSONDecoder().decode(VersionOnly.self, from: data))?.version
-                quarantine(reason: version.map { "unknown version \($0)" } ?? "not a queue file")
+                quarantine(reason: version.map { "unknown version \($0)" } ?? "not a queue file", underLock: underLock)
             }
         }
         var lines = 0
@@ -270,7 +272,7 @@ package final class EventQueueStore: Sendable {
             } catch {
                 return .unreadable("\(error)")
             }
-            lines = replay(data, into: &loaded)
+            lines = replay(data, into: &loaded, underLock: underLock)
         }
         if loaded.entries.count > capacity {
             loaded.droppedCount += loaded.entries.count - capacity
@@ -284,16 +286,22 @@ package final class EventQueueStore: Sendable {
         var version: Int
     }
 
-    /// Applies journal lines in order; a line that does not parse ends the replay (a torn last
-    /// line, or damage), reported when anything follows it. Returns how many lines there were.
-    private func replay(_ data: Data, into file: inout File) -> Int {
+    /// Applies journal lines in order. A line that does not parse (a torn last line after a crash,
+    /// or damage) is skipped, reported unless it is the last; lines are idempotent, so the ones
+    /// after it still apply. Returns how many lines there were.
+    private func replay(_ data: Data, into file: inout File, underLock: Bool) -> Int {
         let rawLines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
         for (index, raw) in rawLines.enumerated() {
             guard let line = try? JSONDecoder().decode(JournalLine.self, from: Data(raw)) else {
                 if index < rawLines.count - 1 {
-                    report("event queue journal damaged", ["path": journal.path, "line": "\(index + 1)", "ignored": "\(rawLines.count - index)"])
+                    let attributes = ["path": journal.path, "line": "\(index + 1)"]
+                    if underLock {
+                        report("event queue journal damaged", attributes)
+                    } else {
+                        events.record(KontextVideoEvent(.error, "event queue journal damaged", level: .error, attributes: attributes))
+                    }
                 }
-                return rawLines.count
+                continue
             }
             if let entry = line.add, entry.isWellFormed, !file.entries.contains(where: { $0.id == entry.id }) {
                 file.entries.append(entry)
@@ -316,7 +324,7 @@ package final class EventQueueStore: Sendable {
 
     /// Once unreadable files can be read: the queue on disk first, then what waited in memory.
     private func mergeFilesRead(into state: inout State) -> Bool {
-        guard case .read(let older, _) = readFiles() else { return false }
+        guard case .read(let older, _) = readFiles(underLock: true) else { return false }
         unreadFile.withLock { $0 = false }
         let known = Set(older.entries.map(\.id))
         var merged = older
@@ -330,8 +338,8 @@ package final class EventQueueStore: Sendable {
         return true
     }
 
-    /// Moves the snapshot aside and reports it.
-    private func quarantine(reason: String) {
+    /// Moves the snapshot aside and reports it (inline, unless the store's lock is held).
+    private func quarantine(reason: String, underLock: Bool) {
         let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
         var target = directory.appendingPathComponent("queue.corrupt-\(stamp).json")
         var suffix = 1
@@ -348,6 +356,11 @@ package final class EventQueueStore: Sendable {
             attributes["kept"] = "true"
             attributes["error"] = "\(error)"
         }
-        events.record(KontextVideoEvent(.error, "event queue corrupt", level: .error, attributes: attributes))
+        let event = KontextVideoEvent(.error, "event queue corrupt", level: .error, attributes: attributes)
+        if underLock {
+            report("event queue corrupt", attributes)
+        } else {
+            events.record(event)
+        }
     }
 }

@@ -128,4 +128,23 @@ struct EventQueueStoreTests {
         #expect(reopened.entries.last?.refusals == 1)
         #expect(reopened.droppedCount == 2)
     }
+
+    @Test("a damaged line in the middle of the journal is skipped and reported; the lines after it still count")
+    func damagedMiddleLine() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let store = EventQueueStore(directory: directory.url, capacity: 10, events: EventLog())
+        let (first, second) = (entry(1), entry(2))
+        store.append(first)
+        let journal = directory.url.appendingPathComponent(EventQueueStore.journalName)
+        let handle = try FileHandle(forWritingTo: journal)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(#"{"add":{"id":"torn","kin"#.utf8))
+        try handle.close()
+        store.append(second)
+        let log = EventLog()
+        let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: log)
+        #expect(reopened.entries == [first, second], "the append after the torn line was not glued onto it")
+        #expect(!log.events(.error, named: "event queue journal damaged").isEmpty)
+    }
 }

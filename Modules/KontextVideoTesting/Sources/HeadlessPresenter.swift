@@ -14,6 +14,9 @@ public final class HeadlessPresenter: VideoAdPresenter {
     /// Whether the presenter ever answers a presentation (`false`: like UIKit refusing in the middle
     /// of a transition, without calling back).
     public var answersPresentations = true
+    /// Whether presentations wait for `finishPresentation()` (a slow animation).
+    public var holdsPresentations = false
+    private var pendingPresentation: (@MainActor () -> Void)?
     /// The presentation on screen, if any.
     public private(set) var current: LinearAdPresentation?
     /// How many times an ad was presented, and dismissed by the SDK.
@@ -34,8 +37,16 @@ public final class HeadlessPresenter: VideoAdPresenter {
     public func presentVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor (Bool) -> Void) {
         presentCount += 1
         guard answersPresentations else { return }
-        if presentationSucceeds { current = presentation }
-        completion(presentationSucceeds)
+        let succeeds = presentationSucceeds
+        let finish: @MainActor () -> Void = { [weak self] in
+            if succeeds { self?.current = presentation }
+            completion(succeeds)
+        }
+        if holdsPresentations {
+            pendingPresentation = finish
+        } else {
+            finish()
+        }
     }
 
     /// Dismisses `presentation`, at once or when the test calls `finishDismissal()`.
@@ -50,6 +61,13 @@ public final class HeadlessPresenter: VideoAdPresenter {
         } else {
             finish()
         }
+    }
+
+    /// Lets a held presentation finish (the surface comes up, or fails to).
+    public func finishPresentation() {
+        let finish = pendingPresentation
+        pendingPresentation = nil
+        finish?()
     }
 
     /// Whether a dismissal waits for `finishDismissal()`.

@@ -151,9 +151,8 @@ public final class KontextVideoHarness {
     /// Like `tearDown()`, but first waits until the SDK's background work (queued event writes,
     /// the delivery loop) is over, so nothing writes into the removed storage directory.
     public func finish() async {
-        let runtime = KontextVideo.shared.runtime
         KontextVideo.shared.reset()
-        await runtime?.shutDownAndWait()
+        await KontextVideo.shared.waitForRetiredRuntime()
         tearDown()
     }
 
