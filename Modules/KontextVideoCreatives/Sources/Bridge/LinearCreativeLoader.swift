@@ -46,7 +46,7 @@ package struct LinearCreativeLoader: Sendable {
             var context = macros
             context.errorCode = ping.code
             return ping.expandedURLs(context: context)
-        }.compactMap(URL.lenient)
+        }.compactMap { URL.lenient($0) }
         if let linear = resolution.ads.first, resolution.error == nil {
             return LoadedLinearCreative(ad: linear, errorPixels: pixels)
         }

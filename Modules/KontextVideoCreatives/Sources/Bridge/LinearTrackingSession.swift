@@ -70,7 +70,7 @@ package final class LinearTrackingSession {
 
     private func fire(_ moment: LinearPlaybackMoment) {
         guard !isEnded else { return }
-        for url in tracker.handle(moment, now: Date()).compactMap(URL.lenient) {
+        for url in tracker.handle(moment, now: Date()).compactMap({ URL.lenient($0) }) {
             sink.sendPixel(url)
         }
     }

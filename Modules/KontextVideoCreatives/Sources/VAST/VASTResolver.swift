@@ -280,9 +280,7 @@ package struct VASTResolver: Sendable {
     package func resolveURL(_ uri: String, against base: URL?) -> URL? {
         var text = uri.trimmingCharacters(in: .whitespacesAndNewlines)
         if text.hasPrefix("//"), base == nil { text = "https:" + text }
-        let parsed = URL(string: text, relativeTo: base)
-            ?? text.addingPercentEncoding(withAllowedCharacters: .urlFragmentAllowed).flatMap { URL(string: $0, relativeTo: base) }
-        guard let url = parsed?.absoluteURL, let scheme = url.scheme?.lowercased(), allowedSchemes.contains(scheme) else {
+        guard let url = URL.lenient(text, relativeTo: base), let scheme = url.scheme?.lowercased(), allowedSchemes.contains(scheme) else {
             return nil
         }
         if scheme != "file", url.host == nil { return nil }
