@@ -106,6 +106,7 @@ public final class VideoAd {
             events: runtime.events,
             macros: runtime.trackingMacros(regulatory: KontextVideo.shared.regulatory)
         )
+        creativeContext = context
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         self.renderer = renderer
         renderer.onEvent = { [weak self] event in self?.handle(event) }
@@ -136,6 +137,8 @@ public final class VideoAd {
     }
 
     private var loadCancellation: (() -> Void)?
+    /// What the creative was loaded with; its consent macros serve the tracking pixels too.
+    private var creativeContext: CreativeContext?
 
     private func finishLoading(_ result: Result<Void, CreativeLoadError>) {
         guard let pending = loading, pending.outcome == nil else { return }
@@ -149,7 +152,7 @@ public final class VideoAd {
             if let linear = renderer?.resolvedLinearAd {
                 tracking = LinearTrackingSession(
                     ad: linear, sink: runtime,
-                    baseContext: runtime.trackingMacros(regulatory: KontextVideo.shared.regulatory))
+                    baseContext: creativeContext?.macros ?? VASTMacroContext())
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
             record(.state, "loaded", level: .info)
@@ -298,7 +301,7 @@ public final class VideoAd {
         let creative = served.creative
         let linear = renderer?.resolvedLinearAd
         let vastURL = area == .endCard ? linear?.endCard?.clickThrough : linear?.clickThrough
-        let url = vastURL.flatMap(URL.lenient) ?? creative.clickURL
+        let url = vastURL.flatMap { URL.lenient($0) } ?? creative.clickURL
         return ClickTarget(url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID)
     }
 
