@@ -7,6 +7,17 @@ import KontextVideoTesting
 struct VideoAdTests {
     let content = KontextVideo.Content(id: "episode-1", language: "en")
 
+    /// An ad of `format`, loaded, with a recording delegate. The `VideoAds` comes back too: the
+    /// test must keep it, since releasing it destroys the ad.
+    private func loadedAd(_ format: AdFormat) async throws -> (VideoAds, VideoAd, RecordingDelegate) {
+        let ads = VideoAds(content: content)
+        let ad = try await ads.format(format)
+        let delegate = RecordingDelegate()
+        ad.delegate = delegate
+        try await ad.load()
+        return (ads, ad, delegate)
+    }
+
     @Test func pauseAdLoadsShowsAndDismissesSynchronously() async throws {
         try await KontextVideoHarness.run { harness in
             #expect(await harness.initialize() == .enabled)
@@ -52,11 +63,7 @@ struct VideoAdTests {
     @Test func linearAdPlaysThroughToCompleteAndEndsAfterTheDismissal() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await ads.format(.linear)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            try await ad.load()
+            let (ads, ad, delegate) = try await loadedAd(.linear)
             #expect(ad.duration == 15)
             harness.presenter.holdsDismissals = true
             try ad.show()
@@ -73,17 +80,14 @@ struct VideoAdTests {
             await harness.flushEvents()
             let hits = try await harness.server!.waitForPixelHits(count: 6, adId: ad.id)
             #expect(Set(hits.map(\.name)).isSuperset(of: ["impression", "start", "firstQuartile", "midpoint", "thirdQuartile", "complete"]))
+            withExtendedLifetime(ads) {}  // releasing the VideoAds would destroy the ad
         }
     }
 
     @Test func aPresenterThatNeverAnswersFailsTheAdAfterTheTimeOut() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await ads.format(.linear)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            try await ad.load()
+            let (ads, ad, delegate) = try await loadedAd(.linear)
             harness.presenter.answersPresentations = false
             try ad.show()
             await harness.advance(by: .milliseconds(2_900))
@@ -102,11 +106,7 @@ struct VideoAdTests {
     @Test func anAdEndedWhilePresentingIsTakenDownOnceTheSurfaceIsUp() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await ads.format(.linear)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            try await ad.load()
+            let (ads, ad, delegate) = try await loadedAd(.linear)
             harness.presenter.answersPresentations = false
             try ad.show()
             ads.destroy()
@@ -183,11 +183,7 @@ struct VideoAdTests {
     @Test func aSurfaceThatComesUpAfterTheWatchdogGaveUpIsTakenDownAgain() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await ads.format(.linear)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            try await ad.load()
+            let (ads, ad, delegate) = try await loadedAd(.linear)
             harness.presenter.holdsPresentations = true
             try ad.show()
             await harness.advance(by: .seconds(3))
@@ -196,6 +192,7 @@ struct VideoAdTests {
             #expect(harness.presenter.current == nil, "the late surface went away at once")
             #expect(harness.presenter.dismissCount == 1)
             #expect(delegate.callbacks.count == 2, "no further callback")
+            withExtendedLifetime(ads) {}  // releasing the VideoAds would destroy the ad
         }
     }
 }
