@@ -1,75 +1,123 @@
 // swift-tools-version:6.0
-// The Kontext Video SDK workspace. Each target lives in `Modules/<Target>/Sources`
-// with its unit tests in `Modules/<Target>/Tests`; dependencies point downward only:
+// The Kontext Video SDK workspace. Each target lives in `Modules/<Target>/Sources` with its unit
+// tests in `Modules/<Target>/Tests`, and may depend only on modules of a lower layer (the table
+// below; loading the manifest fails on an edge that points sideways or up). Every declared edge
+// is an import that exists and every import a declared edge: `Scripts/check-module-imports`
+// holds that in CI.
 //
-//   Models ← Labels ← Networking ← Creatives ← KontextVideo (facade) ← KontextVideoTesting
-//   Scheduling ↗        Presentation ↗  PlayerTracking ↗          Sandbox ↗
+//   5  KontextVideoTesting (test kit)       KontextVideoDemo, tools
+//   4  KontextVideo (the facade)            KontextVideoTestSupport (internal test doubles)
+//   3  Creatives (the creative bridge)
+//   2  Networking   VAST   Labels   Presentation   PlayerTracking
+//   1  Models   Scheduling
+//   0  Concurrency                           Sandbox (independent: Foundation only)
 import PackageDescription
 
-/// One module: its sources under `Modules/<name>/Sources`, its tests under `Modules/<name>/Tests`.
-func module(_ name: String, dependencies: [Target.Dependency] = []) -> Target {
-    .target(name: name, dependencies: dependencies, path: "Modules/\(name)/Sources")
+/// One library module of the layer table.
+struct Module {
+    let name: String
+    let layer: Int
+    let dependencies: [String]
+
+    init(_ name: String, layer: Int, _ dependencies: [String] = []) {
+        self.name = name
+        self.layer = layer
+        self.dependencies = dependencies
+    }
 }
 
-func moduleTests(_ name: String, dependencies: [Target.Dependency]) -> Target {
-    .testTarget(name: "\(name)Tests", dependencies: dependencies, path: "Modules/\(name)/Tests")
+/// The layer table: a module may depend only on modules of a lower layer.
+let modules: [Module] = [
+    // Layer 0: a lock and a waiter list, the only concurrency primitives the SDK hand-writes.
+    Module("KontextVideoConcurrency", layer: 0),
+    // Layer 0, independent by design: the loopback sandbox ad server. Foundation only, so it checks
+    // the wire protocol without the SDK's own Codable types.
+    Module("KontextVideoSandbox", layer: 0),
+    // Layer 1: the public values, and time.
+    Module("KontextVideoModels", layer: 1, ["KontextVideoConcurrency"]),
+    Module("KontextVideoScheduling", layer: 1, ["KontextVideoConcurrency"]),
+    // Layer 2: pure rules, the ad-server conversation and the VAST engine.
+    Module("KontextVideoLabels", layer: 2, ["KontextVideoModels"]),
+    Module("KontextVideoPresentation", layer: 2),
+    Module("KontextVideoPlayerTracking", layer: 2, ["KontextVideoScheduling"]),
+    Module("KontextVideoNetworking", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
+    Module("KontextVideoVAST", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
+    // Layer 3: the creative bridge (renderers, linear tracking over the durable pipeline).
+    Module("KontextVideoCreatives", layer: 3, [
+        "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
+    ]),
+    // Layer 4: the public facade, the only module a publisher imports.
+    Module("KontextVideo", layer: 4, [
+        "KontextVideoModels", "KontextVideoLabels", "KontextVideoScheduling", "KontextVideoNetworking",
+        "KontextVideoPresentation", "KontextVideoPlayerTracking", "KontextVideoCreatives", "KontextVideoVAST",
+    ]),
+    // Layer 4: the test doubles the SDK's own tests share (not a product).
+    Module("KontextVideoTestSupport", layer: 4, [
+        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoPlayerTracking",
+        "KontextVideoNetworking",
+    ]),
+    // Layer 5: the test kit publishers import.
+    Module("KontextVideoTesting", layer: 5, [
+        "KontextVideo", "KontextVideoSandbox", "KontextVideoTestSupport", "KontextVideoScheduling",
+        "KontextVideoNetworking", "KontextVideoCreatives", "KontextVideoVAST",
+    ]),
+]
+
+let layerOf = Dictionary(uniqueKeysWithValues: modules.map { ($0.name, $0.layer) })
+for module in modules {
+    for dependency in module.dependencies {
+        guard let layer = layerOf[dependency] else { fatalError("\(module.name) depends on \(dependency), which is not in the layer table") }
+        precondition(layer < module.layer, "\(module.name) (layer \(module.layer)) may not depend on \(dependency) (layer \(layer))")
+    }
 }
 
-func tool(_ name: String, dependencies: [Target.Dependency]) -> Target {
-    .executableTarget(name: name, dependencies: dependencies, path: "Modules/\(name)/Sources")
+func dependencies(_ names: [String]) -> [Target.Dependency] {
+    names.map { .target(name: $0) }
 }
+
+/// Each module's unit tests, with what they use besides the module itself.
+let moduleTests: [String: [String]] = [
+    "KontextVideoConcurrency": [],
+    "KontextVideoModels": [],
+    "KontextVideoScheduling": ["KontextVideoTestSupport"],
+    "KontextVideoLabels": ["KontextVideoModels", "KontextVideoTestSupport"],
+    "KontextVideoPresentation": [],
+    "KontextVideoPlayerTracking": ["KontextVideoTestSupport"],
+    "KontextVideoNetworking": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoVAST": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
+    "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoSandbox": [],
+    "KontextVideoTestSupport": ["KontextVideoPlayerTracking"],
+    "KontextVideo": ["KontextVideoTesting"],
+    "KontextVideoTesting": [],
+]
+
+/// Command-line tools and the demo.
+let tools: [(name: String, product: String, path: String, dependencies: [String])] = [
+    ("KontextSandboxServer", "kontext-sandbox", "Modules/KontextSandboxServer/Sources", ["KontextVideoSandbox"]),
+    ("KontextVASTTool", "kontext-vast", "Modules/KontextVASTTool/Sources", ["KontextVideoVAST", "KontextVideoModels", "KontextVideoScheduling"]),
+    ("KontextVideoBenchmarks", "kontext-video-bench", "Modules/KontextVideoBenchmarks/Sources", [
+        "KontextVideoVAST", "KontextVideoLabels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoModels",
+    ]),
+    ("KontextVideoDemo", "kontext-video-demo", "Examples/KontextVideoDemo", ["KontextVideoTesting"]),
+]
 
 let package = Package(
     name: "KontextVideo",
-    platforms: [.iOS(.v15), .macOS(.v13), .tvOS(.v15)],
+    // `Duration` and the `Clock` protocol, which every timer of the SDK runs on, came with iOS 16,
+    // tvOS 16 and macOS 13.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16)],
     products: [
         .library(name: "KontextVideo", targets: ["KontextVideo"]),
         .library(name: "KontextVideoTesting", targets: ["KontextVideoTesting"]),
-        .executable(name: "kontext-video-demo", targets: ["KontextVideoDemo"]),
-        .executable(name: "kontext-sandbox", targets: ["KontextSandboxServer"]),
-        .executable(name: "kontext-vast", targets: ["KontextVASTTool"]),
-        .executable(name: "kontext-video-bench", targets: ["KontextVideoBenchmarks"]),
-    ],
-    targets: [
-        // Layer 0: values and time.
-        module("KontextVideoModels"),
-        module("KontextVideoScheduling", dependencies: ["KontextVideoModels"]),
-        // Layer 1: pure rules.
-        module("KontextVideoLabels", dependencies: ["KontextVideoModels"]),
-        module("KontextVideoPresentation", dependencies: ["KontextVideoModels"]),
-        module("KontextVideoPlayerTracking", dependencies: ["KontextVideoModels", "KontextVideoScheduling"]),
-        // Layer 2: the ad server conversation and the durable event pipeline.
-        module("KontextVideoNetworking", dependencies: ["KontextVideoModels", "KontextVideoLabels", "KontextVideoScheduling"]),
-        // Layer 3: VAST and the creative bridge.
-        module("KontextVideoCreatives", dependencies: ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking"]),
-        // Layer 4: the public facade, the only module a publisher imports.
-        module("KontextVideo", dependencies: [
-            "KontextVideoModels", "KontextVideoLabels", "KontextVideoScheduling", "KontextVideoNetworking",
-            "KontextVideoPresentation", "KontextVideoPlayerTracking", "KontextVideoCreatives",
-        ]),
-        // Test support: the loopback sandbox ad server (Foundation only, so it checks the
-        // wire protocol independently of the SDK's own Codable types) and the headless kit.
-        module("KontextVideoSandbox"),
-        module("KontextVideoTesting", dependencies: ["KontextVideo", "KontextVideoSandbox", "KontextVideoScheduling"]),
-
-        // Tools and the demo.
-        tool("KontextSandboxServer", dependencies: ["KontextVideoSandbox"]),
-        tool("KontextVASTTool", dependencies: ["KontextVideoCreatives", "KontextVideoNetworking"]),
-        tool("KontextVideoBenchmarks", dependencies: ["KontextVideoCreatives", "KontextVideoLabels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoModels"]),
-        .executableTarget(name: "KontextVideoDemo", dependencies: ["KontextVideo", "KontextVideoTesting"], path: "Examples/KontextVideoDemo"),
-
-        // Unit tests, one target per module.
-        moduleTests("KontextVideoModels", dependencies: ["KontextVideoModels"]),
-        moduleTests("KontextVideoScheduling", dependencies: ["KontextVideoScheduling"]),
-        moduleTests("KontextVideoLabels", dependencies: ["KontextVideoLabels"]),
-        moduleTests("KontextVideoPresentation", dependencies: ["KontextVideoPresentation"]),
-        moduleTests("KontextVideoPlayerTracking", dependencies: ["KontextVideoPlayerTracking", "KontextVideoScheduling"]),
-        moduleTests("KontextVideoNetworking", dependencies: ["KontextVideoNetworking", "KontextVideoSandbox", "KontextVideoScheduling"]),
-        moduleTests("KontextVideoCreatives", dependencies: ["KontextVideoCreatives", "KontextVideoSandbox", "KontextVideoScheduling"]),
-        moduleTests("KontextVideoSandbox", dependencies: ["KontextVideoSandbox"]),
-        moduleTests("KontextVideo", dependencies: ["KontextVideo", "KontextVideoTesting"]),
-        moduleTests("KontextVideoTesting", dependencies: ["KontextVideoTesting"]),
-
+    ] + tools.map { .executable(name: $0.product, targets: [$0.name]) },
+    targets: modules.map {
+        .target(name: $0.name, dependencies: dependencies($0.dependencies), path: "Modules/\($0.name)/Sources")
+    } + moduleTests.sorted(by: { $0.key < $1.key }).map { module, uses in
+        .testTarget(name: "\(module)Tests", dependencies: dependencies([module] + uses), path: "Modules/\(module)/Tests")
+    } + tools.map {
+        .executableTarget(name: $0.name, dependencies: dependencies($0.dependencies), path: $0.path)
+    } + [
         // The spec-derived conformance suite: only what a publisher imports.
         .testTarget(
             name: "KontextVideoConformanceTests",

@@ -1,5 +1,5 @@
 import Foundation
-import KontextVideoCreatives
+import KontextVideoVAST
 import KontextVideoModels
 import KontextVideoScheduling
 

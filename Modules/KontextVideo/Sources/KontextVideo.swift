@@ -1,7 +1,3 @@
-@_exported import KontextVideoModels
-@_exported import KontextVideoLabels
-@_exported import KontextVideoPresentation
-@_exported import KontextVideoPlayerTracking
 import Foundation
 import KontextVideoScheduling
 import KontextVideoNetworking

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoVAST
 import KontextVideoScheduling
 import KontextVideoCreatives
 
@@ -20,8 +21,7 @@ extension VideoAd {
         let placement: AdPlacement
         switch AdLayout.place(needs, in: snapshot, insets: insets) {
         case .success(let placed): placement = placed
-        case .failure(.presenterUnavailable): throw VideoAdError.presenterUnavailable
-        case .failure(.containerTooSmall(let minimum)): throw VideoAdError.containerTooSmall(minimum: minimum)
+        case .failure(let failure): throw failure.videoAdError
         }
         if format == .overlay, owner.playerTracker.isContentPlaying == false { throw VideoAdError.contentPaused }
 

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoVAST
 import KontextVideoScheduling
 import KontextVideoNetworking
 import KontextVideoCreatives

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import KontextVideo
 import KontextVideoTesting
 
 @Suite("VideoAd")

@@ -1,5 +1,5 @@
 import Foundation
-import KontextVideoCreatives
+import KontextVideoVAST
 
 /// `kontext-video-bench vast [corpus-dir]`: VAST parse throughput over the corpus and peak memory.
 enum VASTBenchmark {

@@ -1,3 +1,5 @@
+import KontextVideoVAST
+import KontextVideoTestSupport
 import Foundation
 import Testing
 import KontextVideoModels

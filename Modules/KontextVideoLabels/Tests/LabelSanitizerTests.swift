@@ -1,4 +1,6 @@
 import KontextVideoModels
+import KontextVideoConcurrency
+import KontextVideoTestSupport
 import Testing
 @testable import KontextVideoLabels
 
@@ -130,10 +132,10 @@ struct LabelSanitizerTests {
     }
 
     @Test func reportsExactlyOneWarningWhenSomethingIsDropped() {
-        let monitor = RecordingMonitor()
+        let monitor = RecordingEventMonitor()
         let result = LabelSanitizer.sanitize(["Bad": "x", "ok": "v", "e": "", "zz": Self.bytes(65)], reportingTo: monitor)
         #expect(result.kept == ["ok": "v"])
-        let events = monitor.events.snapshot
+        let events = monitor.events
         #expect(events.count == 1)
         #expect(events.first?.kind == .warning)
         #expect(events.first?.level == .warning)
@@ -144,10 +146,10 @@ struct LabelSanitizerTests {
 
     @Test(arguments: [[:], ["stage": "first_episode"], pairs(20)])
     func reportsNothingWhenNothingIsDropped(labels: [String: String]) {
-        let monitor = RecordingMonitor()
+        let monitor = RecordingEventMonitor()
         let result = LabelSanitizer.sanitize(labels, reportingTo: monitor)
         #expect(result.kept == labels)
-        #expect(monitor.events.snapshot.isEmpty)
+        #expect(monitor.events.isEmpty)
         #expect(result.warningEvent == nil)
     }
 
@@ -157,13 +159,5 @@ struct LabelSanitizerTests {
         _ = LabelSanitizer.sanitize(Self.pairs(30), reportingTo: stream)
         #expect(printed.snapshot.count == 1)
         #expect(printed.snapshot.first?.hasPrefix("[KontextVideo] [warning] labels dropped count=10 message=Dropped 10 of 30") == true)
-    }
-}
-
-/// Collects every event it is given.
-private final class RecordingMonitor: KontextVideoEventMonitor {
-    let events = LockedState<[KontextVideoEvent]>([])
-    func record(_ event: KontextVideoEvent) {
-        events.withLock { $0.append(event) }
     }
 }

@@ -1,3 +1,4 @@
+import KontextVideoConcurrency
 import Foundation
 
 /// One moment of the SDK's inner life: a request, a retry, a VAST hop, a beacon, a state

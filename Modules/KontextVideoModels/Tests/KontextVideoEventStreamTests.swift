@@ -1,3 +1,4 @@
+import KontextVideoConcurrency
 import Testing
 @testable import KontextVideoModels
 

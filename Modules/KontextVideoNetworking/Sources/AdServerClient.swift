@@ -1,3 +1,4 @@
+import KontextVideoConcurrency
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

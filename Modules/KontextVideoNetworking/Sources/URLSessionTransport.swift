@@ -1,3 +1,4 @@
+import KontextVideoConcurrency
 import Foundation
 import KontextVideoModels
 #if canImport(FoundationNetworking)

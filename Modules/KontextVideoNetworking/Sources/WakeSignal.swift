@@ -1,10 +1,10 @@
-import KontextVideoModels
+import KontextVideoConcurrency
 
 /// Wakes one waiting task; a signal given while nobody waits is kept for the next wait.
 package final class WakeSignal: Sendable {
     private struct State {
         var signaled = false
-        var waiter: CheckedContinuation<Void, Never>?
+        var waiters = Waiters<Void, Void>()
     }
 
     private let state = LockedState(State())
@@ -14,11 +14,8 @@ package final class WakeSignal: Sendable {
 
     /// Wakes the waiter, or lets the next `wait()` return at once.
     package func signal() {
-        let waiter: CheckedContinuation<Void, Never>? = state.withLock {
-            if let waiter = $0.waiter {
-                $0.waiter = nil
-                return waiter
-            }
+        let waiter: Waiter<Void, Void>? = state.withLock {
+            if let waiter = $0.waiters.removeFirst() { return waiter }
             $0.signaled = true
             return nil
         }
@@ -27,25 +24,10 @@ package final class WakeSignal: Sendable {
 
     /// Returns once signalled, or when the task is cancelled. One waiter at a time.
     package func wait() async {
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                let resumeNow: Bool = state.withLock {
-                    if $0.signaled || Task.isCancelled {
-                        $0.signaled = false
-                        return true
-                    }
-                    $0.waiter = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter: CheckedContinuation<Void, Never>? = state.withLock { state in
-                let waiter = state.waiter
-                state.waiter = nil
-                return waiter
-            }
-            waiter?.resume()
+        try? await state.wait(in: \.waiters) { state in
+            guard state.signaled else { return nil }
+            state.signaled = false
+            return .success(())
         }
     }
 }

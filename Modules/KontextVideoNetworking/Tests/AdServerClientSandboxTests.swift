@@ -1,3 +1,4 @@
+import KontextVideoTestSupport
 import Foundation
 import KontextVideoModels
 @testable import KontextVideoNetworking
@@ -10,7 +11,7 @@ import Testing
 @Suite("AdServerClient against the sandbox ad server")
 struct AdServerClientSandboxTests {
     let clock = TestClock()
-    let log = EventLog()
+    let log = RecordingEventMonitor()
     let directory: TemporaryDirectory
     let content = KontextVideoContent(id: "episode-1", language: "en")
 

@@ -1,3 +1,4 @@
+import KontextVideoTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -12,7 +13,7 @@ import Testing
 @Suite("AdServerClient over real loopback HTTP")
 struct AdServerClientTests {
     let clock = TestClock()
-    let log = EventLog()
+    let log = RecordingEventMonitor()
     let directory: TemporaryDirectory
     let content = KontextVideoContent(id: "episode-1", language: "en")
 

@@ -1,3 +1,5 @@
+import KontextVideoTestSupport
+import KontextVideoConcurrency
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -13,7 +15,7 @@ import Testing
 @Suite("EventPipeline robustness")
 struct EventPipelineRobustnessTests {
     let clock = TestClock()
-    let log = EventLog()
+    let log = RecordingEventMonitor()
 
     func pipeline(_ directory: URL, _ transport: any HTTPTransport) -> EventPipeline {
         EventPipeline(
@@ -201,7 +203,7 @@ struct UnreadableQueueTests {
         // A directory where the file should be: it exists, but reading it fails (as a protected
         // file does before the first unlock; chmod would not stop root, who runs CI).
         try FileManager.default.createDirectory(at: queueFile, withIntermediateDirectories: true)
-        let store = EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog())
+        let store = EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor())
         let waiting = QueuedEntry(.event(.impression(adId: "ad-new", format: .overlay)), sessionId: nil)
         store.append(waiting)
         var isDirectory: ObjCBool = false
@@ -212,7 +214,7 @@ struct UnreadableQueueTests {
         // The file becomes readable: an older launch's entry is in it.
         let older = try TemporaryDirectory()
         defer { older.remove() }
-        let olderStore = EventQueueStore(directory: older.url, capacity: 1000, events: EventLog())
+        let olderStore = EventQueueStore(directory: older.url, capacity: 1000, events: RecordingEventMonitor())
         let earlier = QueuedEntry(.event(.click(area: .creative, adId: "ad-old", format: .pause)), sessionId: nil)
         olderStore.append(earlier)
         try FileManager.default.removeItem(at: queueFile)
@@ -223,7 +225,7 @@ struct UnreadableQueueTests {
         let later = QueuedEntry(.pixel(URL(string: "https://t.example.com/p")!), sessionId: nil)
         store.append(later)
         #expect(store.entries.map(\.id) == [earlier.id, waiting.id, later.id])
-        let reopened = EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog())
+        let reopened = EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor())
         #expect(reopened.entries.map(\.id) == [earlier.id, waiting.id, later.id])
     }
 }

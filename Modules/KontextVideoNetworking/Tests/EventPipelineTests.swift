@@ -1,3 +1,5 @@
+import KontextVideoTestSupport
+import KontextVideoConcurrency
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +12,7 @@ import Testing
 @Suite("EventPipeline with a scripted transport on the test clock")
 struct EventPipelineTests {
     let clock = TestClock()
-    let log = EventLog()
+    let log = RecordingEventMonitor()
     let installId = UUID(uuidString: "5D0C6F0E-8F7B-4C53-9E1A-0D1F6B7A9C11")!
 
     func pipeline(_ directory: URL, _ transport: ScriptedTransport, session: String? = "s-1", capacity: Int = 1000) -> EventPipeline {
@@ -42,7 +44,7 @@ struct EventPipelineTests {
                                       at: Date(timeIntervalSince1970: 1_795_968_144.123))
         events.submit(.event(event))
         #expect(transport.requests.isEmpty)
-        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog()).count == 1)
+        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor()).count == 1)
 
         #expect(await events.flush())
         #expect(await events.pendingCount == 0)
@@ -57,7 +59,7 @@ struct EventPipelineTests {
                      "data": {"area": "end_card"}}]}
         """)
         #expect(try bodies(transport) == [expected])
-        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog()).count == 0)
+        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor()).count == 0)
         #expect(log.events(.beacon, named: "delivered").count == 1)
     }
 

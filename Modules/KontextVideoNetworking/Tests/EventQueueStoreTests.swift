@@ -1,3 +1,4 @@
+import KontextVideoTestSupport
 import Foundation
 import KontextVideoModels
 @testable import KontextVideoNetworking
@@ -13,7 +14,7 @@ struct EventQueueStoreTests {
     func durable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 10, events: EventLog())
+        let store = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
         let first = entry(1), pixel = QueuedEntry(.pixel(URL(string: "https://t.example/p?e=start")!), sessionId: nil)
         store.append(first)
         store.append(pixel)
@@ -22,22 +23,22 @@ struct EventQueueStoreTests {
             .split(separator: "\n").map { try json(Data($0.utf8)) }
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { if case .object(let line) = $0 { line["add"] != nil } else { false } })
-        let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: EventLog())
+        let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
         #expect(reopened.entries == [first, pixel])
         reopened.remove(ids: [first.id])
-        #expect(EventQueueStore(directory: directory.url, capacity: 10, events: EventLog()).entries == [pixel])
+        #expect(EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor()).entries == [pixel])
     }
 
     @Test("bounded: the oldest entries are dropped and the count persists")
     func bounded() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 3, events: EventLog())
+        let store = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
         let entries = (0..<5).map(entry)
         for entry in entries { store.append(entry) }
         #expect(store.entries == Array(entries.suffix(3)))
         #expect(store.droppedCount == 2)
-        let reopened = EventQueueStore(directory: directory.url, capacity: 3, events: EventLog())
+        let reopened = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
         #expect(reopened.droppedCount == 2)
         #expect(reopened.entries.count == 3)
     }
@@ -50,7 +51,7 @@ struct EventQueueStoreTests {
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("queue.json")
         try Data(content.utf8).write(to: file)
-        let log = EventLog()
+        let log = RecordingEventMonitor()
         let store = EventQueueStore(directory: directory.url, capacity: 10, events: log)
         #expect(store.count == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
@@ -62,7 +63,7 @@ struct EventQueueStoreTests {
         let report = try #require(log.events(.error, named: "event queue corrupt").first)
         #expect(report.attributes["movedTo"] == quarantined.first)
         store.append(entry(1))
-        #expect(EventQueueStore(directory: directory.url, capacity: 10, events: EventLog()).count == 1)
+        #expect(EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor()).count == 1)
     }
 
     @Test("a missing directory is created")
@@ -70,7 +71,7 @@ struct EventQueueStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let nested = directory.url.appendingPathComponent("a/b", isDirectory: true)
-        EventQueueStore(directory: nested, capacity: 10, events: EventLog()).append(entry(1))
+        EventQueueStore(directory: nested, capacity: 10, events: RecordingEventMonitor()).append(entry(1))
         #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent(EventQueueStore.journalName).path))
     }
 
@@ -78,7 +79,7 @@ struct EventQueueStoreTests {
     func compaction() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog())
+        let store = EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor())
         let entries = (0..<150).map(entry)
         for entry in entries { store.append(entry) }
         store.remove(ids: Set(entries.prefix(10).map(\.id)))
@@ -87,14 +88,14 @@ struct EventQueueStoreTests {
         #expect(journalLines <= max(EventQueueStore.compactionFloor, 150), "folded at least once: \(journalLines) lines left")
         #expect(journalLines < 161, "161 changes were made")
         #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(EventQueueStore.fileName).path))
-        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: EventLog()).entries == Array(entries.dropFirst(10)))
+        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor()).entries == Array(entries.dropFirst(10)))
     }
 
     @Test("a torn last journal line (a crash mid-append) is ignored; the lines before it count")
     func tornTail() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 10, events: EventLog())
+        let store = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
         let (first, second) = (entry(1), entry(2))
         store.append(first)
         store.append(second)
@@ -103,7 +104,7 @@ struct EventQueueStoreTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"add":{"id":"torn","kin"#.utf8))
         try handle.close()
-        let log = EventLog()
+        let log = RecordingEventMonitor()
         let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: log)
         #expect(reopened.entries == [first, second])
         #expect(log.events(.error, named: "event queue journal damaged").isEmpty, "a torn tail is expected after a crash")
@@ -113,7 +114,7 @@ struct EventQueueStoreTests {
     func replayIsIdempotent() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 3, events: EventLog())
+        let store = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
         let entries = (0..<5).map(entry)
         for entry in entries { store.append(entry) }
         _ = store.recordRefusal(ids: [entries[4].id], limit: 5)
@@ -121,9 +122,9 @@ struct EventQueueStoreTests {
         let stale = try Data(contentsOf: journal)
         // A crash after the snapshot was written but before the journal was cleared: the new
         // store folds everything into a snapshot, then the old lines come back.
-        let folded = EventQueueStore(directory: directory.url, capacity: 3, events: EventLog())
+        let folded = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
         try stale.write(to: journal)
-        let reopened = EventQueueStore(directory: directory.url, capacity: 3, events: EventLog())
+        let reopened = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
         #expect(reopened.entries.map(\.id) == folded.entries.map(\.id))
         #expect(reopened.entries.last?.refusals == 1)
         #expect(reopened.droppedCount == 2)
@@ -133,7 +134,7 @@ struct EventQueueStoreTests {
     func damagedMiddleLine() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 10, events: EventLog())
+        let store = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
         let (first, second) = (entry(1), entry(2))
         store.append(first)
         let journal = directory.url.appendingPathComponent(EventQueueStore.journalName)
@@ -142,7 +143,7 @@ struct EventQueueStoreTests {
         try handle.write(contentsOf: Data(#"{"add":{"id":"torn","kin"#.utf8))
         try handle.close()
         store.append(second)
-        let log = EventLog()
+        let log = RecordingEventMonitor()
         let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: log)
         #expect(reopened.entries == [first, second], "the append after the torn line was not glued onto it")
         #expect(!log.events(.error, named: "event queue journal damaged").isEmpty)

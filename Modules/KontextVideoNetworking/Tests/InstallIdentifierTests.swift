@@ -1,3 +1,4 @@
+import KontextVideoTestSupport
 import Foundation
 @testable import KontextVideoNetworking
 import Testing

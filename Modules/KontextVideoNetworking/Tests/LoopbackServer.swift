@@ -1,3 +1,5 @@
+import KontextVideoTestSupport
+import KontextVideoConcurrency
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,4 @@
+import KontextVideoTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -10,7 +11,7 @@ import Testing
 @Suite("ServerCall: time-outs and retries on the injected clock")
 struct ServerCallTests {
     let clock = TestClock()
-    let log = EventLog()
+    let log = RecordingEventMonitor()
 
     func start(_ transport: ScriptedTransport, timeout: Duration = .seconds(16), policy: RetryPolicy = .standard)
         -> Task<Result<Int, AdRequestFailure>, Never> {
@@ -35,7 +36,7 @@ struct ServerCallTests {
     func networkErrors() async {
         let transport = ScriptedTransport([], then: .fail(.cannotConnectToHost))
         let task = start(transport)
-        let result = await drive(clock, until: task)
+        let result = await clock.drive(until: task)
         #expect(result == .failure(.transport(URLError(.cannotConnectToHost))))
         #expect(transport.requests.count == 4)
         #expect(retryDelays() == ["1.0", "2.0", "4.0"])
@@ -46,7 +47,7 @@ struct ServerCallTests {
     @Test("a recovered network answers on the retry")
     func recovers() async {
         let transport = ScriptedTransport([.fail(.networkConnectionLost), .status(200, body: "{}")])
-        let result = await drive(clock, until: start(transport))
+        let result = await clock.drive(until: start(transport))
         #expect(result == .success(200))
         #expect(clock.now == .seconds(1))
     }
@@ -54,7 +55,7 @@ struct ServerCallTests {
     @Test("a hung connection times out after 16 s per attempt, as a typed time-out")
     func hungConnection() async {
         let transport = ScriptedTransport([], then: .hang)
-        let result = await drive(clock, until: start(transport))
+        let result = await clock.drive(until: start(transport))
         #expect(result == .failure(.timedOut))
         #expect(transport.requests.count == 4)
         #expect(clock.now == .seconds(16 * 4 + 7))
@@ -68,7 +69,7 @@ struct ServerCallTests {
             .status(429),
             .status(200),
         ])
-        let result = await drive(clock, until: start(transport))
+        let result = await clock.drive(until: start(transport))
         #expect(result == .success(200))
         #expect(retryDelays() == ["7.0", "60.0", "4.0"])
         #expect(clock.now == .seconds(71))
@@ -77,7 +78,7 @@ struct ServerCallTests {
     @Test("a 429 after the last retry is answered as it is")
     func tooManyRequestsExhausted() async {
         let transport = ScriptedTransport([], then: .status(429, headers: ["Retry-After": "1"]))
-        let result = await drive(clock, until: start(transport))
+        let result = await clock.drive(until: start(transport))
         #expect(result == .success(429))
         #expect(transport.requests.count == 4)
     }
@@ -85,7 +86,7 @@ struct ServerCallTests {
     @Test("other statuses are answered at once, without retry", arguments: [200, 204, 400, 404, 500, 503])
     func noRetry(status: Int) async {
         let transport = ScriptedTransport([.status(status)])
-        let result = await drive(clock, until: start(transport))
+        let result = await clock.drive(until: start(transport))
         #expect(result == .success(status))
         #expect(transport.requests.count == 1)
         #expect(log.events(.retry).isEmpty)
@@ -94,7 +95,7 @@ struct ServerCallTests {
     @Test("an oversized answer is not retried")
     func tooLarge() async {
         let transport = ScriptedTransport([.tooLarge])
-        let result = await drive(clock, until: start(transport))
+        let result = await clock.drive(until: start(transport))
         #expect(result == .failure(.responseTooLarge))
         #expect(transport.requests.count == 1)
     }
@@ -102,7 +103,7 @@ struct ServerCallTests {
     @Test("the event policy makes one attempt of 5 s")
     func singleAttempt() async {
         let transport = ScriptedTransport([], then: .hang)
-        let result = await drive(clock, until: start(transport, timeout: .seconds(5), policy: .none))
+        let result = await clock.drive(until: start(transport, timeout: .seconds(5), policy: .none))
         #expect(result == .failure(.timedOut))
         #expect(transport.requests.count == 1)
         #expect(clock.now == .seconds(5))
@@ -111,7 +112,7 @@ struct ServerCallTests {
     @Test("requests carry the protocol's headers")
     func headers() async throws {
         let transport = ScriptedTransport([.status(200)])
-        _ = await drive(clock, until: start(transport))
+        _ = await clock.drive(until: start(transport))
         let request = try #require(transport.requests.first)
         #expect(request.httpMethod == "POST")
         #expect(request.url?.absoluteString == "http://127.0.0.1:9/init")

@@ -1,3 +1,4 @@
+import KontextVideoConcurrency
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -5,27 +6,13 @@ import FoundationNetworking
 import KontextVideoModels
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
+import KontextVideoTestSupport
 import Testing
 
 /// The SDK's JSON value (the sandbox has its own, which tests name in full).
 typealias JSONValue = KontextVideoNetworking.JSONValue
 /// The SDK's served ad (the sandbox has its own, which tests name in full).
 typealias ServedAd = KontextVideoNetworking.ServedAd
-
-/// A fresh directory under the system's temporary directory, removed by `remove()`.
-struct TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("kontext-networking-tests-\(UUID().uuidString.lowercased())", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
 
 /// A fresh, empty `UserDefaults` suite.
 func freshDefaults() throws -> UserDefaults {
@@ -68,24 +55,9 @@ func encoded(_ value: some Encodable) throws -> JSONValue {
     return try json(encoder.encode(value))
 }
 
-/// Collects every event of the SDK's stream.
-final class EventLog: KontextVideoEventMonitor, Sendable {
-    private let recorded = LockedState<[KontextVideoEvent]>([])
 
-    func record(_ event: KontextVideoEvent) {
-        recorded.withLock { $0.append(event) }
-    }
-
-    var events: [KontextVideoEvent] {
-        recorded.snapshot
-    }
-
-    func events(_ kind: KontextVideoEvent.Kind, named name: String? = nil) -> [KontextVideoEvent] {
-        events.filter { $0.kind == kind && (name == nil || $0.name == name) }
-    }
-}
-
-/// A transport answering from a script, for tests of retry rules on a `TestClock`.
+/// A transport answering from a script, for tests of retry rules on a `TestClock`. A request
+/// the script did not plan fails the test, unless `then:` says what answers once it ran out.
 /// (Tests of the real conversation use `URLSessionTransport` over loopback.)
 final class ScriptedTransport: HTTPTransport {
     /// One scripted answer.
@@ -95,6 +67,8 @@ final class ScriptedTransport: HTTPTransport {
         case tooLarge
         /// Never answers until cancelled.
         case hang
+        /// Nobody planned this request: the test fails (then it is answered as offline).
+        case unplanned
     }
 
     private struct State {
@@ -105,7 +79,7 @@ final class ScriptedTransport: HTTPTransport {
 
     private let state: LockedState<State>
 
-    init(_ steps: [Step], then fallback: Step = .fail(.cannotConnectToHost)) {
+    init(_ steps: [Step], then fallback: Step = .unplanned) {
         state = LockedState(State(steps: steps, fallback: fallback))
     }
 
@@ -141,25 +115,9 @@ final class ScriptedTransport: HTTPTransport {
         case .hang:
             try await Task.sleep(for: .seconds(3600))
             throw CancellationError()
+        case .unplanned:
+            Issue.record("ScriptedTransport: unplanned request \(request.httpMethod ?? "GET") \(request.url?.absoluteString ?? "?"); script it, or say what follows with `then:`")
+            throw URLError(.cannotConnectToHost)
         }
     }
-}
-
-/// Advances `clock` through every deadline until `task` finished; gives up after `limit` steps.
-func drive<Value: Sendable>(
-    _ clock: TestClock, until task: Task<Value, Never>, limit: Int = 200
-) async -> Value {
-    let finished = LockedState(false)
-    let watcher = Task {
-        let result = await task.value
-        finished.withLock { $0 = true }
-        return result
-    }
-    for _ in 0..<limit {
-        if finished.snapshot { break }
-        await clock.waitForSleepers(atLeast: 1)
-        if finished.snapshot { break }
-        await clock.advanceToNextDeadline()
-    }
-    return await watcher.value
 }

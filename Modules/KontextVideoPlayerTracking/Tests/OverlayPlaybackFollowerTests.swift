@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideoPlayerTracking
 import KontextVideoScheduling
+import KontextVideoTestSupport
 
 /// Records the follower's callbacks.
 @MainActor
@@ -46,7 +47,7 @@ struct OverlayPlaybackFollowerTests {
     // MARK: Polling
 
     @Test func pollsIsPlayingFourTimesASecondAndNotAfterStop() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: nil)
         follower.start()
@@ -67,7 +68,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func pauseIsNoticedWithinAQuarterSecondByPolling() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 30)
         follower.start()
@@ -84,7 +85,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func pauseIsNoticedAtOnceWithAnUpdatesStreamAndIsPlayingIsNeverPolled() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         player.offerUpdates()
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 30)
@@ -104,7 +105,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func aFinishedUpdatesStreamFallsBackToPolling() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         player.offerUpdates()
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: nil)
@@ -123,20 +124,20 @@ struct OverlayPlaybackFollowerTests {
     // MARK: Player and item changes
 
     @Test func movingToAnotherItemInterrupts() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 30)
         follower.start()
         #expect(await clock.waitForSleepers())
         await advance(0.5)
         #expect(recorder.callbackCount == 0)
-        player.item = "episode-2"
+        player.changeItem()
         await advance(0.25)
         #expect(recorder.interruptions == [.itemChanged])
     }
 
     @Test func aDeallocatedPlayerInterrupts() async {
-        var player: FakePlayer? = FakePlayer(clock: clock)
+        var player: HeadlessPlayer? = HeadlessPlayer(clock: clock)
         weak let weakPlayer = player
         tracker.track(player!)
         let follower = recorder.makeFollower(tracker: tracker, duration: 30)
@@ -151,7 +152,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func releasingTheTrackerInterrupts() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 30)
         follower.start()
@@ -162,8 +163,8 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func trackingAnotherPlayerInterrupts() async {
-        let player = FakePlayer(clock: clock)
-        let other = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
+        let other = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 30)
         follower.start()
@@ -176,7 +177,7 @@ struct OverlayPlaybackFollowerTests {
     // MARK: Duration
 
     @Test func completesWhenTheDurationWasPlayedEvenBetweenChecks() async {
-        let player = FakePlayer(clock: clock, position: 100)
+        let player = HeadlessPlayer(clock: clock, currentTime: 100)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 1.1)
         follower.start()
@@ -191,7 +192,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func seeksCountNothing() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 10)
         follower.start()
@@ -210,25 +211,25 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func fasterPlayCountsAndStallsDoNotInterrupt() async {
-        let player = FakePlayer(clock: clock)
-        player.setRate(2)
+        let player = HeadlessPlayer(clock: clock)
+        player.rate = 2
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 10)
         follower.start()
         #expect(await clock.waitForSleepers())
         await advance(2)
         #expect(follower.countedDuration == 4)
-        player.setStalled(true)  // buffering: still playing, counts nothing
+        player.isStalled = true  // buffering: still playing, counts nothing
         await advance(5)
         #expect(follower.countedDuration == 4)
         #expect(recorder.callbackCount == 0)
-        player.setStalled(false)
+        player.isStalled = false
         await advance(3)
         #expect(recorder.completions == [.seconds(10)])
     }
 
     @Test func aPlayerReportingItsRateIsJudgedByIt() async {
-        let inner = FakePlayer(clock: clock)
+        let inner = HeadlessPlayer(clock: clock)
         let player = RateReportingPlayer(inner)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 60)
@@ -248,7 +249,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func aNilDurationNeverCompletes() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: nil)
         follower.start()
@@ -299,7 +300,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func pausedPlayerFollowerMakesNoChecksAndResumesWithANewBaseline() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 10)
         follower.start()
@@ -318,7 +319,7 @@ struct OverlayPlaybackFollowerTests {
     // MARK: Callbacks
 
     @Test func completionComesOnceAndNothingFollowsIt() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 1)
         follower.start()
@@ -326,7 +327,7 @@ struct OverlayPlaybackFollowerTests {
         await advance(1)
         #expect(recorder.completions == [.seconds(1)])
         player.pause()
-        player.item = "other"
+        player.changeItem()
         tracker.release()
         await advance(10)
         follower.stop()
@@ -336,7 +337,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func interruptionComesOnceAndNoCompletionFollows() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         player.offerUpdates()
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 1)
@@ -344,7 +345,7 @@ struct OverlayPlaybackFollowerTests {
         player.pause()
         player.pause()
         await advance(0)
-        player.item = "other"
+        player.changeItem()
         await advance(5)
         #expect(recorder.interruptions == [.contentPaused])
         #expect(recorder.completions.isEmpty)
@@ -355,7 +356,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func stopBeforeAnythingHappenedSilencesEverything() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         player.offerUpdates()
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 1)
@@ -374,7 +375,7 @@ struct OverlayPlaybackFollowerTests {
     }
 
     @Test func aZeroDurationCompletesAtTheFirstCheck() async {
-        let player = FakePlayer(clock: clock)
+        let player = HeadlessPlayer(clock: clock)
         tracker.track(player)
         let follower = recorder.makeFollower(tracker: tracker, duration: 0)
         follower.start()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideoPlayerTracking
 import KontextVideoScheduling
+import KontextVideoTestSupport
 
 @Suite("PlayerTracker")
 @MainActor
@@ -15,7 +16,7 @@ struct PlayerTrackerTests {
 
     @Test func readsTheTrackedPlayer() async {
         let clock = TestClock()
-        let player = FakePlayer(clock: clock, position: 12)
+        let player = HeadlessPlayer(clock: clock, currentTime: 12)
         let tracker = PlayerTracker()
         tracker.track(player)
         await clock.advance(by: .seconds(3))
@@ -27,7 +28,7 @@ struct PlayerTrackerTests {
 
     @Test func holdsThePlayerWeakly() {
         let tracker = PlayerTracker()
-        var player: FakePlayer? = FakePlayer(clock: TestClock(), position: 7)
+        var player: HeadlessPlayer? = HeadlessPlayer(clock: TestClock(), currentTime: 7)
         weak let weakPlayer = player
         tracker.track(player!)
         #expect(tracker.playhead == 7)
@@ -43,7 +44,7 @@ struct PlayerTrackerTests {
         tracker.setPlayheadProvider { 33 }
         #expect(tracker.playhead == 33)
         #expect(tracker.isContentPlaying == nil)
-        let player = FakePlayer(clock: TestClock(), position: 5)
+        let player = HeadlessPlayer(clock: TestClock(), currentTime: 5)
         tracker.track(player)
         #expect(tracker.playhead == 5)
         tracker.setPlayheadProvider(nil)
@@ -52,7 +53,7 @@ struct PlayerTrackerTests {
 
     @Test func releaseLetsGoOfPlayerAndProvider() {
         let tracker = PlayerTracker()
-        let player = FakePlayer(clock: TestClock(), position: 5)
+        let player = HeadlessPlayer(clock: TestClock(), currentTime: 5)
         tracker.track(player)
         tracker.setPlayheadProvider { 33 }
         tracker.release()

@@ -1,5 +1,4 @@
 import Foundation
-import KontextVideoModels
 
 /// Why `AdLayout` could not place an ad. The ad stays ready in both cases.
 package enum LayoutFailure: Error, Sendable, Hashable {
@@ -9,11 +8,4 @@ package enum LayoutFailure: Error, Sendable, Hashable {
     /// it at 50 %, its current safe area and the insets included.
     case containerTooSmall(minimum: CGSize)
 
-    /// The matching public error for `show(in:insets:)`.
-    package var videoAdError: VideoAdError {
-        switch self {
-        case .presenterUnavailable: .presenterUnavailable
-        case .containerTooSmall(let minimum): .containerTooSmall(minimum: minimum)
-        }
-    }
 }

@@ -155,10 +155,4 @@ struct AdLayoutTests {
         let back = try AdLayout.place(strip, in: portrait, insets: insets).get()
         #expect(back == upright)
     }
-
-    @Test func failureMapsToThePublicError() {
-        #expect("\(LayoutFailure.presenterUnavailable.videoAdError)" == "presenterUnavailable")
-        #expect("\(LayoutFailure.containerTooSmall(minimum: CGSize(width: 320, height: 50)).videoAdError)"
-            == "containerTooSmall(minimum: 320.0x50.0)")
-    }
 }

@@ -1,5 +1,4 @@
-import Foundation
-import KontextVideoModels
+import KontextVideoConcurrency
 
 /// Whether the app is in the foreground, and how much foreground ("active") time has passed.
 ///
@@ -11,7 +10,7 @@ public final class ActiveTime: Sendable {
         var isActive = true
         var accumulated: Duration = .zero
         var activeSince: Duration = .zero
-        var waiters: [UUID: CheckedContinuation<Void, any Error>] = [:]
+        var waitingForForeground = Waiters<Void, Void>()
     }
 
     /// The clock active time is measured on.
@@ -38,13 +37,12 @@ public final class ActiveTime: Sendable {
     /// The app moved to the foreground (`true`) or the background (`false`).
     public func setActive(_ active: Bool) {
         let now = clock.now
-        let waiters: [CheckedContinuation<Void, any Error>] = state.withLock { state in
+        let waiters: [Waiter<Void, Void>] = state.withLock { state in
             guard state.isActive != active else { return [] }
             state.isActive = active
             if active {
                 state.activeSince = now
-                defer { state.waiters.removeAll() }
-                return Array(state.waiters.values)
+                return state.waitingForForeground.removeAll()
             } else {
                 state.accumulated += now - state.activeSince
                 return []
@@ -69,19 +67,6 @@ public final class ActiveTime: Sendable {
     }
 
     private func waitUntilActive() async throws {
-        let id = UUID()
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let resumeNow: Bool = state.withLock {
-                    if $0.isActive { return true }
-                    $0.waiters[id] = continuation
-                    return false
-                }
-                if resumeNow { continuation.resume() }
-            }
-        } onCancel: {
-            let waiter = state.withLock { $0.waiters.removeValue(forKey: id) }
-            waiter?.resume(throwing: CancellationError())
-        }
+        try await state.wait(in: \.waitingForForeground) { $0.isActive ? .success(()) : nil }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import KontextVideoConcurrency
 
 /// Thrown by `withDeadline` when the operation did not finish in time.
 public struct DeadlineExceeded: Error, Sendable, Hashable {
@@ -20,18 +20,18 @@ public func withDeadline<Value: Sendable>(
     on clock: any SchedulingClock,
     operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
-    let gate = OnceGate<Value>()
+    let gate = FirstOutcome<Value>()
     let work = Task {
         do {
-            await gate.finish(with: .success(try await operation()))
+            gate.finish(with: .success(try await operation()))
         } catch {
-            await gate.finish(with: .failure(error))
+            gate.finish(with: .failure(error))
         }
     }
     let timer = Task {
         do {
             try await clock.sleep(for: timeout)
-            await gate.finish(with: .failure(DeadlineExceeded(timeout: timeout)))
+            gate.finish(with: .failure(DeadlineExceeded(timeout: timeout)))
         } catch {
             // Cancelled because the work finished first.
         }
@@ -40,28 +40,29 @@ public func withDeadline<Value: Sendable>(
         work.cancel()
         timer.cancel()
     }
-    return try await withTaskCancellationHandler {
-        try await gate.value()
-    } onCancel: {
-        work.cancel()
-        Task { await gate.finish(with: .failure(CancellationError())) }
-    }
+    // Cancelling the caller cancels its wait (`CancellationError`); the deferred cancels stop the rest.
+    return try await gate.value()
 }
 
-/// Hands the first result it gets to the one waiter; later results are ignored.
-private actor OnceGate<Value: Sendable> {
-    private var result: Result<Value, any Error>?
-    private var waiter: CheckedContinuation<Value, any Error>?
+/// Hands the first outcome it gets to whoever waits; later outcomes are ignored.
+private final class FirstOutcome<Value: Sendable>: Sendable {
+    private struct State {
+        var outcome: Result<Value, any Error>?
+        var waiters = Waiters<Value, Void>()
+    }
 
-    func finish(with result: Result<Value, any Error>) {
-        guard self.result == nil else { return }
-        self.result = result
-        waiter?.resume(with: result)
-        waiter = nil
+    private let state = LockedState(State())
+
+    func finish(with outcome: Result<Value, any Error>) {
+        let waiters: [Waiter<Value, Void>] = state.withLock { state in
+            guard state.outcome == nil else { return [] }
+            state.outcome = outcome
+            return state.waiters.removeAll()
+        }
+        for waiter in waiters { waiter.resume(with: outcome) }
     }
 
     func value() async throws -> Value {
-        if let result { return try result.get() }
-        return try await withCheckedThrowingContinuation { waiter = $0 }
+        try await state.wait(in: \.waiters) { $0.outcome }
     }
 }

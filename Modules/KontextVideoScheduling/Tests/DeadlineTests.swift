@@ -1,3 +1,4 @@
+import KontextVideoTestSupport
 import Testing
 @testable import KontextVideoScheduling
 

@@ -1,9 +1,9 @@
-@_exported import KontextVideo
-@_exported import KontextVideoSandbox
-@_exported import KontextVideoScheduling
 import Foundation
+import KontextVideo
+import KontextVideoSandbox
 import KontextVideoNetworking
 import KontextVideoCreatives
+import KontextVideoTestSupport
 
 /// Runs the whole SDK headless and deterministic, for the SDK's own tests and a publisher's:
 /// a sandbox ad server on loopback, a virtual clock, a fresh storage directory and consent store,
@@ -25,24 +25,19 @@ public final class KontextVideoHarness {
         creatives: ScriptedCreatives? = nil,
         _ body: @MainActor (KontextVideoHarness) async throws -> Value
     ) async throws -> Value {
-        await HarnessLock.shared.acquire()
-        let harness: KontextVideoHarness
+        try await HarnessLock.shared.acquire()
+        defer { HarnessLock.shared.release() }
+        let harness = try KontextVideoHarness(serverURL: serverURL, creatives: creatives ?? ScriptedCreatives())
+        let result: Value
         do {
-            harness = try KontextVideoHarness(serverURL: serverURL, creatives: creatives ?? ScriptedCreatives())
-        } catch {
-            await HarnessLock.shared.release()
-            throw error
-        }
-        do {
-            let result = try await body(harness)
-            await harness.finish()
-            await HarnessLock.shared.release()
-            return result
+            result = try await body(harness)
         } catch {
             await harness.finish()
-            await HarnessLock.shared.release()
             throw error
         }
+        await harness.finish()
+        try harness.verifyNoUnplannedRequests()
+        return result
     }
 
     /// The virtual clock every SDK timer runs on.
@@ -62,6 +57,19 @@ public final class KontextVideoHarness {
     /// Where the SDK keeps its install id and event queue.
     public let storageDirectory: URL
     private let defaultsSuite: String
+    /// Every request of the SDK goes through it: only loopback and `serverURL`'s host are reached.
+    private let transport: PlannedHostsTransport
+
+    /// Requests the SDK tried to send to a host other than loopback and `serverURL`'s, refused as
+    /// if the device were offline: a scripted VAST wrapper or a pixel pointing at the internet.
+    public var unplannedRequests: [URL] { transport.unplannedRequests }
+
+    /// Throws `UnplannedRequests` when the SDK tried to reach a host nobody planned for; `run`
+    /// calls it after the body, so such a test fails.
+    public func verifyNoUnplannedRequests() throws {
+        let unplanned = unplannedRequests
+        if !unplanned.isEmpty { throw UnplannedRequests(urls: unplanned) }
+    }
 
     /// Starts a sandbox server (or uses `serverURL`) and resets `KontextVideo.shared` to run on
     /// the harness's clock, storage, consent store, creatives and presenter. Tests that may run in
@@ -83,6 +91,9 @@ public final class KontextVideoHarness {
             self.server = server
             self.serverURL = server.baseURL
         }
+        self.transport = PlannedHostsTransport(
+            base: URLSessionTransport(),
+            plannedHosts: Set([self.serverURL.host].compactMap { $0 }))
         self.creatives = creatives
         self.presenter = HeadlessPresenter()
         let suite = "kontext-video-harness-\(UUID().uuidString)"
@@ -100,7 +111,7 @@ public final class KontextVideoHarness {
         let presenter = self.presenter
         KontextVideo.shared.reset(environment: SDKEnvironment(
             clock: clock,
-            transport: URLSessionTransport(),
+            transport: transport,
             storageDirectory: storageDirectory,
             defaults: defaults,
             rendererFactory: ScriptedCreativeFactory(scripts: creatives),
@@ -162,6 +173,17 @@ public final class KontextVideoHarness {
         server?.stop()
         try? FileManager.default.removeItem(at: storageDirectory)
         UserDefaults.standard.removePersistentDomain(forName: defaultsSuite)
+    }
+}
+
+/// The SDK tried to reach hosts a harness did not plan for (anything but loopback and its server).
+public struct UnplannedRequests: Error, CustomStringConvertible {
+    /// What the SDK tried to reach, in order.
+    public let urls: [URL]
+
+    /// Names every refused URL.
+    public var description: String {
+        "The SDK tried to reach hosts the harness did not plan for: " + urls.map(\.absoluteString).joined(separator: ", ")
     }
 }
 

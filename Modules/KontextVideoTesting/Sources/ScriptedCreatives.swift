@@ -3,6 +3,7 @@ import KontextVideo
 import KontextVideoScheduling
 import KontextVideoNetworking
 import KontextVideoCreatives
+import KontextVideoVAST
 
 /// Creatives whose behaviour a test scripts: how each one loads (really fetched from the sandbox
 /// server, ready after a delay, failing with a code, stalling) and what it does on screen (first

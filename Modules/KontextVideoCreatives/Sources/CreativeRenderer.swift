@@ -1,0 +1,126 @@
+import Foundation
+import KontextVideoVAST
+import KontextVideoModels
+import KontextVideoScheduling
+import KontextVideoNetworking
+
+/// What a creative tells the SDK, while loading or on screen.
+package enum CreativeEvent: Sendable, Equatable {
+    /// A video rendered its first frame (the impression of a video ad).
+    case firstFrame
+    /// A video's position, in seconds of the ad.
+    case progress(TimeInterval)
+    /// The media's own length, once the player knows it (quartiles are measured against it).
+    case mediaLength(TimeInterval)
+    /// The viewer tapped the creative.
+    case click(VideoAdClick.Area)
+    /// A video reached its end.
+    case complete
+    /// A linear ad's end card appeared.
+    case endCardShown
+    /// The viewer tapped Skip.
+    case skip
+    /// The viewer tapped the close control (overlay ✕, pause card ✕, end card ✕).
+    case close
+    /// The viewer tapped Resume on a full-screen pause ad.
+    case resume
+    /// The creative failed or stalled; a VAST error code.
+    case failed(code: Int)
+    /// The video was paused by the viewer.
+    case pause
+    /// The video resumed after a pause.
+    case resumePlayback
+    /// The video was muted.
+    case mute
+    /// The video was unmuted.
+    case unmute
+}
+
+/// Why a creative did not get ready.
+package struct CreativeLoadError: Error, Sendable, Equatable {
+    /// The VAST error code.
+    package var code: Int
+    /// Error pixels to fire, macros already filled (a VAST chain's `<Error>` URLs).
+    package var errorPixels: [URL]
+
+    /// Creates the error.
+    package init(code: Int, errorPixels: [URL] = []) {
+        self.code = code
+        self.errorPixels = errorPixels
+    }
+}
+
+/// VAST error codes the SDK itself decides (the creative's own codes pass through).
+package enum CreativeErrorCode {
+    /// Undefined error.
+    package static let undefined = 900
+    /// Time-out of the media file (a linear ad that did not get ready in time).
+    package static let mediaTimeout = 402
+    /// Unable to fetch a non-linear resource (an overlay or pause creative that did not get ready in time).
+    package static let nonLinearFetchFailed = 502
+    /// Problem displaying the creative (a stall on screen).
+    package static let displayProblem = 405
+}
+
+/// Renders one ad's creative: off screen while loading, then on screen. The facade drives it;
+/// it reports through `onEvent`.
+@MainActor
+package protocol CreativeRenderer: AnyObject {
+    /// Receives the creative's moments.
+    var onEvent: (@MainActor (CreativeEvent) -> Void)? { get set }
+    /// The resolved VAST ad of a linear creative, once loaded.
+    var resolvedLinearAd: ResolvedLinearAd? { get }
+    /// Whether a linear creative has an end card to show after the video.
+    var hasEndCard: Bool { get }
+    /// The platform view that shows the creative (a `UIView` on iOS); `nil` where there is no screen.
+    var platformView: AnyObject? { get }
+    /// Error pixels a successful load still owes (VAST ads skipped on the way); fired once after it.
+    var errorPixelsOwed: [URL] { get }
+    /// Renders off screen; returns once ready. Throws `CreativeLoadError`. Honours cancellation.
+    func load() async throws
+    /// The creative's frame in its host, in points (again after each resize).
+    func place(in frame: CGRect)
+    /// The ad is on screen: start playback (video) or interaction.
+    func start()
+    /// Tear down: stop playback, timers and network work. No event after this.
+    func stop()
+}
+
+/// What a renderer may use.
+package struct CreativeContext: Sendable {
+    /// The clock of every timer.
+    package var clock: any SchedulingClock
+    /// How the creative (and VAST wrappers) are fetched.
+    package var transport: any HTTPTransport
+    /// The SDK's event stream.
+    package var events: KontextVideoEventStream
+    /// Consent and app values for VAST request URIs and error pixels.
+    package var macros: VASTMacroContext
+
+    /// Creates a context.
+    package init(
+        clock: any SchedulingClock,
+        transport: any HTTPTransport,
+        events: KontextVideoEventStream,
+        macros: VASTMacroContext = VASTMacroContext()
+    ) {
+        self.clock = clock
+        self.transport = transport
+        self.events = events
+        self.macros = macros
+    }
+}
+
+extension CreativeRenderer {
+    /// No platform view: a headless renderer.
+    package var platformView: AnyObject? { nil }
+    /// Nothing owed.
+    package var errorPixelsOwed: [URL] { [] }
+}
+
+/// Makes the renderer of each ad's creative.
+@MainActor
+package protocol CreativeRendererFactory {
+    /// A renderer for `ad`.
+    func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer
+}

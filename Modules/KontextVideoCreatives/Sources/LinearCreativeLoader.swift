@@ -1,0 +1,65 @@
+import Foundation
+import KontextVideoVAST
+import KontextVideoModels
+import KontextVideoNetworking
+
+/// Turns a linear ad's VAST (a tag URL or an inline document) into a playable ad: resolves the
+/// wrapper chain, picks the media file. A failure is a `CreativeLoadError` carrying the VAST code
+/// and every `<Error>` URL of the chain with `[ERRORCODE]` filled.
+package struct LinearCreativeLoader: Sendable {
+    private let ad: ServedAd
+    private let context: CreativeContext
+    private let device: DeviceProfile
+
+    /// Creates the loader of `ad`.
+    package init(ad: ServedAd, context: CreativeContext, device: DeviceProfile = .standard) {
+        self.ad = ad
+        self.context = context
+        self.device = device
+    }
+
+    /// Resolves the VAST; throws `CreativeLoadError`.
+    package func load() async throws -> LoadedLinearCreative {
+        let source: VASTSource
+        if let inline = ad.creative.inlineVAST {
+            source = .document(Data(inline.utf8), baseURL: ad.creative.url)
+        } else if let url = ad.creative.url {
+            source = .url(url)
+        } else {
+            throw CreativeLoadError(code: VASTErrorCode.xmlParsing.rawValue)
+        }
+        let resolver = VASTResolver(
+            fetcher: TransportVASTFetcher(transport: context.transport),
+            clock: context.clock,
+            events: context.events,
+            device: device,
+            requestMacros: context.macros
+        )
+        let resolution = await resolver.resolve(source)
+        try Task.checkCancellation()
+        let code = resolution.error?.code ?? .noAdsAfterWrapper
+        var macros = context.macros
+        macros.errorCode = code
+        macros.timestamp = Date()
+        // Every `<Error>` the walk owes: the whole chain's when nothing plays, and those of ads that
+        // failed on the way (a buffet ad with no playable media, a pod member) when one does.
+        let pixels = resolution.errorPings.flatMap { ping -> [String] in
+            var context = macros
+            context.errorCode = ping.code
+            return ping.expandedURLs(context: context)
+        }.compactMap { URL.lenient($0) }
+        if let linear = resolution.ads.first, resolution.error == nil {
+            return LoadedLinearCreative(ad: linear, errorPixels: pixels)
+        }
+        throw CreativeLoadError(code: code.rawValue, errorPixels: pixels)
+    }
+}
+
+/// A linear creative ready to play, and the error pixels its VAST walk owes for ads that failed
+/// on the way to it.
+package struct LoadedLinearCreative: Sendable {
+    /// The ad to play.
+    package var ad: ResolvedLinearAd
+    /// `<Error>` pixels of ads skipped on the way, `[ERRORCODE]` filled; fire them once.
+    package var errorPixels: [URL]
+}

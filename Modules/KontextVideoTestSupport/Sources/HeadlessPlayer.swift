@@ -1,0 +1,122 @@
+import Foundation
+import KontextVideoPlayerTracking
+import KontextVideoScheduling
+
+/// A content player for headless tests: it plays, pauses, seeks, stalls, ends and changes items.
+/// Its time moves with the test's clock while it plays (at `rate`), so advancing the virtual clock
+/// plays the content too; nothing depends on real time.
+///
+/// ```swift
+/// let player = harness.makePlayer()
+/// ads.track(player)
+/// await harness.advance(by: .seconds(10))   // the content played 10 s
+/// player.pause()                           // an overlay on screen ends with .interrupted
+/// ```
+@MainActor
+public final class HeadlessPlayer: VideoAdsPlayer {
+    /// How fast the content plays while playing (1 = real time).
+    public var rate: Double = 1 {
+        didSet { reanchor(rate: oldValue) }
+    }
+    /// Identifies the current item; `changeItem()` moves to another.
+    public private(set) var currentItemIdentifier: AnyHashable?
+    /// Whether playback is stuck (buffering): it still counts as playing, but its time stands still.
+    package var isStalled = false {
+        willSet { reanchor(rate: rate) }
+    }
+    /// How many times the SDK read `isPlaying` (polling shows here).
+    package private(set) var isPlayingReads = 0
+    private var playing: Bool
+    private let clock: any SchedulingClock
+    private var anchorTime: TimeInterval
+    private var anchorClock: Duration
+    private var reportsChanges: Bool
+    private var listeners: [UUID: AsyncStream<Bool>.Continuation] = [:]
+
+    /// Creates a player on `clock`. With `reportsChanges`, it offers `isPlayingUpdates` (the SDK
+    /// reacts at once); without, the SDK polls `isPlaying` four times a second.
+    public init(clock: any SchedulingClock, currentTime: TimeInterval = 0, isPlaying: Bool = true, reportsChanges: Bool = false) {
+        self.clock = clock
+        self.anchorTime = currentTime
+        self.anchorClock = clock.now
+        self.playing = isPlaying
+        self.currentItemIdentifier = 1
+        self.reportsChanges = reportsChanges
+    }
+
+    /// Whether the content plays.
+    public var isPlaying: Bool {
+        isPlayingReads += 1
+        return playing
+    }
+
+    /// Where the content is, in seconds.
+    public var currentTime: TimeInterval {
+        position(rate: rate)
+    }
+
+    /// A new stream on every read that emits whenever `isPlaying` changes (only when created with
+    /// `reportsChanges`); it ends when its reader stops listening.
+    public var isPlayingUpdates: AsyncStream<Bool>? {
+        guard reportsChanges else { return nil }
+        let (stream, continuation) = AsyncStream.makeStream(of: Bool.self)
+        let id = UUID()
+        listeners[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.listeners[id] = nil }
+        }
+        return stream
+    }
+
+    /// Starts playing.
+    public func play() { setPlaying(true) }
+
+    /// Pauses.
+    public func pause() { setPlaying(false) }
+
+    /// Reaches the end: stops playing.
+    public func end() { setPlaying(false) }
+
+    /// Jumps to `time`.
+    public func seek(to time: TimeInterval) {
+        anchorTime = max(0, time)
+        anchorClock = clock.now
+    }
+
+    /// Moves to another item, at its start.
+    public func changeItem() {
+        currentItemIdentifier = ((currentItemIdentifier as? Int) ?? 0) + 1
+        seek(to: 0)
+    }
+
+    /// From now on, offers `isPlayingUpdates`.
+    package func offerUpdates() {
+        reportsChanges = true
+    }
+
+    /// Ends every `isPlayingUpdates` stream handed out, and offers none from now on.
+    package func finishUpdates() {
+        reportsChanges = false
+        let ending = listeners.values
+        listeners.removeAll()
+        for listener in ending { listener.finish() }
+    }
+
+    private func position(rate: Double) -> TimeInterval {
+        guard playing, !isStalled else { return anchorTime }
+        return anchorTime + (clock.now - anchorClock).timeInterval * rate
+    }
+
+    /// Starts counting again from where the content is, as it played at `rate` until now.
+    private func reanchor(rate: Double) {
+        anchorTime = position(rate: rate)
+        anchorClock = clock.now
+    }
+
+    private func setPlaying(_ newValue: Bool) {
+        guard playing != newValue else { return }
+        reanchor(rate: rate)
+        playing = newValue
+        for listener in listeners.values { listener.yield(newValue) }
+    }
+}

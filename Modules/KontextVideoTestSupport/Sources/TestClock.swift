@@ -1,0 +1,99 @@
+import KontextVideoConcurrency
+import KontextVideoScheduling
+
+/// A clock that stands still until a test advances it, then wakes every sleeper whose
+/// deadline passed, in deadline order, letting each woken task run before the next.
+///
+/// No test waits for real time: `advance(by:)` jumps instantly.
+public final class TestClock: SchedulingClock, Sendable {
+    private struct State {
+        var now: Duration = .zero
+        /// Each sleeper is tagged with its deadline.
+        var sleepers = Waiters<Void, Duration>()
+    }
+
+    private let state = LockedState(State())
+
+    /// Creates a clock at time zero.
+    public init() {}
+
+    /// Time since the clock's origin.
+    public var now: Duration {
+        state.withLock { $0.now }
+    }
+
+    /// How many tasks are sleeping on this clock right now.
+    public var sleeperCount: Int {
+        state.withLock { $0.sleepers.count }
+    }
+
+    /// The earliest deadline any task sleeps until, if any.
+    public var nextDeadline: Duration? {
+        state.withLock { $0.sleepers.tags.min() }
+    }
+
+    /// Suspends until `deadline`; throws `CancellationError` when cancelled.
+    public func sleep(until deadline: Duration) async throws {
+        try Task.checkCancellation()
+        try await state.wait(in: \.sleepers, tag: deadline) { deadline <= $0.now ? .success(()) : nil }
+    }
+
+    /// Moves time forward by `duration`, waking every sleeper whose deadline is reached
+    /// in deadline order, and giving woken tasks a chance to run (and to sleep again)
+    /// before later deadlines are processed.
+    ///
+    /// It runs on the caller's actor, so a test on the main actor lets main-actor timers run
+    /// between deadlines.
+    public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
+        await settle()
+        let target = state.withLock { $0.now } + duration
+        while let sleeper = popEarliest(notAfter: target) {
+            let othersAsleep = sleeperCount
+            sleeper.resume()
+            await settle()
+            // A periodic task (a poll, a monitor) sleeps again once it ran. On a busy executor
+            // that can take longer than one settle; moving on before would skip its next tick.
+            var spins = 0
+            while sleeperCount <= othersAsleep, spins < 2_000 {
+                await Task.yield()
+                spins += 1
+            }
+        }
+        state.withLock { $0.now = max($0.now, target) }
+        await settle()
+    }
+
+    /// Advances to the next deadline, if any; returns whether a sleeper was woken.
+    @discardableResult
+    public func advanceToNextDeadline(isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        await settle()
+        guard let deadline = nextDeadline else { return false }
+        await advance(by: max(.zero, deadline - now))
+        return true
+    }
+
+    /// Yields until at least `count` tasks sleep on this clock, or gives up after a bounded
+    /// number of yields; returns whether they did. Use before `advance` when a task was just started.
+    @discardableResult
+    public func waitForSleepers(atLeast count: Int = 1, isolation: isolated (any Actor)? = #isolation) async -> Bool {
+        for _ in 0..<20_000 {
+            if sleeperCount >= count { return true }
+            await Task.yield()
+        }
+        return sleeperCount >= count
+    }
+
+    private func popEarliest(notAfter target: Duration) -> Waiter<Void, Duration>? {
+        state.withLock { state in
+            guard let earliest = state.sleepers.removeFirst(where: { $0 <= target }, by: <) else { return nil }
+            state.now = max(state.now, earliest.tag)
+            return earliest
+        }
+    }
+
+    /// Lets other tasks run: woken sleepers, and tasks they start. Yields on the caller's actor,
+    /// so tasks isolated to it (the main actor, in SDK tests) get their turn.
+    public func settle(isolation: isolated (any Actor)? = #isolation) async {
+        for _ in 0..<64 { await Task.yield() }
+    }
+}

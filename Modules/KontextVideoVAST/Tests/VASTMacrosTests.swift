@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+@testable import KontextVideoVAST
+
+@Suite("VASTMacros")
+struct VASTMacrosTests {
+    @Test func fillsKnownMacrosPercentEncoded() {
+        var context = VASTMacroContext()
+        context.errorCode = .noSupportedMedia
+        context.cacheBusting = "12345678"
+        context.adPlayhead = 5.5
+        context.contentPlayhead = 3661
+        context.assetURI = "https://cdn.example.com/a b.mp4"
+        context.gdprConsent = "CO+abc/=="
+        context.limitAdTracking = true
+        context.regulations = ["gdpr", "coppa"]
+        context.appBundle = "com.example.app"
+        context.timestamp = Date(timeIntervalSince1970: 1_700_000_000.123)
+        let url = VASTMacros.expand(
+            "https://t/e?c=[ERRORCODE]&cb=[CACHEBUSTING]&r=[random]&ap=[ADPLAYHEAD]&cp=[CONTENTPLAYHEAD]&a=[ASSETURI]&g=[GDPRCONSENT]&l=[LIMITADTRACKING]&rg=[REGULATIONS]&b=[APPBUNDLE]&t=[TIMESTAMP]",
+            context: context
+        )
+        #expect(url == "https://t/e?c=403&cb=12345678&r=12345678&ap=00%3A00%3A05.500&cp=01%3A01%3A01.000&a=https%3A%2F%2Fcdn.example.com%2Fa%20b.mp4&g=CO%2Babc%2F%3D%3D&l=1&rg=gdpr,coppa&b=com.example.app&t=2023-11-14T22%3A13%3A20.123Z")
+    }
+
+    @Test func unknownValuesOfKnownMacrosAreMinusOne() {
+        let url = VASTMacros.expand("https://t/e?c=[ERRORCODE]&m=[MEDIAPLAYHEAD]&r=[REASON]&ifa=[IFA]&t=[TIMESTAMP]", context: VASTMacroContext())
+        #expect(url == "https://t/e?c=-1&m=-1&r=-1&ifa=-1&t=-1")
+    }
+
+    @Test func unrecognisedBracketsAreLeftAlone() {
+        let template = "https://t/e?x=[NOT_A_MACRO]&y=[a b]&z=[&w=]"
+        #expect(VASTMacros.expand(template, context: VASTMacroContext()) == template)
+    }
+
+    @Test func extraValuesFillAnyMacro() {
+        var context = VASTMacroContext()
+        context.extra = ["PLACEMENTTYPE": "1", "CUSTOM": "x y"]
+        #expect(VASTMacros.expand("[PLACEMENTTYPE]-[CUSTOM]", context: context) == "1-x%20y")
+    }
+
+    @Test func cacheBustingIsEightRandomDigitsWhenNotFixed() {
+        let value = VASTMacros.expand("[CACHEBUSTING]", context: VASTMacroContext())
+        #expect(value.count == 8)
+        #expect(value.allSatisfy { $0.isNumber })
+    }
+}
