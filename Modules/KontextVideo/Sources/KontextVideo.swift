@@ -87,7 +87,7 @@ public final class KontextVideo {
             return Task { state }
         case .notInitialized:
             events.logLevel = configuration.logLevel
-            events.record(KontextVideoEvent(.state, "initialize", level: .info, attributes: ["server": configuration.serverURL.absoluteString]))
+            events.record(KontextVideoEvent(.state, .initialize, level: .info, attributes: ["server": configuration.serverURL.absoluteString]))
             let environment = self.environment
             let events = self.events
             let generation = self.generation
@@ -116,7 +116,7 @@ public final class KontextVideo {
 
     private func finishInitialization(_ state: State) {
         phase = .finished(state)
-        events.record(KontextVideoEvent(.state, "initialized", level: .info, attributes: ["state": "\(state)"]))
+        events.record(KontextVideoEvent(.state, .initialized, level: .info, attributes: ["state": "\(state)"]))
     }
 
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
@@ -203,17 +203,4 @@ public final class KontextVideo {
         events.logLevel = .warning
         self.environment = environment
     }
-}
-
-/// Where `initialize(with:)` stands.
-package enum InitializationPhase {
-    case notInitialized
-    case initializing(Task<KontextVideoState, Never>)
-    case finished(KontextVideoState)
-}
-
-/// The SDK's version string.
-package enum KontextVideoVersion {
-    /// Sent as `sdk.version` with every request.
-    package static let current = "0.1.0"
 }

@@ -38,7 +38,7 @@ extension VideoAd {
         if format == .overlay {
             presentation.follow(tracker: owner.playerTracker, clock: runtime.clock, duration: duration)
         }
-        record(.state, "shown", level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
+        record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
         // Image and HTML creatives count their impression at show(); a video at its first frame.
         if served.creative.kind != .vast { recordImpression() }
     }
@@ -56,7 +56,7 @@ extension VideoAd {
         goOnScreen()
         let presentation = LinearPresentationController(ad: self, presenter: presenter)
         onScreen = presentation
-        record(.state, "presenting", level: .info)
+        record(.state, .presenting, level: .info)
         let showReturned = Flag()
         presentation.present(clock: runtime.clock, timeout: runtime.environment.presentationTimeout) { [weak self] presented in
             guard let self, !self.hasEnded else { return }
@@ -87,14 +87,14 @@ extension VideoAd {
         if wasShown { throw VideoAdError.alreadyShown }
         try checkUsable()
         if !isLoaded { throw VideoAdError.notLoaded }
-        if KontextVideo.shared.adOnScreen != nil { throw VideoAdError.anotherAdShowing }
+        if sdk.adOnScreen != nil { throw VideoAdError.anotherAdShowing }
     }
 
     private func goOnScreen() {
         wasShown = true
         cancelExpiry()
         owner.markUsed(self)
-        KontextVideo.shared.adOnScreen = self
+        sdk.adOnScreen = self
     }
 
     /// The creative's size needs, from the server's answer.

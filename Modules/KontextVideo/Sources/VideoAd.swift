@@ -56,11 +56,18 @@ public final class VideoAd {
 
     /// The server's answer this ad was made from.
     package let served: ServedAd
+    /// The `VideoAds` the ad came from.
     let owner: VideoAdsCore
+    /// The SDK instance, through the ad's owner (the one on-screen slot, the state, `regulatory`).
+    var sdk: KontextVideo { owner.sdk }
     let runtime: SDKRuntime
     let expiresAt: Duration
     private var expiryTask: Task<Void, Never>?
     private var loading: PendingOutcome<Void>?
+    /// Cancels the load's work and its time-out, once either finished.
+    private var loadCancellation: (() -> Void)?
+    /// What the creative was loaded with; its consent macros serve the tracking pixels too.
+    private var creativeContext: CreativeContext?
     /// The creative's renderer, from `load()` until the ad ends.
     package private(set) var renderer: (any CreativeRenderer)?
     private var tracking: LinearTrackingSession?
@@ -77,7 +84,7 @@ public final class VideoAd {
         self.runtime = runtime
         self.expiresAt = runtime.clock.now + served.expiresIn
         scheduleExpiry()
-        record(.state, "ad received", level: .info, ["price": "\(price.value) \(price.currency)"])
+        record(.state, .adReceived, level: .info, ["price": "\(price.value) \(price.currency)"])
     }
 
     /// Unshown and not invalidated: `format()` hands it out again.
@@ -105,16 +112,16 @@ public final class VideoAd {
             clock: runtime.clock,
             transport: runtime.environment.transport,
             events: runtime.events,
-            macros: runtime.trackingMacros(regulatory: KontextVideo.shared.regulatory)
+            macros: runtime.trackingMacros(regulatory: sdk.regulatory)
         )
         creativeContext = context
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         self.renderer = renderer
         renderer.onEvent = { [weak self] event in self?.handle(event) }
-        record(.state, "load", level: .debug)
+        record(.state, .load, level: .debug)
         let activeTime = runtime.activeTime
         let timeout = runtime.environment.loadTimeout
-        let timeoutCode = format == .linear ? CreativeErrorCode.mediaTimeout : CreativeErrorCode.nonLinearFetchFailed
+        let timeoutCode = format == .linear ? VASTErrorCode.mediaFileTimeout : VASTErrorCode.nonLinearFetchFailed
         let work = Task { @MainActor [weak self] in
             do {
                 try await renderer.load()
@@ -122,7 +129,7 @@ public final class VideoAd {
             } catch let failure as CreativeLoadError {
                 self?.finishLoading(.failure(failure))
             } catch {
-                self?.finishLoading(.failure(CreativeLoadError(code: CreativeErrorCode.undefined)))
+                self?.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
             }
         }
         let timer = Task { @MainActor [weak self] in
@@ -136,10 +143,6 @@ public final class VideoAd {
         loadCancellation = { work.cancel(); timer.cancel() }
         return pending
     }
-
-    private var loadCancellation: (() -> Void)?
-    /// What the creative was loaded with; its consent macros serve the tracking pixels too.
-    private var creativeContext: CreativeContext?
 
     private func finishLoading(_ result: Result<Void, CreativeLoadError>) {
         guard let pending = loading, pending.outcome == nil else { return }
@@ -156,10 +159,10 @@ public final class VideoAd {
                     baseContext: creativeContext?.macros ?? VASTMacroContext())
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
-            record(.state, "loaded", level: .info)
+            record(.state, .loaded, level: .info)
             pending.finish(.success(()))
         case .failure(let failure):
-            let code = failure.code
+            let code = failure.code.rawValue
             // The load itself throws `creativeFailed`; later calls see the invalidation.
             pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
             invalidate(.creativeFailed(code: code))
@@ -187,7 +190,7 @@ public final class VideoAd {
     /// The throws every method shares, in the reference's order of precedence.
     func checkUsable() throws {
         if owner.isDestroyed { throw VideoAdError.destroyed }
-        if case .disabled(let reason)? = KontextVideo.shared.currentState { throw VideoAdError.disabled(reason: reason) }
+        if case .disabled(let reason)? = sdk.currentState { throw VideoAdError.disabled(reason: reason) }
         expireIfDue()
         if !wasShown, let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
     }
@@ -199,7 +202,7 @@ public final class VideoAd {
         cancelExpiry()
         releaseRenderer()
         owner.forget(self)
-        record(.state, "invalidated", level: .info, ["reason": "\(reason)"])
+        record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
         if let loading, loading.outcome == nil {
             loadCancellation?()
             loading.finish(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
@@ -262,8 +265,8 @@ public final class VideoAd {
             // loaded creative that fails before show() invalidates the ad.
             if case .failed(let code) = event, !wasShown {
                 if isLoaded {
-                    runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
-                    invalidate(.creativeFailed(code: code))
+                    runtime.send(.vastError(code: code.rawValue, adId: id, format: format, playhead: owner.playerTracker.playhead))
+                    invalidate(.creativeFailed(code: code.rawValue))
                 } else {
                     finishLoading(.failure(CreativeLoadError(code: code)))
                 }
@@ -277,7 +280,7 @@ public final class VideoAd {
         case .click(let area):
             runtime.send(.click(area: area, adId: id, format: format, playhead: owner.playerTracker.playhead))
             let target = clickTarget(for: area)
-            record(.delegate, "didClick", level: .info, ["area": area.wireName, "target": target.url?.absoluteString ?? target.appStoreID ?? "none"])
+            record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": target.url?.absoluteString ?? target.appStoreID ?? "none"])
             runtime.environment.clickOpener.open(target)
             delegate?.videoAd(self, didClick: Click(area: area))
         case .complete:
@@ -290,7 +293,7 @@ public final class VideoAd {
         case .resume:
             if format == .pause { end(.resumed) }
         case .failed(let code):
-            fail(.creativeFailed(code: code))
+            fail(.creativeFailed(code: code.rawValue))
         case .progress, .mediaLength, .pause, .resumePlayback, .mute, .unmute, .endCardShown:
             break
         }
@@ -311,7 +314,7 @@ public final class VideoAd {
         guard !impressionRecorded, wasShown, !hasEnded else { return }
         impressionRecorded = true
         runtime.send(.impression(adId: id, format: format, playhead: owner.playerTracker.playhead))
-        record(.delegate, "didRecordImpression", level: .info)
+        record(.delegate, .didRecordImpression, level: .info)
         delegate?.videoAdDidRecordImpression(self)
     }
 
@@ -323,12 +326,12 @@ public final class VideoAd {
         if case .creativeFailed(let code) = error {
             runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
         }
-        record(.delegate, "didFail", level: .error, ["error": "\(error)"])
+        record(.delegate, .didFail, level: .error, ["error": "\(error)"])
         delegate?.videoAd(self, didFail: error)
         takeOffScreen(.failed)
     }
 
-    func record(_ kind: KontextVideoEvent.Kind, _ name: String, level: KontextVideoConfiguration.LogLevel, _ attributes: [String: String] = [:]) {
+    func record(_ kind: KontextVideoEvent.Kind, _ name: KontextVideoEvent.Name, level: KontextVideoConfiguration.LogLevel, _ attributes: [String: String] = [:]) {
         var attributes = attributes
         attributes["adId"] = id
         attributes["format"] = format.rawValue
@@ -366,10 +369,10 @@ public final class VideoAd {
         if format != .linear { releaseRenderer() }
         let finish: @MainActor () -> Void = { [self] in
             if format == .linear { releaseRenderer() }
-            if KontextVideo.shared.adOnScreen === self { KontextVideo.shared.adOnScreen = nil }
+            if sdk.adOnScreen === self { sdk.adOnScreen = nil }
             owner.forget(self)
             runtime.send(.ended(reason: reason, completed: isCompleted, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            record(.delegate, "didEnd", level: .info, ["reason": reason.rawValue, "completed": "\(isCompleted)"])
+            record(.delegate, .didEnd, level: .info, ["reason": reason.rawValue, "completed": "\(isCompleted)"])
             delegate?.videoAd(self, didEnd: reason)
         }
         if let presentation {
@@ -377,5 +380,14 @@ public final class VideoAd {
         } else {
             finish()
         }
+    }
+}
+
+extension VideoAd {
+    /// An overlay's duration elapsed.
+    func completeOverlay() {
+        guard wasShown, !hasEnded else { return }
+        markCompleted()
+        end(.completed)
     }
 }

@@ -24,8 +24,8 @@ package enum CreativeEvent: Sendable, Equatable {
     case close
     /// The viewer tapped Resume on a full-screen pause ad.
     case resume
-    /// The creative failed or stalled; a VAST error code.
-    case failed(code: Int)
+    /// The creative failed or stalled, with its VAST error code (the creative's own, or the SDK's).
+    case failed(code: VASTErrorCode)
     /// The video was paused by the viewer.
     case pause
     /// The video resumed after a pause.
@@ -39,27 +39,15 @@ package enum CreativeEvent: Sendable, Equatable {
 /// Why a creative did not get ready.
 package struct CreativeLoadError: Error, Sendable, Equatable {
     /// The VAST error code.
-    package var code: Int
+    package var code: VASTErrorCode
     /// Error pixels to fire, macros already filled (a VAST chain's `<Error>` URLs).
     package var errorPixels: [URL]
 
     /// Creates the error.
-    package init(code: Int, errorPixels: [URL] = []) {
+    package init(code: VASTErrorCode, errorPixels: [URL] = []) {
         self.code = code
         self.errorPixels = errorPixels
     }
-}
-
-/// VAST error codes the SDK itself decides (the creative's own codes pass through).
-package enum CreativeErrorCode {
-    /// Undefined error.
-    package static let undefined = 900
-    /// Time-out of the media file (a linear ad that did not get ready in time).
-    package static let mediaTimeout = 402
-    /// Unable to fetch a non-linear resource (an overlay or pause creative that did not get ready in time).
-    package static let nonLinearFetchFailed = 502
-    /// Problem displaying the creative (a stall on screen).
-    package static let displayProblem = 405
 }
 
 /// Renders one ad's creative: off screen while loading, then on screen. The facade drives it;

@@ -81,7 +81,7 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
     }
 
     func load() async throws {
-        guard let url = ad.creative.url else { throw CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed) }
+        guard let url = ad.creative.url else { throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed) }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 readiness = continuation
@@ -150,9 +150,9 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
     /// While loading, a failure fails the load (502); on screen, it fails the ad (405).
     private func failed(_ error: any Error) {
         if readiness != nil {
-            finishLoading(CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed))
+            finishLoading(CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed))
         } else if isLoaded {
-            emit(.failed(code: CreativeErrorCode.displayProblem))
+            emit(.failed(code: VASTErrorCode.mediaDisplay))
         }
     }
 
@@ -229,7 +229,7 @@ final class VideoCreativeRenderer: CreativeRenderer {
         let linear = loaded.ad
         errorPixelsOwed = loaded.errorPixels
         guard !isStopped, let url = URL(string: linear.mediaFile.url) else {
-            throw CreativeLoadError(code: VASTErrorCode.noSupportedMedia.rawValue)
+            throw CreativeLoadError(code: VASTErrorCode.noSupportedMedia)
         }
         let item = AVPlayerItem(url: url)
         let player = AVPlayer(playerItem: item)
@@ -256,9 +256,9 @@ final class VideoCreativeRenderer: CreativeRenderer {
             finishLoading(nil)
         case .failed:
             if readiness != nil {
-                finishLoading(CreativeLoadError(code: VASTErrorCode.mediaFileNotFound.rawValue))
+                finishLoading(CreativeLoadError(code: VASTErrorCode.mediaFileNotFound))
             } else {
-                emit(.failed(code: CreativeErrorCode.displayProblem))
+                emit(.failed(code: VASTErrorCode.mediaDisplay))
             }
         default:
             break
@@ -308,7 +308,7 @@ final class VideoCreativeRenderer: CreativeRenderer {
         notificationTokens.append(center.addObserver(
             forName: AVPlayerItem.failedToPlayToEndTimeNotification, object: player.currentItem, queue: .main
         ) { @Sendable _ in
-            Task { @MainActor [weak self] in self?.emit(.failed(code: CreativeErrorCode.displayProblem)) }
+            Task { @MainActor [weak self] in self?.emit(.failed(code: VASTErrorCode.mediaDisplay)) }
         })
         notificationTokens.append(center.addObserver(
             forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
@@ -339,7 +339,7 @@ final class VideoCreativeRenderer: CreativeRenderer {
         } else if UIApplication.shared.applicationState == .active,
                   player?.timeControlStatus != .paused,
                   now.timeIntervalSince(lastMovement) > Self.stallLimit {
-            emit(.failed(code: CreativeErrorCode.displayProblem))
+            emit(.failed(code: VASTErrorCode.mediaDisplay))
             return
         }
         if let skipOffset, seconds >= skipOffset { container.showSkip() }
@@ -467,7 +467,7 @@ final class UnsupportedPlatformRenderer: CreativeRenderer {
     var hasEndCard: Bool { false }
 
     func load() async throws {
-        throw CreativeLoadError(code: CreativeErrorCode.undefined)
+        throw CreativeLoadError(code: VASTErrorCode.undefined)
     }
 
     func place(in frame: CGRect) {}

@@ -56,7 +56,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     /// no image is VAST 502 (unable to fetch the resource).
     private func loadPage() async throws {
         guard let url = ad.creative.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed)
+            throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed)
         }
         let transport = context.transport
         let data: Data
@@ -66,13 +66,13 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed)
+            throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed)
         }
         guard (200..<300).contains(response.statusCode), !data.isEmpty else {
-            throw CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed)
+            throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed)
         }
         if ad.creative.kind == .image, !Self.looksLikeImage(data) {
-            throw CreativeLoadError(code: CreativeErrorCode.nonLinearFetchFailed)
+            throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed)
         }
         fetchedBytes = data.count
     }

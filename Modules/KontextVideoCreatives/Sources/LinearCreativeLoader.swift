@@ -26,7 +26,7 @@ package struct LinearCreativeLoader: Sendable {
         } else if let url = ad.creative.url {
             source = .url(url)
         } else {
-            throw CreativeLoadError(code: VASTErrorCode.xmlParsing.rawValue)
+            throw CreativeLoadError(code: VASTErrorCode.xmlParsing)
         }
         let resolver = VASTResolver(
             fetcher: TransportVASTFetcher(transport: context.transport),
@@ -51,7 +51,7 @@ package struct LinearCreativeLoader: Sendable {
         if let linear = resolution.ads.first, resolution.error == nil {
             return LoadedLinearCreative(ad: linear, errorPixels: pixels)
         }
-        throw CreativeLoadError(code: code.rawValue, errorPixels: pixels)
+        throw CreativeLoadError(code: code, errorPixels: pixels)
     }
 }
 

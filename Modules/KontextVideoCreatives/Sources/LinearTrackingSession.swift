@@ -50,7 +50,7 @@ package final class LinearTrackingSession {
         case .endCardShown: fire(.endCardShown)
         case .skip: fire(.skip)
         case .close: fire(.closeEndCard)
-        case .failed(let code): fire(.error(VASTErrorCode(rawValue: code)))
+        case .failed(let code): fire(.error(code))
         case .pause: fire(.pause)
         case .resumePlayback: fire(.resume)
         case .mute: fire(.mute)

@@ -65,7 +65,7 @@ struct CreativeBridgeTests {
         let error = await #expect(throws: CreativeLoadError.self) {
             _ = try await LinearCreativeLoader(ad: ad, context: context).load()
         }
-        #expect(error?.code == code)
+        #expect(error?.code.rawValue == code)
         if vast == .brokenWrapper || vast == .unplayableMedia {
             #expect(error?.errorPixels.contains { $0.absoluteString.contains("code=\(code)") } == true,
                     "[ERRORCODE] filled in the chain's <Error> URLs: \(error?.errorPixels ?? [])")
@@ -89,7 +89,7 @@ struct CreativeBridgeTests {
         #expect(await clock.waitForSleepers())
         await clock.advance(by: .seconds(5))
         let result = await loading.result
-        #expect((result.failure as? CreativeLoadError)?.code == 301)
+        #expect((result.failure as? CreativeLoadError)?.code == .wrapperTimeout)
     }
 
     @Test("a buffet ad skipped for unplayable media still gets its error pixel when the next ad plays")
@@ -137,7 +137,7 @@ struct CreativeBridgeTests {
         for ad in [missing, notAnImage] {
             let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: false)
             let error = await #expect(throws: CreativeLoadError.self) { try await renderer.load() }
-            #expect(error?.code == 502)
+            #expect(error?.code == .nonLinearFetchFailed)
         }
     }
 

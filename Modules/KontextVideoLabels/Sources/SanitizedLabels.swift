@@ -32,7 +32,7 @@ package struct SanitizedLabels: Sendable, Hashable {
         guard let message = warningMessage else { return nil }
         return KontextVideoEvent(
             .warning,
-            "labels dropped",
+            .labelsDropped,
             level: .warning,
             attributes: ["count": String(dropped.count), "message": message]
         )

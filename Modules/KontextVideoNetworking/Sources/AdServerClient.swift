@@ -94,7 +94,7 @@ package actor AdServerClient {
         let result = await task.value
         initialization = nil
         state = result
-        events.record(KontextVideoEvent(.state, "initialized", level: .info, attributes: ["state": "\(result)"]))
+        events.record(KontextVideoEvent(.state, .initialized, level: .info, attributes: ["state": "\(result)"]))
         return result
     }
 
@@ -114,7 +114,7 @@ package actor AdServerClient {
         } catch {
             throw .decoding("request not encodable: \(error)")
         }
-        let call = ServerCall.post("/video/preload", body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
+        let call = ServerCall.post("/video/preload", name: .preloadRequest, body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
         let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events)
         let answer = PreloadAnswer(status: response.statusCode, body: answerData, requestedFormat: request.format)
         remember(answer.sessionId)
@@ -122,7 +122,7 @@ package actor AdServerClient {
         case .success(let result):
             return result
         case .failure(let failure):
-            events.record(KontextVideoEvent(.error, "POST /video/preload", level: .warning, attributes: ["failure": failure.description]))
+            events.record(KontextVideoEvent(.error, .preloadRequest, level: .warning, attributes: ["failure": failure.description]))
             throw failure
         }
     }
@@ -141,7 +141,7 @@ package actor AdServerClient {
     private func performInit() async -> KontextVideoState {
         let body = InitRequestBody(environment: environment, installId: installId.uuidString.lowercased())
         guard let data = try? Self.encoder.encode(body) else { return .failed }
-        let call = ServerCall.post("/init", body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
+        let call = ServerCall.post("/init", name: .initRequest, body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
         do {
             let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events)
             guard (200..<300).contains(response.statusCode) else { return .failed }
@@ -149,10 +149,10 @@ package actor AdServerClient {
             remember(answer.sessionId)
             return answer.state
         } catch let failure as AdRequestFailure {
-            events.record(KontextVideoEvent(.error, "POST /init", level: .warning, attributes: ["failure": failure.description]))
+            events.record(KontextVideoEvent(.error, .initRequest, level: .warning, attributes: ["failure": failure.description]))
             return .failed
         } catch {
-            events.record(KontextVideoEvent(.error, "POST /init", level: .warning, attributes: [
+            events.record(KontextVideoEvent(.error, .initRequest, level: .warning, attributes: [
                 "failure": "decoding(\(PreloadAnswer.describe(error)))",
             ]))
             return .failed
@@ -164,9 +164,5 @@ package actor AdServerClient {
         session.withLock { $0 = sessionId }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
+    private static var encoder: JSONEncoder { .kontext }
 }

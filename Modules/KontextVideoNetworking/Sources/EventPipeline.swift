@@ -73,11 +73,11 @@ package actor EventPipeline {
     package nonisolated func submit(_ entry: PipelineEntry) {
         let queued = QueuedEntry(entry, sessionId: sessionId())
         let dropped = store.append(queued)
-        events.record(KontextVideoEvent(.beacon, "queued", attributes: Self.describe(queued)))
+        events.record(KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued)))
         for old in dropped {
             var attributes = Self.describe(old)
             attributes["droppedCount"] = "\(store.droppedCount)"
-            events.record(KontextVideoEvent(.beacon, "dropped", level: .warning, attributes: attributes))
+            events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: attributes))
         }
         wake.signal()
     }
@@ -142,7 +142,7 @@ package actor EventPipeline {
                 }
                 // A 429's Retry-After is honoured when it asks for longer than the back-off.
                 let delay = max(backoff.nextDelay(), await self?.takeRetryAfter() ?? .zero)
-                events.record(KontextVideoEvent(.retry, "POST /video/events", level: .info, attributes: [
+                events.record(KontextVideoEvent(.retry, .eventsRequest, level: .info, attributes: [
                     "delay": "\(delay.timeInterval)", "pending": "\(await self?.pendingCount ?? 0)",
                 ]))
                 do {
@@ -225,7 +225,7 @@ package actor EventPipeline {
             events: batch.compactMap(\.event)
         )
         guard let data = try? Self.encoder.encode(body) else { return .failed }
-        let call = ServerCall.post("/video/events", body: data, environment: environment, timeout: Self.timeout, policy: .none)
+        let call = ServerCall.post("/video/events", name: .eventsRequest, body: data, environment: environment, timeout: Self.timeout, policy: .none)
         let ids = Set(batch.map(\.id))
         let answerData: Data
         let status: Int
@@ -240,7 +240,7 @@ package actor EventPipeline {
         }
         if Self.isPermanentRefusal(status, body: answerData) {
             store.remove(ids: ids)
-            events.record(KontextVideoEvent(.error, "events refused", level: .error, attributes: [
+            events.record(KontextVideoEvent(.error, .eventsRefused, level: .error, attributes: [
                 "status": "\(status)", "count": "\(batch.count)",
             ]))
             return .delivered
@@ -252,12 +252,12 @@ package actor EventPipeline {
         let accepted = Self.acceptedIds(answerData) ?? ids
         let delivered = batch.filter { accepted.contains($0.id) }
         store.remove(ids: Set(delivered.map(\.id)))
-        for entry in delivered { events.record(KontextVideoEvent(.beacon, "delivered", attributes: Self.describe(entry))) }
+        for entry in delivered { events.record(KontextVideoEvent(.beacon, .delivered, attributes: Self.describe(entry))) }
         let refused = ids.subtracting(accepted)
         guard !refused.isEmpty else { return .delivered }
         let givenUp = store.recordRefusal(ids: refused, limit: Self.refusalLimit)
         for entry in givenUp {
-            events.record(KontextVideoEvent(.beacon, "given up", level: .error, attributes: Self.describe(entry)))
+            events.record(KontextVideoEvent(.beacon, .givenUp, level: .error, attributes: Self.describe(entry)))
         }
         return givenUp.count == refused.count ? .delivered : .partly
     }
@@ -275,23 +275,23 @@ package actor EventPipeline {
         guard let string = entry.url, let url = URL(string: string), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             // Not a URL a GET can ever reach (`file:`, `javascript:`, a custom scheme): drop it.
             store.remove(ids: [entry.id])
-            events.record(KontextVideoEvent(.beacon, "dropped", level: .warning, attributes: Self.describe(entry)))
+            events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: Self.describe(entry)))
             return true
         }
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
         request.timeoutInterval = Self.timeout.timeInterval + 30
-        let call = ServerCall(request: request, name: "GET pixel", timeout: Self.timeout, policy: .none)
+        let call = ServerCall(request: request, name: .pixelRequest, timeout: Self.timeout, policy: .none)
         do {
             let (_, response) = try await call.run(transport: transport, clock: clock, events: events)
             let status = response.statusCode
             guard Self.pixelFired(status: status) else { return false }
             store.remove(ids: [entry.id])
-            events.record(KontextVideoEvent(.beacon, "delivered", attributes: Self.describe(entry)))
+            events.record(KontextVideoEvent(.beacon, .delivered, attributes: Self.describe(entry)))
             return true
         } catch AdRequestFailure.transport(let error) where [.badURL, .unsupportedURL].contains(error.code) {
             store.remove(ids: [entry.id])
-            events.record(KontextVideoEvent(.beacon, "dropped", level: .warning, attributes: Self.describe(entry)))
+            events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: Self.describe(entry)))
             return true
         } catch {
             return false
@@ -313,11 +313,7 @@ package actor EventPipeline {
         !((500..<600).contains(status) || status == 408 || status == 429)
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
+    private static var encoder: JSONEncoder { .kontext }
 
     private static func describe(_ entry: QueuedEntry) -> [String: String] {
         switch entry.kind {

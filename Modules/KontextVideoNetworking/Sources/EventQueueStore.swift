@@ -150,7 +150,7 @@ package final class EventQueueStore: Sendable {
     private func persist(_ lines: [JournalLine], in state: inout State) {
         if unreadFile.snapshot {
             guard mergeFilesRead(into: &state) else {
-                report("event queue not written", ["path": file.path, "reason": "the existing queue file cannot be read yet; entries wait in memory"])
+                report(.queueNotWritten, ["path": file.path, "reason": "the existing queue file cannot be read yet; entries wait in memory"])
                 return
             }
             compact(&state)
@@ -165,7 +165,7 @@ package final class EventQueueStore: Sendable {
         } catch {
             // The journal could not be extended: a whole snapshot says the same.
             if !compact(&state) {
-                report("event queue not written", ["path": journal.path, "error": "\(error)"])
+                report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
             }
         }
     }
@@ -179,7 +179,7 @@ package final class EventQueueStore: Sendable {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try data.write(to: file, options: .atomic)
         } catch {
-            report("event queue not written", ["path": file.path, "error": "\(error)"])
+            report(.queueNotWritten, ["path": file.path, "error": "\(error)"])
             return false
         }
         // Lines left behind by a crash right here replay idempotently over the new snapshot.
@@ -208,17 +208,13 @@ package final class EventQueueStore: Sendable {
     }
 
     /// Reports an error off the lock: a monitor that reacts by queueing an event must not deadlock.
-    private func report(_ name: String, _ attributes: [String: String]) {
+    private func report(_ name: KontextVideoEvent.Name, _ attributes: [String: String]) {
         let event = KontextVideoEvent(.error, name, level: .error, attributes: attributes)
         let events = self.events
         DispatchQueue.global().async { events.record(event) }
     }
 
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
+    private static var encoder: JSONEncoder { .kontext }
 
     // MARK: Reading
 
@@ -228,7 +224,7 @@ package final class EventQueueStore: Sendable {
         switch readFiles(underLock: false) {
         case .unreadable(let error):
             unreadFile.withLock { $0 = true }
-            report("event queue not readable yet", ["path": file.path, "error": error])
+            report(.queueNotReadableYet, ["path": file.path, "error": error])
         case .read(let loaded, let journalLines):
             state.withLock { state in
                 state.file = loaded
@@ -297,9 +293,9 @@ package final class EventQueueStore: Sendable {
                 if index < rawLines.count - 1 {
                     let attributes = ["path": journal.path, "line": "\(index + 1)"]
                     if underLock {
-                        report("event queue journal damaged", attributes)
+                        report(.queueJournalDamaged, attributes)
                     } else {
-                        events.record(KontextVideoEvent(.error, "event queue journal damaged", level: .error, attributes: attributes))
+                        events.record(KontextVideoEvent(.error, .queueJournalDamaged, level: .error, attributes: attributes))
                     }
                 }
                 continue
@@ -357,9 +353,9 @@ package final class EventQueueStore: Sendable {
             attributes["kept"] = "true"
             attributes["error"] = "\(error)"
         }
-        let event = KontextVideoEvent(.error, "event queue corrupt", level: .error, attributes: attributes)
+        let event = KontextVideoEvent(.error, .queueCorrupt, level: .error, attributes: attributes)
         if underLock {
-            report("event queue corrupt", attributes)
+            report(.queueCorrupt, attributes)
         } else {
             events.record(event)
         }

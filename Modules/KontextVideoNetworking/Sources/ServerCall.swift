@@ -12,14 +12,14 @@ package struct ServerCall: Sendable {
     /// Where the call goes.
     package var request: URLRequest
     /// The name in the event stream, such as `POST /init`.
-    package var name: String
+    package var name: KontextVideoEvent.Name
     /// The time-out of each attempt.
     package var timeout: Duration
     /// When to try again.
     package var policy: RetryPolicy
 
     /// Creates a call.
-    package init(request: URLRequest, name: String, timeout: Duration, policy: RetryPolicy) {
+    package init(request: URLRequest, name: KontextVideoEvent.Name, timeout: Duration, policy: RetryPolicy) {
         self.request = request
         self.name = name
         self.timeout = timeout
@@ -29,6 +29,7 @@ package struct ServerCall: Sendable {
     /// A JSON `POST` to the ad server with the protocol's headers.
     package static func post(
         _ path: String,
+        name: KontextVideoEvent.Name,
         body: Data,
         environment: AdServerEnvironment,
         timeout: Duration,
@@ -42,7 +43,7 @@ package struct ServerCall: Sendable {
         request.setValue(environment.publisherToken, forHTTPHeaderField: "Kontextso-Publisher-Token")
         // A backstop only: the deadline on the injected clock is what bounds an attempt.
         request.timeoutInterval = timeout.timeInterval + 30
-        return ServerCall(request: request, name: "POST \(path)", timeout: timeout, policy: policy)
+        return ServerCall(request: request, name: name, timeout: timeout, policy: policy)
     }
 
     /// Sends the call; returns the first answer that is not retried (any status), or the

@@ -198,11 +198,11 @@ struct AdServerClientSandboxTests {
         gate.release()
         #expect(await [first, second] == [.enabled, .enabled])
         #expect(server.requests(path: "/init").count == 1)
-        let request = try #require(log.events(.request, named: "POST /init").first)
+        let request = try #require(log.events(.request, named: .initRequest).first)
         #expect(request.attributes["attempt"] == "1")
         #expect(request.attributes["url"] == server.baseURL.absoluteString + "/init")
-        #expect(log.events(.response, named: "POST /init").first?.attributes["status"] == "200")
-        #expect(log.events(.state, named: "initialized").first?.attributes["state"] == "enabled")
+        #expect(log.events(.response, named: .initRequest).first?.attributes["status"] == "200")
+        #expect(log.events(.state, named: .initialized).first?.attributes["state"] == "enabled")
         expectNoViolations(server)
     }
 
@@ -222,7 +222,7 @@ struct AdServerClientSandboxTests {
         }
         #expect(ad.id == "after-faults")
         #expect(server.requests(path: "/video/preload").count == 4)
-        #expect(log.events(.retry, named: "POST /video/preload").count == 3)
+        #expect(log.events(.retry, named: .preloadRequest).count == 3)
         expectNoViolations(server)
     }
 

@@ -131,8 +131,8 @@ struct AdServerClientTests {
             try await advance(clock, whenSleeping: .seconds(delay))
         }
         #expect(await task.value == .failed)
-        #expect(log.events(.request, named: "POST /init").count == 4)
-        #expect(log.events(.retry, named: "POST /init").map { $0.attributes["delay"] } == ["1.0", "2.0", "4.0"])
+        #expect(log.events(.request, named: .initRequest).count == 4)
+        #expect(log.events(.retry, named: .initRequest).map { $0.attributes["delay"] } == ["1.0", "2.0", "4.0"])
     }
 
     // MARK: ad requests

@@ -60,7 +60,7 @@ struct EventPipelineTests {
         """)
         #expect(try bodies(transport) == [expected])
         #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor()).count == 0)
-        #expect(log.events(.beacon, named: "delivered").count == 1)
+        #expect(log.events(.beacon, named: .delivered).count == 1)
     }
 
     @Test("while the network is down the loop backs off 1, 2, 4 … 60 s, then delivers everything")
@@ -75,7 +75,7 @@ struct EventPipelineTests {
             await clock.waitForSleepers(atLeast: 1)
             await clock.advanceToNextDeadline()
         }
-        let delays = log.events(.retry, named: "POST /video/events").compactMap { $0.attributes["delay"] }
+        let delays = log.events(.retry, named: .eventsRequest).compactMap { $0.attributes["delay"] }
         #expect(Array(delays.prefix(9)) == ["1.0", "2.0", "4.0", "8.0", "16.0", "32.0", "60.0", "60.0", "60.0"])
         #expect(await events.pendingCount == 3)
 
@@ -149,7 +149,7 @@ struct EventPipelineTests {
         #expect(await events.pendingCount == 1)
         #expect(await events.flush())
         #expect(await events.pendingCount == 0)
-        #expect(log.events(.error, named: "events refused").count == 1)
+        #expect(log.events(.error, named: .eventsRefused).count == 1)
     }
 
     @Test("a pixel that errors on the server's side is kept; any other answer counts as fired")
@@ -174,7 +174,7 @@ struct EventPipelineTests {
         for n in 0..<1003 { events.submit(.event(.impression(adId: "a\(n)", format: .overlay))) }
         #expect(await events.pendingCount == 1000)
         #expect(await events.droppedCount == 3)
-        #expect(log.events(.beacon, named: "dropped").count == 3)
+        #expect(log.events(.beacon, named: .dropped).count == 3)
         let entries = await events.pendingEntries
         #expect(entries.first?.event?.adId == "a3")
         #expect(await pipeline(directory.url, transport).droppedCount == 3)
@@ -198,7 +198,7 @@ struct EventPipelineTests {
         #expect(await events.pendingCount == 1)
         #expect(await events.flush())
         #expect(await events.pendingCount == 0)
-        #expect(log.events(.beacon, named: "given up").map { $0.attributes["adId"] } == ["refused"])
+        #expect(log.events(.beacon, named: .givenUp).map { $0.attributes["adId"] } == ["refused"])
         #expect(try bodies(transport).map(eventIds).map(\.count) == [2, 1, 1, 1, 1])
     }
 

@@ -60,7 +60,7 @@ struct EventQueueStoreTests {
         if let name = quarantined.first {
             #expect(try Data(contentsOf: directory.url.appendingPathComponent(name)) == Data(content.utf8))
         }
-        let report = try #require(log.events(.error, named: "event queue corrupt").first)
+        let report = try #require(log.events(.error, named: .queueCorrupt).first)
         #expect(report.attributes["movedTo"] == quarantined.first)
         store.append(entry(1))
         #expect(EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor()).count == 1)
@@ -107,7 +107,7 @@ struct EventQueueStoreTests {
         let log = RecordingEventMonitor()
         let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: log)
         #expect(reopened.entries == [first, second])
-        #expect(log.events(.error, named: "event queue journal damaged").isEmpty, "a torn tail is expected after a crash")
+        #expect(log.events(.error, named: .queueJournalDamaged).isEmpty, "a torn tail is expected after a crash")
     }
 
     @Test("journal lines replayed over a snapshot that already holds them change nothing")
@@ -146,6 +146,6 @@ struct EventQueueStoreTests {
         let log = RecordingEventMonitor()
         let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: log)
         #expect(reopened.entries == [first, second], "the append after the torn line was not glued onto it")
-        #expect(!log.events(.error, named: "event queue journal damaged").isEmpty)
+        #expect(!log.events(.error, named: .queueJournalDamaged).isEmpty)
     }
 }

@@ -15,7 +15,7 @@ struct ServerCallTests {
 
     func start(_ transport: ScriptedTransport, timeout: Duration = .seconds(16), policy: RetryPolicy = .standard)
         -> Task<Result<Int, AdRequestFailure>, Never> {
-        let call = ServerCall.post("/init", body: Data("{}".utf8), environment: testEnvironment(), timeout: timeout, policy: policy)
+        let call = ServerCall.post("/init", name: .initRequest, body: Data("{}".utf8), environment: testEnvironment(), timeout: timeout, policy: policy)
         let (clock, log) = (clock, log)
         return Task {
             do throws(AdRequestFailure) {
@@ -41,7 +41,7 @@ struct ServerCallTests {
         #expect(transport.requests.count == 4)
         #expect(retryDelays() == ["1.0", "2.0", "4.0"])
         #expect(clock.now == .seconds(7))
-        #expect(log.events(.request, named: "POST /init").count == 4)
+        #expect(log.events(.request, named: .initRequest).count == 4)
     }
 
     @Test("a recovered network answers on the retry")

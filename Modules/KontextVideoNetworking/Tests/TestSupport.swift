@@ -50,9 +50,7 @@ func json(_ data: Data) throws -> JSONValue {
 
 /// Encodes a value the way the SDK does, then parses it into a `JSONValue`.
 func encoded(_ value: some Encodable) throws -> JSONValue {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.withoutEscapingSlashes]
-    return try json(encoder.encode(value))
+    try json(JSONEncoder.kontext.encode(value))
 }
 
 

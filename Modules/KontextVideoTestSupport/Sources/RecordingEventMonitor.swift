@@ -19,7 +19,7 @@ package final class RecordingEventMonitor: KontextVideoEventMonitor, Sendable {
     }
 
     /// The events of `kind`, and named `name` when one is given.
-    package func events(_ kind: KontextVideoEvent.Kind, named name: String? = nil) -> [KontextVideoEvent] {
-        events.filter { $0.kind == kind && (name == nil || $0.name == name) }
+    package func events(_ kind: KontextVideoEvent.Kind, named name: KontextVideoEvent.Name? = nil) -> [KontextVideoEvent] {
+        events.filter { $0.kind == kind && (name.map($0.is) ?? true) }
     }
 }

@@ -109,7 +109,7 @@ public final class ScriptedCreative: CreativeRenderer {
             try await context.clock.sleep(for: delay)
         case .fail(let code, let delay):
             try await context.clock.sleep(for: delay)
-            throw CreativeLoadError(code: code)
+            throw CreativeLoadError(code: VASTErrorCode(rawValue: code))
         case .stall:
             try await context.clock.sleep(until: .seconds(Int64.max / 4))
         }
@@ -147,7 +147,7 @@ public final class ScriptedCreative: CreativeRenderer {
     /// The viewer tapped Resume on a full-screen pause ad.
     public func resume() { send(.resume) }
     /// The creative failed or stalled on screen with a VAST error code.
-    public func fail(code: Int = 405) { send(.failed(code: code)) }
+    public func fail(code: Int = 405) { send(.failed(code: VASTErrorCode(rawValue: code))) }
 
     private func send(_ event: CreativeEvent) {
         guard !isStopped else { return }

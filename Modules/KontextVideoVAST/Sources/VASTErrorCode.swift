@@ -47,6 +47,8 @@ package struct VASTErrorCode: RawRepresentable, Hashable, Sendable, Comparable, 
     package static let mediaDisplay = VASTErrorCode(rawValue: 405)
     /// 406: a mezzanine file was required but not provided.
     package static let mezzanineRequired = VASTErrorCode(rawValue: 406)
+    /// 502: unable to fetch a non-linear resource (an overlay or pause creative that did not get ready).
+    package static let nonLinearFetchFailed = VASTErrorCode(rawValue: 502)
     /// 600: general companion error.
     package static let companionGeneral = VASTErrorCode(rawValue: 600)
     /// 900: undefined error.

@@ -292,7 +292,7 @@ package struct VASTResolver: Sendable {
     }
 
     private func record(depth: Int, url: String, outcome: String) {
-        events?.record(KontextVideoEvent(.vastHop, depth == 0 ? "VAST tag" : "VAST wrapper", attributes: [
+        events?.record(KontextVideoEvent(.vastHop, depth == 0 ? .vastTag : .vastWrapper, attributes: [
             "depth": String(depth), "url": url, "outcome": outcome,
         ]))
     }

@@ -1,0 +1,126 @@
+import Foundation
+import KontextVideoScheduling
+import KontextVideoNetworking
+import KontextVideoCreatives
+import KontextVideoVAST
+
+/// The SDK's live parts, made by `initialize(with:)`.
+@MainActor
+package final class SDKRuntime: TrackingPixelSending {
+    /// What `initialize` was given.
+    package let configuration: KontextVideoConfiguration
+    /// The outside world.
+    package let environment: SDKEnvironment
+    /// The ad server conversation and the durable event pipeline.
+    package let client: AdServerClient
+    /// Foreground-only time, for the creative load time-out.
+    package let activeTime: ActiveTime
+    /// The SDK's event stream.
+    package let events: KontextVideoEventStream
+
+    /// Creates the runtime around a client made by `makeClient`.
+    package init(
+        configuration: KontextVideoConfiguration,
+        environment: SDKEnvironment,
+        events: KontextVideoEventStream,
+        client: AdServerClient,
+        isActive: Bool = true
+    ) {
+        self.configuration = configuration
+        self.environment = environment
+        self.events = events
+        self.client = client
+        self.activeTime = ActiveTime(clock: environment.clock)
+        activeTime.setActive(isActive)
+    }
+
+    /// Makes the ad server client off the main actor: opening it reads the install id and the
+    /// durable event queue from disk.
+    package static func makeClient(
+        configuration: KontextVideoConfiguration,
+        environment: SDKEnvironment,
+        events: KontextVideoEventStream
+    ) async -> AdServerClient {
+        let serverEnvironment = AdServerEnvironment(
+            publisherToken: configuration.publisherToken,
+            serverURL: configuration.serverURL,
+            sdkVersion: KontextVideoVersion.current,
+            appBundleId: environment.appBundleId,
+            appVersion: environment.appVersion,
+            device: .gatheredFromProcess()
+        )
+        let clock = environment.clock
+        let transport = environment.transport
+        let storageDirectory = environment.storageDirectory
+        let defaults = SharedDefaults(environment.defaults)
+        return await Task.detached {
+            AdServerClient(
+                environment: serverEnvironment, clock: clock, transport: transport,
+                storageDirectory: storageDirectory, sharedDefaults: defaults, events: events)
+        }.value
+    }
+
+    /// The clock every timer runs on.
+    package var clock: any SchedulingClock { environment.clock }
+
+    /// Whether `KontextVideo.reset` retired this runtime: ads it made stop talking to the server.
+    package private(set) var isShutDown = false
+
+    /// Writes to the durable queue happen here, in order, off the main actor: the app's UI never
+    /// waits for the disk.
+    private let writer = DispatchQueue(label: "so.kontext.video.event-writer")
+
+    /// Queues an event for the server through the durable pipeline, unless the runtime was retired.
+    /// It reaches the disk on the writer queue a moment later, not before this returns: the main
+    /// actor never waits for the disk, at the price of that moment (a process killed within it
+    /// loses the event).
+    package func send(_ event: ServerEvent) {
+        guard !isShutDown else { return }
+        let client = self.client
+        writer.async { client.send(event) }
+    }
+
+    /// Queues a tracking pixel through the durable pipeline, unless the runtime was retired.
+    package func sendPixel(_ url: URL) {
+        guard !isShutDown else { return }
+        let client = self.client
+        writer.async { client.sendPixel(url) }
+    }
+
+    /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,
+    /// `[REGULATIONS]`, `[APPBUNDLE]`), from the consent platform's storage and the app's `regulatory`.
+    package func trackingMacros(regulatory: KontextVideoRegulatory?) -> VASTMacroContext {
+        var context = VASTMacroContext()
+        context.appBundle = environment.appBundleId
+        if let consent = ConsentResolver.resolve(defaults: environment.defaults, appRegulatory: regulatory) {
+            context.gdprConsent = consent.gdprConsent
+            context.usPrivacy = consent.usPrivacy
+            let regulations = [consent.coppa == 1 ? "coppa" : nil, consent.gdpr == 1 ? "gdpr" : nil].compactMap { $0 }
+            context.regulations = regulations.isEmpty ? nil : regulations
+        }
+        return context
+    }
+
+    /// Returns once every event and pixel handed over so far is on disk.
+    package func waitForPendingWrites() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            writer.async { continuation.resume() }
+        }
+    }
+
+    /// Retires the runtime and returns once nothing it started still writes to its storage:
+    /// queued writes are on disk and the delivery loop has stopped.
+    package func shutDownAndWait() async {
+        isShutDown = true
+        await waitForPendingWrites()
+        await client.pipeline.stop()
+    }
+
+    /// Stops background work (the event pipeline's delivery loop).
+    package func shutdown() {
+        isShutDown = true
+        let client = self.client
+        Task { await client.pipeline.stop() }
+    }
+}
+

@@ -1,0 +1,152 @@
+import Foundation
+import KontextVideoScheduling
+import KontextVideoNetworking
+
+/// The state of one `VideoAds`, shared with its ads.
+@MainActor
+package final class VideoAdsCore {
+    /// The video the ads are for.
+    package let content: KontextVideoContent
+    /// The labels every request carries, already sanitized.
+    package let labels: [String: String]
+    /// The content player this episode plays in, held weakly.
+    package let playerTracker = PlayerTracker()
+    /// `true` after `destroy()`.
+    package private(set) var isDestroyed = false
+    unowned let sdk: KontextVideo
+
+    /// The latest ad per format, shown or not.
+    private var held: [AdFormat: VideoAd] = [:]
+    /// One request per format at a time; concurrent callers wait for the same one.
+    private var inFlight: [AdFormat: PendingOutcome<VideoAd>] = [:]
+    /// Ids of ads this object showed or rejected: the server answering one again is `.alreadyUsed`.
+    private var usedAdIds: Set<String> = []
+    /// Ads of this object that have not ended, so `destroy()` can reach them.
+    private var liveAds: [ObjectIdentifier: VideoAd] = [:]
+
+    init(content: KontextVideoContent, labels: [String: String], sdk: KontextVideo) {
+        self.content = content
+        self.labels = labels
+        self.sdk = sdk
+    }
+
+    func format(_ format: AdFormat) async throws -> VideoAd {
+        if isDestroyed { throw VideoAdError.destroyed }
+        if let ad = held[format], ad.isHeldValid {
+            return ad
+        }
+        let request = inFlight[format] ?? startRequest(for: format)
+        return try await request.wait()
+    }
+
+    private func startRequest(for format: AdFormat) -> PendingOutcome<VideoAd> {
+        let request = PendingOutcome<VideoAd>()
+        inFlight[format] = request
+        request.task = Task { @MainActor [weak self] in
+            guard let self else { return }
+            let outcome = await self.perform(format)
+            guard self.inFlight[format] === request else { return }
+            self.inFlight[format] = nil
+            request.finish(outcome)
+        }
+        return request
+    }
+
+    private func perform(_ format: AdFormat) async -> Result<VideoAd, any Error> {
+        let runtime: SDKRuntime
+        do {
+            runtime = try await sdk.requireEnabled()
+        } catch {
+            return .failure(error)
+        }
+        if isDestroyed { return .failure(VideoAdError.destroyed) }
+        let adRequest = AdRequest(
+            format: format,
+            content: content,
+            labels: labels,
+            playhead: playerTracker.playhead,
+            user: validatedUser(sdk.user),
+            regulatory: sdk.regulatory,
+            variantId: sdk.variantId
+        )
+        let answer: AdAnswer
+        do {
+            answer = try await runtime.client.requestAd(adRequest)
+        } catch {
+            if isDestroyed { return .failure(VideoAdError.destroyed) }
+            if let ad = held[format], ad.isHeldValid { return .success(ad) }
+            return .failure(Self.publicError(for: error))
+        }
+        if isDestroyed { return .failure(VideoAdError.destroyed) }
+        switch answer {
+        case .noFill(let reason):
+            return .failure(VideoAdError.noFill(reason: reason))
+        case .ad(let served):
+            if let ad = held[format], ad.id == served.id, ad.isHeldValid {
+                return .success(ad)
+            }
+            if usedAdIds.contains(served.id) {
+                return .failure(VideoAdError.noFill(reason: .alreadyUsed))
+            }
+            let ad = VideoAd(served: served, owner: self, runtime: runtime)
+            held[format] = ad
+            liveAds[ObjectIdentifier(ad)] = ad
+            return .success(ad)
+        }
+    }
+
+    /// The public error for a failed request: initialization states map to their own cases,
+    /// everything else is `.request(VideoAdRequestError)`.
+    private static func publicError(for failure: AdRequestFailure) -> any Error {
+        switch failure {
+        case .notInitialized(.disabled(let reason)): VideoAdError.disabled(reason: reason)
+        case .notInitialized: VideoAdError.initializationFailed
+        case .cancelled: CancellationError()
+        case .transport(let error): VideoAdError.request(VideoAdRequestError.network(error.code))
+        case .timedOut: VideoAdError.request(VideoAdRequestError.timedOut)
+        case .http(let status): VideoAdError.request(VideoAdRequestError.http(status: status))
+        case let .server(code, message, permanent): VideoAdError.request(VideoAdRequestError.server(code: code, message: message, permanent: permanent))
+        case .decoding(let what): VideoAdError.request(VideoAdRequestError.invalidResponse(what))
+        case .responseTooLarge: VideoAdError.request(VideoAdRequestError.invalidResponse("the answer is larger than 2 MiB"))
+        }
+    }
+
+    /// Drops an email hash that is not 64 lowercase hex characters, with a warning.
+    private func validatedUser(_ user: KontextVideoUser?) -> KontextVideoUser? {
+        guard var user, let hash = user.emailHash, !EmailHash.isValidHash(hash) else { return user }
+        sdk.events.record(KontextVideoEvent(
+            .warning, .emailHashDropped, level: .warning,
+            attributes: ["reason": "not 64 lowercase hex characters (SHA-256 of the trimmed, lowercased address)"]))
+        user.emailHash = nil
+        return user
+    }
+
+    /// The ad was shown or rejected: the server answering it again is `.alreadyUsed`.
+    func markUsed(_ ad: VideoAd) {
+        usedAdIds.insert(ad.id)
+    }
+
+    /// The ad ended or was invalidated: `destroy()` no longer needs to reach it.
+    func forget(_ ad: VideoAd) {
+        liveAds[ObjectIdentifier(ad)] = nil
+        if held[ad.format] === ad { held[ad.format] = nil }
+    }
+
+    func destroy() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        sdk.events.record(KontextVideoEvent(.state, .videoAdsDestroyed, level: .info, attributes: ["content": content.id]))
+        let requests = inFlight.values
+        inFlight.removeAll()
+        for request in requests {
+            request.task?.cancel()
+            request.finish(.failure(VideoAdError.destroyed))
+        }
+        for ad in liveAds.values.sorted(by: { $0.id < $1.id }) {
+            ad.ownerDestroyed()
+        }
+        liveAds.removeAll()
+        held.removeAll()
+        playerTracker.release()
+    }
+}

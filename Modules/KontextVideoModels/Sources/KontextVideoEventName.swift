@@ -1,0 +1,102 @@
+extension KontextVideoEvent {
+    /// The name of one kind of moment. Every name the SDK records is a constant below, so the
+    /// catalogue of the event stream is this one file and tests compare constants, not strings.
+    package struct Name: Hashable, Sendable, CustomStringConvertible {
+        /// The name as it appears in `KontextVideoEvent.name` and in the console.
+        package let rawValue: String
+
+        private init(_ rawValue: String) {
+            self.rawValue = rawValue
+        }
+
+        /// The name as text.
+        package var description: String { rawValue }
+
+        // MARK: The SDK's state
+        /// `initialize(with:)` was called.
+        package static let initialize = Name("initialize")
+        /// The server answered `/init` (or could not be reached): the SDK's state.
+        package static let initialized = Name("initialized")
+        /// A `VideoAds` was destroyed.
+        package static let videoAdsDestroyed = Name("VideoAds.destroy")
+
+        // MARK: One ad's life
+        /// The server answered with an ad.
+        package static let adReceived = Name("ad received")
+        /// `load()` started rendering the creative.
+        package static let load = Name("load")
+        /// The creative reported ready.
+        package static let loaded = Name("loaded")
+        /// The ad ended before it was shown.
+        package static let invalidated = Name("invalidated")
+        /// A linear ad is being presented full screen.
+        package static let presenting = Name("presenting")
+        /// An overlay or pause ad is on screen.
+        package static let shown = Name("shown")
+        /// `videoAdDidRecordImpression` was delivered.
+        package static let didRecordImpression = Name("didRecordImpression")
+        /// `videoAd(_:didClick:)` was delivered.
+        package static let didClick = Name("didClick")
+        /// `videoAd(_:didFail:)` was delivered.
+        package static let didFail = Name("didFail")
+        /// `videoAd(_:didEnd:)` was delivered.
+        package static let didEnd = Name("didEnd")
+
+        // MARK: What the app gave
+        /// Labels that break the rules were left out of requests.
+        package static let labelsDropped = Name("labels dropped")
+        /// A malformed `user.emailHash` was left out of requests.
+        package static let emailHashDropped = Name("user.emailHash dropped")
+
+        // MARK: The ad server conversation
+        /// `POST /init`: its request, answer, retries and failure.
+        package static let initRequest = Name("POST /init")
+        /// `POST /video/preload`: its request, answer, retries and failure.
+        package static let preloadRequest = Name("POST /video/preload")
+        /// `POST /video/events`: its request, answer and retries.
+        package static let eventsRequest = Name("POST /video/events")
+        /// `GET` of a tracking pixel.
+        package static let pixelRequest = Name("GET pixel")
+
+        // MARK: The durable event pipeline
+        /// An event or pixel was written to the queue.
+        package static let queued = Name("queued")
+        /// The server (or the pixel's host) took it.
+        package static let delivered = Name("delivered")
+        /// It was dropped: the queue was full, or the answer said it can never be taken.
+        package static let dropped = Name("dropped")
+        /// It was given up after too many attempts.
+        package static let givenUp = Name("given up")
+        /// The server refused a batch as malformed.
+        package static let eventsRefused = Name("events refused")
+        /// The queue file could not be read and was set aside.
+        package static let queueCorrupt = Name("event queue corrupt")
+        /// A line of the queue's journal could not be read.
+        package static let queueJournalDamaged = Name("event queue journal damaged")
+        /// The queue could not be written (a full disk, a file protected before the first unlock).
+        package static let queueNotWritten = Name("event queue not written")
+        /// The queue file is protected until the device is first unlocked; entries wait in memory.
+        package static let queueNotReadableYet = Name("event queue not readable yet")
+
+        // MARK: VAST
+        /// The first document of a VAST chain was fetched.
+        package static let vastTag = Name("VAST tag")
+        /// A VAST wrapper was followed.
+        package static let vastWrapper = Name("VAST wrapper")
+    }
+
+    /// Creates an event whose name is one of the catalogue's.
+    package init(
+        _ kind: Kind,
+        _ name: Name,
+        level: KontextVideoConfiguration.LogLevel = .debug,
+        attributes: [String: String] = [:]
+    ) {
+        self.init(kind, name.rawValue, level: level, attributes: attributes)
+    }
+
+    /// Whether the event has `name`.
+    package func `is`(_ name: Name) -> Bool {
+        self.name == name.rawValue
+    }
+}
