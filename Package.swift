@@ -48,7 +48,7 @@ let modules: [Module] = [
     ]),
     // Layer 4: the public facade, the only module a publisher imports.
     Module("KontextVideo", layer: 4, [
-        "KontextVideoModels", "KontextVideoLabels", "KontextVideoScheduling", "KontextVideoNetworking",
+        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoLabels", "KontextVideoScheduling", "KontextVideoNetworking",
         "KontextVideoPresentation", "KontextVideoPlayerTracking", "KontextVideoCreatives", "KontextVideoVAST",
     ]),
     // Layer 4: the test doubles the SDK's own tests share (not a product).
@@ -58,8 +58,8 @@ let modules: [Module] = [
     ]),
     // Layer 5: the test kit publishers import.
     Module("KontextVideoTesting", layer: 5, [
-        "KontextVideo", "KontextVideoSandbox", "KontextVideoTestSupport", "KontextVideoScheduling",
-        "KontextVideoNetworking", "KontextVideoCreatives", "KontextVideoVAST",
+        "KontextVideo", "KontextVideoSandbox", "KontextVideoTestSupport", "KontextVideoConcurrency",
+        "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoCreatives", "KontextVideoVAST",
     ]),
 ]
 
@@ -78,17 +78,17 @@ func dependencies(_ names: [String]) -> [Target.Dependency] {
 /// Each module's unit tests, with what they use besides the module itself.
 let moduleTests: [String: [String]] = [
     "KontextVideoConcurrency": [],
-    "KontextVideoModels": [],
+    "KontextVideoModels": ["KontextVideoConcurrency"],
     "KontextVideoScheduling": ["KontextVideoTestSupport"],
-    "KontextVideoLabels": ["KontextVideoModels", "KontextVideoTestSupport"],
+    "KontextVideoLabels": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoTestSupport"],
     "KontextVideoPresentation": [],
-    "KontextVideoPlayerTracking": ["KontextVideoTestSupport"],
-    "KontextVideoNetworking": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
-    "KontextVideoVAST": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
+    "KontextVideoPlayerTracking": ["KontextVideoScheduling", "KontextVideoTestSupport"],
+    "KontextVideoNetworking": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoVAST": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
     "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoSandbox": [],
-    "KontextVideoTestSupport": ["KontextVideoPlayerTracking"],
-    "KontextVideo": ["KontextVideoTesting"],
+    "KontextVideoTestSupport": [],
+    "KontextVideo": ["KontextVideoPresentation", "KontextVideoTesting"],
     "KontextVideoTesting": [],
 ]
 

@@ -17,9 +17,9 @@ for path in sorted(root.glob("Modules/*/Sources/**/*.swift")):
     for index, line in enumerate(lines):
         if not decl.match(line):
             continue
-        # Protocol witnesses documented on the protocol are still documented here: walk up.
+        # Attributes (`@MainActor`, `@discardableResult`) may stand between the comment and the declaration.
         j = index - 1
-        while j >= 0 and (lines[j].strip().startswith("@") or lines[j].strip() == "" and False):
+        while j >= 0 and lines[j].strip().startswith("@"):
             j -= 1
         if j >= 0 and lines[j].strip().startswith("///"):
             continue

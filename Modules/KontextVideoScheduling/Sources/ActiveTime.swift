@@ -5,7 +5,7 @@ import KontextVideoConcurrency
 /// Time-outs such as the 10 s creative load count active time only: time spent in the
 /// background does not count. The facade feeds it from the platform's lifecycle
 /// notifications; tests drive it directly.
-public final class ActiveTime: Sendable {
+package final class ActiveTime: Sendable {
     private struct State {
         var isActive = true
         var accumulated: Duration = .zero
@@ -14,28 +14,28 @@ public final class ActiveTime: Sendable {
     }
 
     /// The clock active time is measured on.
-    public let clock: any SchedulingClock
+    package let clock: any SchedulingClock
     private let state: LockedState<State>
 
     /// Creates a tracker that starts in the foreground.
-    public init(clock: any SchedulingClock) {
+    package init(clock: any SchedulingClock) {
         self.clock = clock
         self.state = LockedState(State(activeSince: clock.now))
     }
 
     /// Whether the app is in the foreground.
-    public var isActive: Bool {
+    package var isActive: Bool {
         state.withLock { $0.isActive }
     }
 
     /// Foreground time since this tracker was created.
-    public var elapsed: Duration {
+    package var elapsed: Duration {
         let now = clock.now
         return state.withLock { $0.accumulated + ($0.isActive ? now - $0.activeSince : .zero) }
     }
 
     /// The app moved to the foreground (`true`) or the background (`false`).
-    public func setActive(_ active: Bool) {
+    package func setActive(_ active: Bool) {
         let now = clock.now
         let waiters: [Waiter<Void, Void>] = state.withLock { state in
             guard state.isActive != active else { return [] }
@@ -52,7 +52,7 @@ public final class ActiveTime: Sendable {
     }
 
     /// Suspends until `duration` of active time has passed. Throws `CancellationError` when cancelled.
-    public func sleep(activeFor duration: Duration) async throws {
+    package func sleep(activeFor duration: Duration) async throws {
         let deadline = elapsed + duration
         while true {
             try Task.checkCancellation()

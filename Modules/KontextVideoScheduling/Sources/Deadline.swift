@@ -1,12 +1,12 @@
 import KontextVideoConcurrency
 
 /// Thrown by `withDeadline` when the operation did not finish in time.
-public struct DeadlineExceeded: Error, Sendable, Hashable {
+package struct DeadlineExceeded: Error, Sendable, Hashable {
     /// The time the operation was given.
-    public let timeout: Duration
+    package let timeout: Duration
 
     /// Creates the error.
-    public init(timeout: Duration) {
+    package init(timeout: Duration) {
         self.timeout = timeout
     }
 }
@@ -15,7 +15,7 @@ public struct DeadlineExceeded: Error, Sendable, Hashable {
 /// passed on `clock`. The operation is cancelled at the deadline but not waited for, so
 /// an operation that ignores cancellation (a hung socket) cannot hold the caller.
 /// Cancelling the calling task cancels the operation and throws `CancellationError`.
-public func withDeadline<Value: Sendable>(
+package func withDeadline<Value: Sendable>(
     _ timeout: Duration,
     on clock: any SchedulingClock,
     operation: @escaping @Sendable () async throws -> Value

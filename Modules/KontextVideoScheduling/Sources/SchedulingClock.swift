@@ -5,7 +5,7 @@ import Foundation
 /// Time is a monotonic `Duration` since the clock's origin, so nothing depends on the
 /// device's wall clock. Production uses `SystemClock`; tests inject a `TestClock` and
 /// advance it instantly.
-public protocol SchedulingClock: Sendable {
+package protocol SchedulingClock: Sendable {
     /// Monotonic time since the clock's origin.
     var now: Duration { get }
 
@@ -15,41 +15,41 @@ public protocol SchedulingClock: Sendable {
 
 extension SchedulingClock {
     /// Suspends for `duration`. Throws `CancellationError` when the task is cancelled.
-    public func sleep(for duration: Duration) async throws {
+    package func sleep(for duration: Duration) async throws {
         try await sleep(until: now + duration)
     }
 }
 
 /// Real time, from `ContinuousClock` (which keeps counting while the device sleeps).
-public struct SystemClock: SchedulingClock {
+package struct SystemClock: SchedulingClock {
     private let clock = ContinuousClock()
     private let origin: ContinuousClock.Instant
 
     /// Creates a clock whose origin is now.
-    public init() {
+    package init() {
         origin = clock.now
     }
 
     /// Time since the clock's origin.
-    public var now: Duration {
+    package var now: Duration {
         origin.duration(to: clock.now)
     }
 
     /// Suspends until `deadline`; throws `CancellationError` when cancelled.
-    public func sleep(until deadline: Duration) async throws {
+    package func sleep(until deadline: Duration) async throws {
         try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
     }
 }
 
 extension Duration {
     /// The duration in seconds, as a `TimeInterval`.
-    public var timeInterval: TimeInterval {
+    package var timeInterval: TimeInterval {
         let (seconds, attoseconds) = components
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 
     /// A duration from seconds given as a `TimeInterval`; negative and non-finite values are zero.
-    public static func timeInterval(_ seconds: TimeInterval) -> Duration {
+    package static func timeInterval(_ seconds: TimeInterval) -> Duration {
         guard seconds.isFinite, seconds > 0 else { return .zero }
         return .nanoseconds(Int64((seconds * 1e9).rounded()))
     }

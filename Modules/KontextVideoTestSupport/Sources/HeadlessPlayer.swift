@@ -35,7 +35,7 @@ public final class HeadlessPlayer: VideoAdsPlayer {
 
     /// Creates a player on `clock`. With `reportsChanges`, it offers `isPlayingUpdates` (the SDK
     /// reacts at once); without, the SDK polls `isPlaying` four times a second.
-    public init(clock: any SchedulingClock, currentTime: TimeInterval = 0, isPlaying: Bool = true, reportsChanges: Bool = false) {
+    public init(clock: TestClock, currentTime: TimeInterval = 0, isPlaying: Bool = true, reportsChanges: Bool = false) {
         self.clock = clock
         self.anchorTime = currentTime
         self.anchorClock = clock.now
