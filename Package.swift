@@ -87,7 +87,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoVAST": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
     "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoSandbox": [],
-    "KontextVideoTestSupport": [],
+    "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": ["KontextVideoPresentation", "KontextVideoTesting"],
     "KontextVideoTesting": [],
 ]
