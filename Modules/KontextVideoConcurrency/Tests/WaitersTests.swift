@@ -77,3 +77,26 @@ struct WaitersTests {
         #expect(state.withLock { $0.list.removeFirst(where: { _ in true }, by: <) } == nil)
     }
 }
+
+@Suite("OnceOutcome")
+struct OnceOutcomeTests {
+    @Test func theFirstFinishWinsForEveryWaiter() async throws {
+        let outcome = OnceOutcome<Int>()
+        let first = Task { try await outcome.value() }
+        let second = Task { try await outcome.value() }
+        outcome.finish(.success(1))
+        outcome.finish(.success(2))
+        #expect(try await first.value == 1)
+        #expect(try await second.value == 1)
+        #expect(try outcome.outcome?.get() == 1)
+    }
+
+    @Test func aCancelledWaiterLeavesTheOutcomeToTheOthers() async throws {
+        let outcome = OnceOutcome<String>()
+        let cancelled = Task { try await outcome.value() }
+        cancelled.cancel()
+        await #expect(throws: CancellationError.self) { try await cancelled.value }
+        outcome.finish(.success("kept"))
+        #expect(try await outcome.value() == "kept")
+    }
+}

@@ -20,18 +20,18 @@ package func withDeadline<Value: Sendable>(
     on clock: any SchedulingClock,
     operation: @escaping @Sendable () async throws -> Value
 ) async throws -> Value {
-    let gate = FirstOutcome<Value>()
+    let gate = OnceOutcome<Value>()
     let work = Task {
         do {
-            gate.finish(with: .success(try await operation()))
+            gate.finish(.success(try await operation()))
         } catch {
-            gate.finish(with: .failure(error))
+            gate.finish(.failure(error))
         }
     }
     let timer = Task {
         do {
             try await clock.sleep(for: timeout)
-            gate.finish(with: .failure(DeadlineExceeded(timeout: timeout)))
+            gate.finish(.failure(DeadlineExceeded(timeout: timeout)))
         } catch {
             // Cancelled because the work finished first.
         }
@@ -42,27 +42,4 @@ package func withDeadline<Value: Sendable>(
     }
     // Cancelling the caller cancels its wait (`CancellationError`); the deferred cancels stop the rest.
     return try await gate.value()
-}
-
-/// Hands the first outcome it gets to whoever waits; later outcomes are ignored.
-private final class FirstOutcome<Value: Sendable>: Sendable {
-    private struct State {
-        var outcome: Result<Value, any Error>?
-        var waiters = Waiters<Value, Void>()
-    }
-
-    private let state = LockedState(State())
-
-    func finish(with outcome: Result<Value, any Error>) {
-        let waiters: [Waiter<Value, Void>] = state.withLock { state in
-            guard state.outcome == nil else { return [] }
-            state.outcome = outcome
-            return state.waiters.removeAll()
-        }
-        for waiter in waiters { waiter.resume(with: outcome) }
-    }
-
-    func value() async throws -> Value {
-        try await state.wait(in: \.waiters) { $0.outcome }
-    }
 }

@@ -1,0 +1,34 @@
+/// An outcome settled once and awaited by any number of tasks: the first `finish` wins, later
+/// ones are ignored; a waiter whose task is cancelled stops waiting with `CancellationError`
+/// while the outcome stays to be had.
+package final class OnceOutcome<Value: Sendable>: Sendable {
+    private struct State {
+        var outcome: Result<Value, any Error>?
+        var waiters = Waiters<Value, Void>()
+    }
+
+    private let state = LockedState(State())
+
+    /// Creates an unsettled outcome.
+    package init() {}
+
+    /// The outcome, once settled.
+    package var outcome: Result<Value, any Error>? {
+        state.withLock { $0.outcome }
+    }
+
+    /// Settles the outcome and wakes every waiter, unless it was settled already.
+    package func finish(_ outcome: Result<Value, any Error>) {
+        let waiters: [Waiter<Value, Void>] = state.withLock { state in
+            guard state.outcome == nil else { return [] }
+            state.outcome = outcome
+            return state.waiters.removeAll()
+        }
+        for waiter in waiters { waiter.resume(with: outcome) }
+    }
+
+    /// Returns the value once settled, or throws the settled error.
+    package func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
+        try await state.wait(in: \.waiters) { $0.outcome }
+    }
+}
