@@ -2,6 +2,6 @@
 // `CGFloat`, `CGPoint`, `CGSize` and `CGRect` (and their geometry members) on Linux, so this
 // module re-exports Foundation and adds nothing: on Apple platforms those types come from
 // CoreGraphics and Foundation re-exports them, so `import Foundation` sees them on both.
-// doc: /documentation/CoreGraphics/CGRect   (struct CGRect, iOS 2.0+, macOS 10.0+, tvOS 9.0+)
-// doc: /documentation/CoreGraphics/CGFloat  (struct CGFloat)
+// doc?: /documentation/CoreGraphics/CGRect
+// doc?: /documentation/CoreGraphics/CGFloat
 @_exported import Foundation
