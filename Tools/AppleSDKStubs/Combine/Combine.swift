@@ -166,8 +166,8 @@ public enum Publishers {
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 extension Publisher {
-    // doc?: /documentation/Combine/Publisher/sink(receiveCompletion:receiveValue:)
-    public func sink(receiveCompletion: @escaping ((Subscribers.Completion<Self.Failure>) -> Void), receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable { fatalError() }
+    // doc: /documentation/Combine/Publisher/sink(receiveCompletion:receiveValue:)
+    public func sink(receiveCompletion: @escaping (Subscribers.Completion<Self.Failure>) -> Void, receiveValue: @escaping (Self.Output) -> Void) -> AnyCancellable { fatalError() }
     // doc?: /documentation/Combine/Publisher/map(_:)-99evh
     public func map<T>(_ transform: @escaping (Self.Output) -> T) -> Publishers.Map<Self, T> { fatalError() }
     // doc?: /documentation/Combine/Publisher/removeDuplicates(by:)
@@ -178,8 +178,8 @@ extension Publisher {
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 extension Publisher where Self.Failure == Never {
-    // doc?: /documentation/Combine/Publisher/sink(receiveValue:)
-    public func sink(receiveValue: @escaping ((Self.Output) -> Void)) -> AnyCancellable { fatalError() }
+    // doc: /documentation/Combine/Publisher/sink(receiveValue:)
+    public func sink(receiveValue: @escaping (Self.Output) -> Void) -> AnyCancellable { fatalError() }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)

@@ -17,7 +17,7 @@
     // doc?: /documentation/UIKit/UIApplication/isIdleTimerDisabled
     open var isIdleTimerDisabled: Bool { get { fatalError() } set {} }
 
-    // doc?: /documentation/UIKit/UIApplication/State
+    // doc: /documentation/UIKit/UIApplication/State (and /State/active)
     @available(iOS 4.0, tvOS 9.0, *)
     public enum State: Int, Sendable {
         case active = 0
@@ -49,14 +49,14 @@
 // doc?: /documentation/UIKit/UIScene
 @available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UIScene: UIResponder {
-    // doc?: /documentation/UIKit/UIScene/activationState
+    // doc: /documentation/UIKit/UIScene/activationState-swift.property
     open var activationState: UIScene.ActivationState { fatalError() }
     // doc: /documentation/UIKit/UIScene/open(_:options:completionHandler:)
     open func open(_ url: URL, options: UIScene.OpenExternalURLOptions?, completionHandler completion: ((Bool) -> Void)? = nil) {}
     // doc?: /documentation/UIKit/UIScene/OpenExternalURLOptions
     @MainActor open class OpenExternalURLOptions: NSObject {}
 
-    // doc?: /documentation/UIKit/UIScene/ActivationState
+    // doc: /documentation/UIKit/UIScene/ActivationState-swift.enum
     public enum ActivationState: Int, Sendable {
         case unattached = -1
         case foregroundActive = 0
@@ -65,12 +65,12 @@
     }
 }
 
-// doc?: /documentation/UIKit/UIWindowScene
+// doc: /documentation/UIKit/UIWindowScene
 @available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UIWindowScene: UIScene {
-    // doc?: /documentation/UIKit/UIWindowScene/screen
+    // doc: /documentation/UIKit/UIWindowScene/screen
     open var screen: UIScreen { fatalError() }
-    // doc?: /documentation/UIKit/UIWindowScene/windows
+    // doc: /documentation/UIKit/UIWindowScene/windows
     open var windows: [UIWindow] { fatalError() }
     // doc?: /documentation/UIKit/UIWindowScene/keyWindow
     @available(iOS 15.0, tvOS 15.0, *)
@@ -82,7 +82,7 @@
 // doc?: /documentation/UIKit/UIWindow
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIWindow: UIView {
-    // doc?: /documentation/UIKit/UIWindow/init(windowScene:)
+    // doc: /documentation/UIKit/UIWindow/init(windowScene:)
     @available(iOS 13.0, tvOS 13.0, *)
     public init(windowScene: UIWindowScene) { fatalError() }
     public override init(frame: CGRect) { fatalError() }
@@ -106,15 +106,15 @@
     @available(iOS, introduced: 2.0, deprecated: 26.0, message: "Use a UIScreen instance found through context instead (i.e, view.window.windowScene.screen)")
     @available(tvOS, introduced: 9.0, deprecated: 26.0, message: "Use a UIScreen instance found through context instead (i.e, view.window.windowScene.screen)")
     open class var main: UIScreen { fatalError() }
-    // doc?: /documentation/UIKit/UIScreen/bounds
+    // doc: /documentation/UIKit/UIScreen/bounds
     open var bounds: CGRect { fatalError() }
-    // doc?: /documentation/UIKit/UIScreen/nativeBounds
+    // doc: /documentation/UIKit/UIScreen/nativeBounds
     @available(iOS 8.0, tvOS 9.0, *)
     open var nativeBounds: CGRect { fatalError() }
     // doc?: /documentation/UIKit/UIScreen/scale
     @available(iOS 4.0, tvOS 9.0, *)
     open var scale: CGFloat { fatalError() }
-    // doc?: /documentation/UIKit/UIScreen/nativeScale
+    // doc: /documentation/UIKit/UIScreen/nativeScale
     @available(iOS 8.0, tvOS 9.0, *)
     open var nativeScale: CGFloat { fatalError() }
 }

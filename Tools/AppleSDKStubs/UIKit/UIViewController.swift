@@ -32,7 +32,7 @@
     // doc: /documentation/UIKit/UIViewController/present(_:animated:completion:)
     @available(iOS 5.0, tvOS 9.0, *)
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
-    // doc?: /documentation/UIKit/UIViewController/dismiss(animated:completion:)
+    // doc: /documentation/UIKit/UIViewController/dismiss(animated:completion:)
     @available(iOS 5.0, tvOS 9.0, *)
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
     // doc?: /documentation/UIKit/UIViewController/presentedViewController

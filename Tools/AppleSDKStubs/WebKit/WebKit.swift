@@ -9,7 +9,7 @@
 // doc?: /documentation/WebKit/WKWebView
 @available(iOS 8.0, macOS 10.10, *)
 @MainActor open class WKWebView: UIView {
-    // doc?: /documentation/WebKit/WKWebView/init(frame:configuration:)
+    // doc: /documentation/WebKit/WKWebView/init(frame:configuration:)
     public init(frame: CGRect, configuration: WKWebViewConfiguration) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
     // Inherited from UIView; Objective-C initializers are inherited as convenience initializers.
@@ -29,7 +29,7 @@
     open var isLoading: Bool { fatalError() }
     // doc?: /documentation/WebKit/WKWebView/load(_:)-5dh9t
     @discardableResult open func load(_ request: URLRequest) -> WKNavigation? { fatalError() }
-    // doc?: /documentation/WebKit/WKWebView/loadHTMLString(_:baseURL:)
+    // doc: /documentation/WebKit/WKWebView/loadHTMLString(_:baseURL:)
     @discardableResult open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? { fatalError() }
     // doc?: /documentation/WebKit/WKWebView/stopLoading()
     open func stopLoading() {}
@@ -106,10 +106,10 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
     open var frameInfo: WKFrameInfo { fatalError() }
 }
 
-// doc?: /documentation/WebKit/WKScriptMessageHandler
+// doc: /documentation/WebKit/WKScriptMessageHandler
 @available(iOS 8.0, macOS 10.10, *)
 @MainActor public protocol WKScriptMessageHandler: NSObjectProtocol {
-    // doc?: /documentation/WebKit/WKScriptMessageHandler/userContentController(_:didReceive:)
+    // doc: /documentation/WebKit/WKScriptMessageHandler/userContentController(_:didReceive:)
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
 }
 
@@ -219,7 +219,7 @@ extension WKNavigationDelegate {
 // doc?: /documentation/WebKit/WKUIDelegate
 @available(iOS 8.0, macOS 10.10, *)
 @MainActor public protocol WKUIDelegate: NSObjectProtocol {
-    // doc?: /documentation/WebKit/WKUIDelegate/webView(_:createWebViewWith:for:windowFeatures:)
+    // doc: /documentation/WebKit/WKUIDelegate/webView(_:createWebViewWith:for:windowFeatures:)
     func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView?
     // doc?: /documentation/WebKit/WKUIDelegate/webViewDidClose(_:)
     @available(iOS 9.0, macOS 10.11, *)
