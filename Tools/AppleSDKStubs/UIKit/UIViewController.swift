@@ -61,7 +61,7 @@
     @available(iOS 7.0, *)
     @available(tvOS, unavailable)
     open var prefersStatusBarHidden: Bool { fatalError() }
-    // doc: /documentation/UIKit/UIViewController/setNeedsStatusBarAppearanceUpdate()
+    // doc?: /documentation/UIKit/UIViewController/setNeedsStatusBarAppearanceUpdate()
     @available(iOS 7.0, *)
     @available(tvOS, unavailable)
     open func setNeedsStatusBarAppearanceUpdate() {}
