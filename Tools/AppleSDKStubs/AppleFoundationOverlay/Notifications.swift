@@ -1,0 +1,22 @@
+// Apple Foundation's async notification sequence, which swift-corelibs-foundation lacks.
+import Foundation
+
+extension NotificationCenter {
+    // doc: /documentation/Foundation/NotificationCenter/notifications(named:object:)
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, *)
+    @preconcurrency public func notifications(named name: Notification.Name, object: (any AnyObject & Sendable)? = nil) -> NotificationCenter.Notifications { fatalError() }
+
+    // doc: /documentation/Foundation/NotificationCenter/Notifications
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, *)
+    final public class Notifications: AsyncSequence {
+        // doc: /documentation/Foundation/NotificationCenter/Notifications/Element
+        public typealias Element = Notification
+        // doc: /documentation/Foundation/NotificationCenter/Notifications/Iterator
+        public struct Iterator: AsyncIteratorProtocol {
+            // doc: /documentation/Foundation/NotificationCenter/Notifications/Iterator/next()
+            public func next() async -> Notification? { fatalError() }
+        }
+        // doc: /documentation/Foundation/NotificationCenter/Notifications/makeAsyncIterator()
+        final public func makeAsyncIterator() -> NotificationCenter.Notifications.Iterator { fatalError() }
+    }
+}

@@ -1,0 +1,153 @@
+// doc?: /documentation/UIKit/UIApplication
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIApplication: UIResponder {
+    // doc?: /documentation/UIKit/UIApplication/shared
+    open class var shared: UIApplication { fatalError() }
+    // doc?: /documentation/UIKit/UIApplication/applicationState
+    @available(iOS 4.0, tvOS 9.0, *)
+    open var applicationState: UIApplication.State { fatalError() }
+    // doc: /documentation/UIKit/UIApplication/open(_:options:completionHandler:)
+    @available(iOS 10.0, tvOS 10.0, *)
+    open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:], completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
+    // doc?: /documentation/UIKit/UIApplication/canOpenURL(_:)
+    open func canOpenURL(_ url: URL) -> Bool { fatalError() }
+    // doc?: /documentation/UIKit/UIApplication/connectedScenes
+    @available(iOS 13.0, tvOS 13.0, *)
+    open var connectedScenes: Set<UIScene> { fatalError() }
+    // doc?: /documentation/UIKit/UIApplication/isIdleTimerDisabled
+    open var isIdleTimerDisabled: Bool { get { fatalError() } set {} }
+
+    // doc: /documentation/UIKit/UIApplication/State (and /State/active)
+    @available(iOS 4.0, tvOS 9.0, *)
+    public enum State: Int, Sendable {
+        case active = 0
+        case inactive = 1
+        case background = 2
+    }
+
+    // doc?: /documentation/UIKit/UIApplication/OpenExternalURLOptionsKey
+    @available(iOS 10.0, tvOS 10.0, *)
+    public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        // doc?: /documentation/UIKit/UIApplication/OpenExternalURLOptionsKey/universalLinksOnly
+        public static var universalLinksOnly: UIApplication.OpenExternalURLOptionsKey { fatalError() }
+    }
+
+    // doc?: /documentation/UIKit/UIApplication/didEnterBackgroundNotification
+    @available(iOS 4.0, tvOS 9.0, *)
+    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
+    // doc?: /documentation/UIKit/UIApplication/willEnterForegroundNotification
+    @available(iOS 4.0, tvOS 9.0, *)
+    nonisolated public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
+    // doc?: /documentation/UIKit/UIApplication/didBecomeActiveNotification
+    nonisolated public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
+    // doc?: /documentation/UIKit/UIApplication/willResignActiveNotification
+    nonisolated public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
+}
+
+// doc?: /documentation/UIKit/UIScene
+@available(iOS 13.0, tvOS 13.0, *)
+@MainActor open class UIScene: UIResponder {
+    // doc: /documentation/UIKit/UIScene/activationState-swift.property
+    open var activationState: UIScene.ActivationState { fatalError() }
+    // doc: /documentation/UIKit/UIScene/open(_:options:completionHandler:)
+    open func open(_ url: URL, options: UIScene.OpenExternalURLOptions?, completionHandler completion: ((Bool) -> Void)? = nil) {}
+    // doc?: /documentation/UIKit/UIScene/OpenExternalURLOptions
+    @MainActor open class OpenExternalURLOptions: NSObject {}
+
+    // doc: /documentation/UIKit/UIScene/ActivationState-swift.enum
+    public enum ActivationState: Int, Sendable {
+        case unattached = -1
+        case foregroundActive = 0
+        case foregroundInactive = 1
+        case background = 2
+    }
+}
+
+// doc: /documentation/UIKit/UIWindowScene
+@available(iOS 13.0, tvOS 13.0, *)
+@MainActor open class UIWindowScene: UIScene {
+    // doc: /documentation/UIKit/UIWindowScene/screen
+    open var screen: UIScreen { fatalError() }
+    // doc: /documentation/UIKit/UIWindowScene/windows
+    open var windows: [UIWindow] { fatalError() }
+    // doc?: /documentation/UIKit/UIWindowScene/keyWindow
+    @available(iOS 15.0, tvOS 15.0, *)
+    open var keyWindow: UIWindow? { fatalError() }
+    // doc?: /documentation/UIKit/UIWindowScene/traitCollection
+    open var traitCollection: UITraitCollection { fatalError() }
+}
+
+// doc?: /documentation/UIKit/UIWindow
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIWindow: UIView {
+    // doc: /documentation/UIKit/UIWindow/init(windowScene:)
+    @available(iOS 13.0, tvOS 13.0, *)
+    public init(windowScene: UIWindowScene) { fatalError() }
+    public override init(frame: CGRect) { fatalError() }
+    public required init?(coder: NSCoder) { fatalError() }
+    // doc?: /documentation/UIKit/UIWindow/windowScene
+    @available(iOS 13.0, tvOS 13.0, *)
+    weak open var windowScene: UIWindowScene? { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIWindow/isKeyWindow
+    open var isKeyWindow: Bool { fatalError() }
+    // doc?: /documentation/UIKit/UIWindow/rootViewController
+    @available(iOS 4.0, tvOS 9.0, *)
+    open var rootViewController: UIViewController? { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIWindow/makeKeyAndVisible()
+    open func makeKeyAndVisible() {}
+}
+
+// doc?: /documentation/UIKit/UIScreen
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIScreen: NSObject {
+    // doc: /documentation/UIKit/UIScreen/main
+    @available(iOS, introduced: 2.0, deprecated: 26.0, message: "Use a UIScreen instance found through context instead (i.e, view.window.windowScene.screen)")
+    @available(tvOS, introduced: 9.0, deprecated: 26.0, message: "Use a UIScreen instance found through context instead (i.e, view.window.windowScene.screen)")
+    open class var main: UIScreen { fatalError() }
+    // doc: /documentation/UIKit/UIScreen/bounds
+    open var bounds: CGRect { fatalError() }
+    // doc: /documentation/UIKit/UIScreen/nativeBounds
+    @available(iOS 8.0, tvOS 9.0, *)
+    open var nativeBounds: CGRect { fatalError() }
+    // doc?: /documentation/UIKit/UIScreen/scale
+    @available(iOS 4.0, tvOS 9.0, *)
+    open var scale: CGFloat { fatalError() }
+    // doc: /documentation/UIKit/UIScreen/nativeScale
+    @available(iOS 8.0, tvOS 9.0, *)
+    open var nativeScale: CGFloat { fatalError() }
+}
+
+// doc?: /documentation/UIKit/UIDevice
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIDevice: NSObject {
+    // doc?: /documentation/UIKit/UIDevice/current
+    open class var current: UIDevice { fatalError() }
+    // doc?: /documentation/UIKit/UIDevice/systemName
+    open var systemName: String { fatalError() }
+    // doc?: /documentation/UIKit/UIDevice/systemVersion
+    open var systemVersion: String { fatalError() }
+    // doc?: /documentation/UIKit/UIDevice/model
+    open var model: String { fatalError() }
+    // doc?: /documentation/UIKit/UIDevice/identifierForVendor
+    @available(iOS 6.0, tvOS 9.0, *)
+    open var identifierForVendor: UUID? { fatalError() }
+    // doc?: /documentation/UIKit/UIDevice/userInterfaceIdiom
+    @available(iOS 3.2, tvOS 9.0, *)
+    open var userInterfaceIdiom: UIUserInterfaceIdiom { fatalError() }
+}
+
+// doc?: /documentation/UIKit/UIUserInterfaceIdiom
+@available(iOS 3.2, tvOS 9.0, *)
+public enum UIUserInterfaceIdiom: Int, Sendable {
+    case unspecified = -1
+    case phone = 0
+    case pad = 1
+    case tv = 2
+    case carPlay = 3
+    @available(iOS 14.0, tvOS 14.0, *)
+    case mac = 5
+    @available(iOS 17.0, tvOS 17.0, *)
+    case vision = 6
+}

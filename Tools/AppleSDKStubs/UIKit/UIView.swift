@@ -1,0 +1,168 @@
+// doc?: /documentation/UIKit/UIView
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIView: UIResponder {
+    // doc?: /documentation/UIKit/UIView/init(frame:)
+    public init(frame: CGRect) { fatalError() }
+    // doc?: /documentation/UIKit/UIView/init(coder:)
+    public required init?(coder: NSCoder) { fatalError() }
+    public convenience override init() { fatalError() }
+
+    // doc?: /documentation/UIKit/UIView/layerClass
+    open class var layerClass: AnyClass { fatalError() }
+    // doc?: /documentation/UIKit/UIView/layer
+    open var layer: CALayer { fatalError() }
+    // doc?: /documentation/UIKit/UIView/bounds
+    open var bounds: CGRect { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/frame
+    open var frame: CGRect { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/center
+    open var center: CGPoint { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UIView/safeAreaInsets
+    @available(iOS 11.0, tvOS 11.0, *)
+    open var safeAreaInsets: UIEdgeInsets { fatalError() }
+    // doc: /documentation/UIKit/UIView/safeAreaInsetsDidChange()
+    @available(iOS 11.0, tvOS 11.0, *)
+    open func safeAreaInsetsDidChange() {}
+    // doc?: /documentation/UIKit/UIView/window
+    open var window: UIWindow? { fatalError() }
+    // doc?: /documentation/UIKit/UIView/superview
+    open var superview: UIView? { fatalError() }
+    // doc?: /documentation/UIKit/UIView/subviews
+    open var subviews: [UIView] { fatalError() }
+    // doc?: /documentation/UIKit/UIView/isHidden
+    open var isHidden: Bool { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/alpha
+    open var alpha: CGFloat { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/isOpaque
+    open var isOpaque: Bool { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/backgroundColor
+    open var backgroundColor: UIColor? { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/clipsToBounds
+    open var clipsToBounds: Bool { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/isUserInteractionEnabled
+    open var isUserInteractionEnabled: Bool { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/autoresizingMask
+    open var autoresizingMask: UIView.AutoresizingMask { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/translatesAutoresizingMaskIntoConstraints
+    @available(iOS 6.0, tvOS 9.0, *)
+    open var translatesAutoresizingMaskIntoConstraints: Bool { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIView/addSubview(_:)
+    open func addSubview(_ view: UIView) {}
+    // doc?: /documentation/UIKit/UIView/removeFromSuperview()
+    open func removeFromSuperview() {}
+    // doc?: /documentation/UIKit/UIView/bringSubviewToFront(_:)
+    open func bringSubviewToFront(_ view: UIView) {}
+    // doc?: /documentation/UIKit/UIView/layoutSubviews()
+    open func layoutSubviews() {}
+    // doc?: /documentation/UIKit/UIView/setNeedsLayout()
+    open func setNeedsLayout() {}
+    // doc?: /documentation/UIKit/UIView/layoutIfNeeded()
+    open func layoutIfNeeded() {}
+    // doc?: /documentation/UIKit/UIView/didMoveToWindow()
+    open func didMoveToWindow() {}
+    // doc?: /documentation/UIKit/UIView/addGestureRecognizer(_:)
+    @available(iOS 3.2, tvOS 9.0, *)
+    open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}
+    // doc?: /documentation/UIKit/UIView/traitCollection
+    @available(iOS 8.0, tvOS 9.0, *)
+    open var traitCollection: UITraitCollection { fatalError() }
+
+    // doc?: /documentation/UIKit/UIView/topAnchor
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var topAnchor: NSLayoutYAxisAnchor { fatalError() }
+    // doc?: /documentation/UIKit/UIView/bottomAnchor
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var bottomAnchor: NSLayoutYAxisAnchor { fatalError() }
+    // doc?: /documentation/UIKit/UIView/leadingAnchor
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var leadingAnchor: NSLayoutXAxisAnchor { fatalError() }
+    // doc?: /documentation/UIKit/UIView/trailingAnchor
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var trailingAnchor: NSLayoutXAxisAnchor { fatalError() }
+    // doc?: /documentation/UIKit/UIView/centerXAnchor
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var centerXAnchor: NSLayoutXAxisAnchor { fatalError() }
+    // doc?: /documentation/UIKit/UIView/centerYAnchor
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var centerYAnchor: NSLayoutYAxisAnchor { fatalError() }
+    // doc?: /documentation/UIKit/UIView/widthAnchor
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var widthAnchor: NSLayoutDimension { fatalError() }
+    // doc?: /documentation/UIKit/UIView/heightAnchor
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var heightAnchor: NSLayoutDimension { fatalError() }
+
+    // doc?: /documentation/UIKit/UIView/AutoresizingMask-swift.struct
+    public struct AutoresizingMask: OptionSet, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static var flexibleLeftMargin: UIView.AutoresizingMask { fatalError() }
+        public static var flexibleWidth: UIView.AutoresizingMask { fatalError() }
+        public static var flexibleRightMargin: UIView.AutoresizingMask { fatalError() }
+        public static var flexibleTopMargin: UIView.AutoresizingMask { fatalError() }
+        public static var flexibleHeight: UIView.AutoresizingMask { fatalError() }
+        public static var flexibleBottomMargin: UIView.AutoresizingMask { fatalError() }
+    }
+}
+
+// doc?: /documentation/UIKit/UITraitCollection
+@available(iOS 8.0, tvOS 9.0, *)
+@MainActor open class UITraitCollection: NSObject {
+    // doc?: /documentation/UIKit/UITraitCollection/displayScale
+    open var displayScale: CGFloat { fatalError() }
+}
+
+// doc?: /documentation/UIKit/UIScrollView
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIScrollView: UIView {
+    // doc?: /documentation/UIKit/UIScrollView/isScrollEnabled
+    open var isScrollEnabled: Bool { get { fatalError() } set {} }
+}
+
+// doc?: /documentation/UIKit/NSLayoutConstraint
+@available(iOS 6.0, tvOS 9.0, *)
+@MainActor open class NSLayoutConstraint: NSObject {
+    // doc?: /documentation/UIKit/NSLayoutConstraint/activate(_:)
+    @available(iOS 8.0, tvOS 9.0, *)
+    open class func activate(_ constraints: [NSLayoutConstraint]) {}
+    // doc?: /documentation/UIKit/NSLayoutConstraint/deactivate(_:)
+    @available(iOS 8.0, tvOS 9.0, *)
+    open class func deactivate(_ constraints: [NSLayoutConstraint]) {}
+    // doc?: /documentation/UIKit/NSLayoutConstraint/isActive
+    open var isActive: Bool { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/NSLayoutConstraint/constant
+    open var constant: CGFloat { get { fatalError() } set {} }
+}
+
+// doc?: /documentation/UIKit/NSLayoutAnchor
+@available(iOS 9.0, tvOS 9.0, *)
+@MainActor open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
+    // doc?: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:)
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { fatalError() }
+    // doc?: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:constant:)
+    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { fatalError() }
+}
+// doc?: /documentation/UIKit/NSLayoutXAxisAnchor
+@available(iOS 9.0, tvOS 9.0, *)
+@MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
+// doc?: /documentation/UIKit/NSLayoutYAxisAnchor
+@available(iOS 9.0, tvOS 9.0, *)
+@MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
+// doc?: /documentation/UIKit/NSLayoutDimension
+@available(iOS 9.0, tvOS 9.0, *)
+@MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
+    // doc?: /documentation/UIKit/NSLayoutDimension/constraint(equalToConstant:)
+    open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { fatalError() }
+}
+
+// doc?: /documentation/UIKit/UIGestureRecognizer
+@available(iOS 3.2, tvOS 9.0, *)
+@MainActor open class UIGestureRecognizer: NSObject {
+    // doc?: /documentation/UIKit/UIGestureRecognizer/init(target:action:)
+    public init(target: Any?, action: Selector?) { fatalError() }
+    // doc?: /documentation/UIKit/UIGestureRecognizer/isEnabled
+    open var isEnabled: Bool { get { fatalError() } set {} }
+}
+// doc?: /documentation/UIKit/UITapGestureRecognizer
+@available(iOS 3.2, tvOS 9.0, *)
+@MainActor open class UITapGestureRecognizer: UIGestureRecognizer {}

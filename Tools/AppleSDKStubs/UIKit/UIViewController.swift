@@ -1,0 +1,132 @@
+// doc?: /documentation/UIKit/UIViewController
+@available(iOS 2.0, tvOS 9.0, *)
+@MainActor open class UIViewController: UIResponder {
+    // doc?: /documentation/UIKit/UIViewController/init(nibName:bundle:)
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/init(coder:)
+    public required init?(coder: NSCoder) { fatalError() }
+    public convenience override init() { fatalError() }
+
+    // doc?: /documentation/UIKit/UIViewController/view
+    open var view: UIView! { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIViewController/viewIfLoaded
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var viewIfLoaded: UIView? { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/isViewLoaded
+    open var isViewLoaded: Bool { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/loadView()
+    open func loadView() {}
+    // doc?: /documentation/UIKit/UIViewController/viewDidLoad()
+    open func viewDidLoad() {}
+    // doc?: /documentation/UIKit/UIViewController/viewWillAppear(_:)
+    open func viewWillAppear(_ animated: Bool) {}
+    // doc?: /documentation/UIKit/UIViewController/viewDidAppear(_:)
+    open func viewDidAppear(_ animated: Bool) {}
+    // doc?: /documentation/UIKit/UIViewController/viewWillDisappear(_:)
+    open func viewWillDisappear(_ animated: Bool) {}
+    // doc?: /documentation/UIKit/UIViewController/viewDidDisappear(_:)
+    open func viewDidDisappear(_ animated: Bool) {}
+    // doc?: /documentation/UIKit/UIViewController/viewDidLayoutSubviews()
+    open func viewDidLayoutSubviews() {}
+
+    // doc: /documentation/UIKit/UIViewController/present(_:animated:completion:)
+    @available(iOS 5.0, tvOS 9.0, *)
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}
+    // doc: /documentation/UIKit/UIViewController/dismiss(animated:completion:)
+    @available(iOS 5.0, tvOS 9.0, *)
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
+    // doc?: /documentation/UIKit/UIViewController/presentedViewController
+    @available(iOS 5.0, tvOS 9.0, *)
+    open var presentedViewController: UIViewController? { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/presentingViewController
+    @available(iOS 5.0, tvOS 9.0, *)
+    open var presentingViewController: UIViewController? { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/isBeingPresented
+    @available(iOS 5.0, tvOS 9.0, *)
+    open var isBeingPresented: Bool { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/isBeingDismissed
+    @available(iOS 5.0, tvOS 9.0, *)
+    open var isBeingDismissed: Bool { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/transitionCoordinator
+    @available(iOS 7.0, tvOS 9.0, *)
+    open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/modalPresentationStyle
+    @available(iOS 3.2, tvOS 9.0, *)
+    open var modalPresentationStyle: UIModalPresentationStyle { get { fatalError() } set {} }
+    // doc?: /documentation/UIKit/UIViewController/modalTransitionStyle
+    @available(iOS 3.0, tvOS 9.0, *)
+    open var modalTransitionStyle: UIModalTransitionStyle { get { fatalError() } set {} }
+
+    // doc: /documentation/UIKit/UIViewController/prefersStatusBarHidden
+    @available(iOS 7.0, *)
+    @available(tvOS, unavailable)
+    open var prefersStatusBarHidden: Bool { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/setNeedsStatusBarAppearanceUpdate()
+    @available(iOS 7.0, *)
+    @available(tvOS, unavailable)
+    open func setNeedsStatusBarAppearanceUpdate() {}
+    // doc?: /documentation/UIKit/UIViewController/prefersHomeIndicatorAutoHidden
+    @available(iOS 11.0, *)
+    @available(tvOS, unavailable)
+    open var prefersHomeIndicatorAutoHidden: Bool { fatalError() }
+
+    // doc?: /documentation/UIKit/UIViewController/children
+    @available(iOS 5.0, tvOS 9.0, *)
+    open var children: [UIViewController] { fatalError() }
+    // doc?: /documentation/UIKit/UIViewController/addChild(_:)
+    @available(iOS 5.0, tvOS 9.0, *)
+    open func addChild(_ childController: UIViewController) {}
+    // doc?: /documentation/UIKit/UIViewController/removeFromParent()
+    @available(iOS 5.0, tvOS 9.0, *)
+    open func removeFromParent() {}
+    // doc?: /documentation/UIKit/UIViewController/didMove(toParent:)
+    @available(iOS 5.0, tvOS 9.0, *)
+    open func didMove(toParent parent: UIViewController?) {}
+}
+
+// doc?: /documentation/UIKit/UIModalPresentationStyle
+@available(iOS 2.0, tvOS 9.0, *)
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0
+    @available(tvOS, unavailable)
+    case pageSheet = 1
+    @available(tvOS, unavailable)
+    case formSheet = 2
+    case currentContext = 3
+    case custom = 4
+    case overFullScreen = 5
+    case overCurrentContext = 6
+    @available(tvOS, unavailable)
+    case popover = 7
+    @available(iOS, unavailable)
+    case blurOverFullScreen = 8
+    case none = -1
+    @available(iOS 13.0, tvOS 13.0, *)
+    case automatic = -2
+}
+
+// doc?: /documentation/UIKit/UIModalTransitionStyle
+@available(iOS 3.0, tvOS 9.0, *)
+public enum UIModalTransitionStyle: Int, Sendable {
+    case coverVertical = 0
+    @available(tvOS, unavailable)
+    case flipHorizontal = 1
+    case crossDissolve = 2
+    @available(tvOS, unavailable)
+    case partialCurl = 3
+}
+
+// doc?: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext
+@available(iOS 7.0, tvOS 9.0, *)
+@MainActor public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
+    // doc?: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext/isAnimated
+    var isAnimated: Bool { get }
+    // doc?: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext/isCancelled
+    var isCancelled: Bool { get }
+}
+// doc?: /documentation/UIKit/UIViewControllerTransitionCoordinator
+@available(iOS 7.0, tvOS 9.0, *)
+@MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    // doc?: /documentation/UIKit/UIViewControllerTransitionCoordinator/animate(alongsideTransition:completion:)
+    @discardableResult func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?, completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+}
