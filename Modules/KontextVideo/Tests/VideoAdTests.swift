@@ -197,3 +197,32 @@ struct VideoAdTests {
         }
     }
 }
+
+@Suite("VideoAd with hostile numbers")
+@MainActor
+struct HostileNumbersTests {
+    /// `"duration": 1e10` passed the decoder and killed the process on `show()`, on both the
+    /// player path and the own-time path.
+    @Test(arguments: [false, true])
+    func anOverlayWithAnAbsurdDurationShowsAndEnds(withPlayer: Bool) async throws {
+        try await KontextVideoHarness.run { harness in
+            harness.server?.enqueue(.ad(SandboxAd(duration: 1e10)), for: .overlay)
+            await harness.initialize()
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            let player = harness.makePlayer()
+            if withPlayer { ads.track(player) }
+            let ad = try await ads.format(.overlay)
+            let delegate = RecordingDelegate()
+            ad.delegate = delegate
+            try await ad.load()
+            let view = HeadlessView()
+            try ad.show(in: view)
+            #expect(ad.duration == 86_400)
+            await harness.advance(by: .seconds(60))
+            #expect(delegate.endReasons.isEmpty, "a day-long overlay is still on screen after a minute")
+            try ad.dismiss()
+            #expect(delegate.endReasons == [.dismissed])
+            withExtendedLifetime(view) {}
+        }
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoModels
+import KontextVideoScheduling
 
 /// Reads the answer of `POST /video/preload`: an ad, a no-fill or an error (`PROTOCOL.md`).
 package struct PreloadAnswer: Sendable, Hashable {
@@ -12,6 +13,8 @@ package struct PreloadAnswer: Sendable, Hashable {
     package static let defaultExpiry: Duration = .seconds(30 * 60)
     /// The longest expiry the SDK keeps (a year); larger answers are clamped.
     package static let longestExpiry: Double = 365 * 24 * 3600
+    /// The longest `duration` taken from an answer, in seconds (a day); a larger one is a day.
+    package static let longestDuration: Double = 24 * 3600
 
     /// Reads an answer of `status` with `body` to a request for `format`. Never throws:
     /// a malformed answer is a `.decoding` failure.
@@ -144,8 +147,10 @@ package struct PreloadAnswer: Sendable, Hashable {
             let precision = price.precision.flatMap(VideoAdPrice.Precision.init(rawValue:)) ?? .estimated
             if let duration, !(duration.isFinite && duration >= 0) { return .failure(.decoding("invalid ad.duration")) }
             if let expiresIn, !(expiresIn.isFinite && expiresIn >= 0) { return .failure(.decoding("invalid ad.expiresIn")) }
-            // Anything past a year is "does not expire soon"; larger values would overflow Duration.
+            // Numbers that become timers are bounded here: anything past a year is "does not expire
+            // soon", an overlay or video longer than a day is a day.
             let expiresIn = expiresIn.map { min($0, PreloadAnswer.longestExpiry) }
+            let duration = duration.map { min($0, PreloadAnswer.longestDuration) }
             switch creative.served() {
             case .failure(let failure):
                 return .failure(failure)
@@ -155,7 +160,7 @@ package struct PreloadAnswer: Sendable, Hashable {
                     format: format,
                     price: VideoAdPrice(value: price.value, currency: currency, precision: precision),
                     duration: format == .pause ? nil : duration,
-                    expiresIn: expiresIn.map { Duration.milliseconds(Int64(($0 * 1000).rounded())) } ?? PreloadAnswer.defaultExpiry,
+                    expiresIn: expiresIn.map(Duration.timeInterval) ?? PreloadAnswer.defaultExpiry,
                     creative: creative
                 ))
             }

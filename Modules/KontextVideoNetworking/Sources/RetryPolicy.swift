@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoScheduling
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -38,7 +39,7 @@ package struct RetryPolicy: Sendable, Hashable {
         guard let header, let seconds = Double(header.trimmingCharacters(in: .whitespaces)),
               seconds.isFinite, seconds >= 0
         else { return nil }
-        return .milliseconds(Int64((min(seconds, 86_400) * 1000).rounded()))
+        return .timeInterval(min(seconds, 86_400))
     }
 
     /// Whether a network error is worth another attempt: connections refused, dropped or

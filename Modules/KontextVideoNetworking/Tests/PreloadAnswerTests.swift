@@ -62,6 +62,17 @@ struct PreloadAnswerTests {
         #expect(ad.duration == nil)
     }
 
+    @Test("numbers that become timers are bounded where they are decoded: a day of duration, a year of expiry")
+    func absurdNumbersAreBounded() throws {
+        let answer = read(#"{"ad": {"id": "a", "format": "overlay", "price": {"value": 1}, "duration": 1e10, "expiresIn": 1e300, "creative": {"type": "html", "url": "https://x"}}}"#, format: .overlay)
+        guard case .ad(let ad) = try answer.result.get() else {
+            Issue.record("not an ad")
+            return
+        }
+        #expect(ad.duration == PreloadAnswer.longestDuration)
+        #expect(ad.expiresIn == .seconds(Int64(PreloadAnswer.longestExpiry)))
+    }
+
     @Test("a linear VAST ad, by tag or inline, with its click targets and full-screen flag")
     func vastCreative() throws {
         let tag = read("""

@@ -48,9 +48,17 @@ extension Duration {
         return TimeInterval(seconds) + TimeInterval(attoseconds) / 1e18
     }
 
-    /// A duration from seconds given as a `TimeInterval`; negative and non-finite values are zero.
+    /// The longest duration made from a `TimeInterval`: about 31 years. Any number from outside
+    /// (an answer's duration, a header) that becomes a timer is capped here, so no conversion can
+    /// overflow and no timer outlives the app.
+    package static let longestTimeInterval: TimeInterval = 1e9
+
+    /// A duration from seconds given as a `TimeInterval`, saturating: negative and non-finite
+    /// values are zero, values past `longestTimeInterval` are `longestTimeInterval`.
     package static func timeInterval(_ seconds: TimeInterval) -> Duration {
         guard seconds.isFinite, seconds > 0 else { return .zero }
-        return .nanoseconds(Int64((seconds * 1e9).rounded()))
+        let bounded = min(seconds, longestTimeInterval)
+        let whole = bounded.rounded(.down)
+        return .seconds(Int64(whole)) + .nanoseconds(Int64(((bounded - whole) * 1e9).rounded()))
     }
 }

@@ -41,9 +41,12 @@ package enum VASTTime {
         return Double(hours) * 3600 + Double(minutes) * 60 + Double(seconds) + fraction
     }
 
-    /// Formats seconds as `HH:MM:SS.mmm`, the form VAST macros such as `[ADPLAYHEAD]` use.
+    /// Formats seconds as `HH:MM:SS.mmm`, the form VAST macros such as `[ADPLAYHEAD]` use. The
+    /// seconds come from players (a custom one may report anything): non-finite or negative is 0,
+    /// and anything past a billion seconds is a billion, so the conversion never traps.
     package static func format(_ seconds: Double) -> String {
-        let totalMilliseconds = Int((max(0, seconds.isFinite ? seconds : 0) * 1000).rounded())
+        let bounded = min(max(0, seconds.isFinite ? seconds : 0), 1e9)
+        let totalMilliseconds = Int((bounded * 1000).rounded())
         let hours = totalMilliseconds / 3_600_000
         let minutes = totalMilliseconds / 60_000 % 60
         let wholeSeconds = totalMilliseconds / 1000 % 60

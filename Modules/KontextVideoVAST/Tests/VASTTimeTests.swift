@@ -50,5 +50,8 @@ struct VASTTimeTests {
         #expect(VASTTime.format(0) == "00:00:00.000")
         #expect(VASTTime.format(3661.5) == "01:01:01.500")
         #expect(VASTTime.format(-3) == "00:00:00.000")
+        // A custom player may report anything: a huge time saturates instead of trapping.
+        #expect(VASTTime.format(1e300) == "277777:46:40.000")
+        #expect(VASTTime.format(.infinity) == "00:00:00.000")
     }
 }
