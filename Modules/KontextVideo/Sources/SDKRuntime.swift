@@ -66,25 +66,20 @@ package final class SDKRuntime: TrackingPixelSending {
     /// Whether `KontextVideo.reset` retired this runtime: ads it made stop talking to the server.
     package private(set) var isShutDown = false
 
-    /// Writes to the durable queue happen here, in order, off the main actor: the app's UI never
-    /// waits for the disk.
-    private let writer = DispatchQueue(label: "so.kontext.video.event-writer")
-
-    /// Queues an event for the server through the durable pipeline, unless the runtime was retired.
-    /// It reaches the disk on the writer queue a moment later, not before this returns: the main
-    /// actor never waits for the disk, at the price of that moment (a process killed within it
-    /// loses the event).
+    /// Queues an event for the server through the durable pipeline, unless the runtime was
+    /// retired. Its journal line is written before this returns (one `write(2)` into the page
+    /// cache, no `fsync`), so an event the app's call caused survives the process being killed the
+    /// moment the call returned. That write is the only file I/O the main actor does.
     package func send(_ event: ServerEvent) {
         guard !isShutDown else { return }
-        let client = self.client
-        writer.async { client.send(event) }
+        client.send(event)
     }
 
-    /// Queues a tracking pixel through the durable pipeline, unless the runtime was retired.
+    /// Queues a tracking pixel through the durable pipeline, unless the runtime was retired;
+    /// written down before this returns, like `send(_:)`.
     package func sendPixel(_ url: URL) {
         guard !isShutDown else { return }
-        let client = self.client
-        writer.async { client.sendPixel(url) }
+        client.sendPixel(url)
     }
 
     /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,
@@ -101,18 +96,10 @@ package final class SDKRuntime: TrackingPixelSending {
         return context
     }
 
-    /// Returns once every event and pixel handed over so far is on disk.
-    package func waitForPendingWrites() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            writer.async { continuation.resume() }
-        }
-    }
-
-    /// Retires the runtime and returns once nothing it started still writes to its storage:
-    /// queued writes are on disk and the delivery loop has stopped.
+    /// Retires the runtime and returns once nothing it started still writes to its storage: the
+    /// delivery loop has stopped (events are written down as they are sent, so none is pending).
     package func shutDownAndWait() async {
         isShutDown = true
-        await waitForPendingWrites()
         await client.pipeline.stop()
     }
 

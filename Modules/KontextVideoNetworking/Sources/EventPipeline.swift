@@ -20,9 +20,12 @@ package actor EventPipeline {
     /// How many 2xx answers may leave an event out of `accepted` before it is given up.
     package static let refusalLimit = 5
 
-    /// Where the queue file lives.
+    /// Where the queue file lives: the directory asked for, or a sibling when another live
+    /// process owns that one (see `EventQueueDirectory`).
     package nonisolated let directory: URL
     private nonisolated let store: EventQueueStore
+    /// This process's claim on `directory`, held for the pipeline's life.
+    private nonisolated let claim: DirectoryLock?
     private nonisolated let wake = WakeSignal()
     private nonisolated let sessionId: @Sendable () -> String?
     private let transport: any HTTPTransport
@@ -42,8 +45,9 @@ package actor EventPipeline {
         return retryAfter
     }
 
-    /// Opens the queue in `directory` (delivering nothing until `start()` or `flush()`).
-    /// `sessionId` is read when an entry is queued, and sent with its batch.
+    /// Opens the queue in `directory`, or in a sibling when another live process owns it, and
+    /// adopts what dead processes left in siblings (delivering nothing until `start()` or
+    /// `flush()`). `sessionId` is read when an entry is queued, and sent with its batch.
     package init(
         directory: URL,
         transport: any HTTPTransport,
@@ -54,8 +58,18 @@ package actor EventPipeline {
         events: any KontextVideoEventMonitor,
         capacity: Int = 1000
     ) {
-        self.directory = directory
-        self.store = EventQueueStore(directory: directory, capacity: capacity, events: events)
+        let claim = EventQueueDirectory.claim(base: directory)
+        let claimed = claim?.directory ?? directory
+        self.claim = claim
+        self.directory = claimed
+        self.store = EventQueueStore(directory: claimed, capacity: capacity, events: events)
+        for orphan in EventQueueDirectory.orphans(of: directory, except: claimed) {
+            if let left = EventQueueStore.stored(in: orphan.directory, capacity: capacity) {
+                store.adopt(left.entries, droppedCount: left.droppedCount)
+            }
+            // Removed while still claimed, so no process starting now can take it half-read.
+            try? FileManager.default.removeItem(at: orphan.directory)
+        }
         self.transport = transport
         self.clock = clock
         self.environment = environment
@@ -154,7 +168,8 @@ package actor EventPipeline {
         }
     }
 
-    /// Stops the delivery loop and waits for a delivery pass in flight; what waits stays on disk.
+    /// Stops the delivery loop and waits for a delivery pass in flight; what waits stays on disk,
+    /// and the queue's directory is given up for the next pipeline (the next launch) to open.
     package func stop() async {
         isRetired = true
         loop?.cancel()
@@ -164,6 +179,8 @@ package actor EventPipeline {
             delivery.cancel()
             _ = await delivery.value
         }
+        store.close()
+        claim?.release()
     }
 
     /// One pass: every event batch in order (stopping at the first the server did not take),

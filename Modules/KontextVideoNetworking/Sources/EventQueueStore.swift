@@ -3,21 +3,28 @@ import Foundation
 import KontextVideoModels
 
 /// The durable queue, in the pipeline's directory: a snapshot (`queue.json`, written atomically)
-/// and a journal of the changes since (`queue.journal`, one JSON line per change, appended). An
-/// entry is on disk before anyone tries to send it. Bounded: when full, the oldest entry is
-/// dropped and counted. Safe to use from any thread.
+/// and a journal of the changes since (`queue.journal`, one JSON line per change, appended with
+/// one `write(2)` to a file held open with `O_APPEND`). `append` returns once its line is in the
+/// kernel's page cache: an event the app's call caused survives the process being killed the
+/// moment the call returned. Bounded: when full, the oldest entry is dropped and counted. Safe
+/// to use from any thread; one store per directory per process (the pipeline claims the
+/// directory, see `EventQueueDirectory`).
 ///
-/// Appending a line costs the same whatever waits in the queue; the snapshot is rewritten only
-/// when the journal has grown as long as the queue (and at least `compactionFloor` lines), so
-/// the cost per change stays flat as the queue fills. Journal lines are idempotent (an entry is
-/// added once by id; removals, refusal counts and the drop count are absolute), so a crash
-/// between writing a snapshot and clearing the journal replays nothing twice, and a torn last
-/// line (a crash mid-append) is ignored.
+/// Appending costs the same whatever waits in the queue (about a microsecond to write the line,
+/// plus the system call). The snapshot is rewritten only when the journal has grown as long as
+/// the queue (and at least `compactionFloor` lines), and never on the appending thread: the
+/// journal is renamed aside (`queue.journal.<n>`) under the lock, new lines go to a fresh one,
+/// and the snapshot is written off the lock, on a background queue or the pipeline's actor.
+/// Journal lines are idempotent (an entry is added once by id; removals, refusal counts and the
+/// drop count are absolute), so a crash anywhere in that sequence replays nothing twice, and a
+/// torn last line (a crash mid-append) is ignored.
 package final class EventQueueStore: Sendable {
     /// The snapshot's name.
     package static let fileName = "queue.json"
     /// The journal's name.
     package static let journalName = "queue.journal"
+    /// Journals being folded into the snapshot are `queue.journal.<n>`, replayed in order of `n`.
+    package static let foldedJournalPrefix = "queue.journal."
     /// The snapshot format's version.
     package static let formatVersion = 1
     /// The journal is folded into the snapshot once it has this many lines, or as many as the queue.
@@ -40,12 +47,45 @@ package final class EventQueueStore: Sendable {
         var refusals: [String: Int]?
         /// The drop count, absolute.
         var dropped: Int?
+
+        /// The line as JSON, the same `JSONDecoder` reads back, written without `JSONEncoder`.
+        func jsonLine() -> [UInt8] {
+            var writer = JSONLineWriter()
+            writer.object { line in
+                if let add { line.member("add") { add.write(to: &$0) } }
+                if let remove {
+                    line.member("remove") { $0.array { ids in for id in remove { ids.element { $0.string(id) } } } }
+                }
+                if let refusals {
+                    line.member("refusals") {
+                        $0.object { counts in
+                            for id in refusals.keys.sorted() { counts.member(id) { $0.integer(refusals[id]!) } }
+                        }
+                    }
+                }
+                if let dropped { line.member("dropped") { $0.integer(dropped) } }
+            }
+            return writer.bytes
+        }
     }
 
-    /// The queue in memory, and how long the journal on disk is.
+    /// The queue in memory, and the journal on disk.
     private struct State {
         var file: File
+        /// Lines in the active journal.
         var journalLines = 0
+        /// The active journal, opened at the first append after each fold.
+        var journal: AppendOnlyFile?
+        /// A fold is under way (only one at a time).
+        var isCompacting = false
+        /// An append scheduled a fold on the background queue that has not run yet.
+        var isFoldScheduled = false
+        /// A change could not be appended: the next fold must write a snapshot.
+        var needsSnapshot = false
+        /// The number the next journal set aside for folding gets.
+        var nextFoldNumber = 1
+        /// `close()` was called: the directory may belong to another store now.
+        var isClosed = false
     }
 
     private let file: URL
@@ -56,16 +96,31 @@ package final class EventQueueStore: Sendable {
     private let state: LockedState<State>
     /// Whether a queue file exists that could not be read yet.
     private let unreadFile = LockedState(false)
+    /// Where folds that an append made due run: never on the appending thread.
+    private let compactor = DispatchQueue(label: "so.kontext.video.queue-compaction", qos: .utility)
+
+    /// What a queue directory holds, read without writing anything (tests, and adopting the
+    /// queue a process left behind).
+    package static func stored(in directory: URL, capacity: Int = 1000) -> (entries: [QueuedEntry], droppedCount: Int)? {
+        let reader = EventQueueStore(directory: directory, capacity: capacity, events: NoEventMonitor(), loading: false)
+        guard case .read(let loaded, _) = reader.readFiles(underLock: true, quarantining: false) else { return nil }
+        return (loaded.entries, loaded.droppedCount)
+    }
 
     /// Opens the queue in `directory` (created when missing). A snapshot that is not a queue is
     /// moved aside as `queue.corrupt-<timestamp>.json`, reported, and replaced by an empty queue.
-    package init(directory: URL, capacity: Int, events: any KontextVideoEventMonitor) {
+    package convenience init(directory: URL, capacity: Int, events: any KontextVideoEventMonitor) {
+        self.init(directory: directory, capacity: capacity, events: events, loading: true)
+    }
+
+    private init(directory: URL, capacity: Int, events: any KontextVideoEventMonitor, loading: Bool) {
         self.directory = directory
         self.file = directory.appendingPathComponent(Self.fileName)
         self.journal = directory.appendingPathComponent(Self.journalName)
         self.capacity = max(1, capacity)
         self.events = events
         self.state = LockedState(State(file: File(version: Self.formatVersion, droppedCount: 0, entries: [])))
+        guard loading else { return }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         load()
     }
@@ -85,10 +140,11 @@ package final class EventQueueStore: Sendable {
         state.withLock { $0.file.droppedCount }
     }
 
-    /// Adds `entry` and writes it down; returns the entries dropped to make room.
+    /// Adds `entry` and writes it down (in the page cache when this returns); returns the entries
+    /// dropped to make room. A fold this makes due runs later, on a background queue.
     @discardableResult
     package func append(_ entry: QueuedEntry) -> [QueuedEntry] {
-        state.withLock { state in
+        let (dropped, foldIsDue): ([QueuedEntry], Bool) = state.withLock { state in
             state.file.entries.append(entry)
             var lines = [JournalLine(add: entry)]
             var dropped: [QueuedEntry] = []
@@ -100,8 +156,17 @@ package final class EventQueueStore: Sendable {
                 lines.append(JournalLine(remove: dropped.map(\.id), dropped: state.file.droppedCount))
             }
             persist(lines, in: &state)
-            return dropped
+            guard !state.isFoldScheduled, isFoldDue(state) else { return (dropped, false) }
+            state.isFoldScheduled = true
+            return (dropped, true)
         }
+        if foldIsDue {
+            compactor.async {
+                self.state.withLock { $0.isFoldScheduled = false }
+                self.compactIfDue()
+            }
+        }
+        return dropped
     }
 
     /// Removes the entries with these ids (delivered, or refused for good) and writes it down.
@@ -114,13 +179,14 @@ package final class EventQueueStore: Sendable {
                 persist([JournalLine(remove: ids.sorted())], in: &state)
             }
         }
+        compactIfDue()
     }
 
     /// Counts one refusal for each of these entries and writes it down; entries refused
     /// `limit` times are removed and returned.
     package func recordRefusal(ids: Set<String>, limit: Int) -> [QueuedEntry] {
         guard !ids.isEmpty else { return [] }
-        return state.withLock { state in
+        let removed: [QueuedEntry] = state.withLock { state in
             var removed: [QueuedEntry] = []
             var counts: [String: Int] = [:]
             state.file.entries = state.file.entries.compactMap { entry in
@@ -139,72 +205,164 @@ package final class EventQueueStore: Sendable {
             if line.refusals != nil || line.remove != nil { persist([line], in: &state) }
             return removed
         }
+        compactIfDue()
+        return removed
+    }
+
+    /// Takes over the entries another process's queue left behind (see `EventQueueDirectory`):
+    /// each one not already queued is appended and written down; the drop count adds up.
+    package func adopt(_ entries: [QueuedEntry], droppedCount: Int) {
+        let known = Set(self.entries.map(\.id))
+        for entry in entries where !known.contains(entry.id) {
+            append(entry)
+        }
+        guard droppedCount > 0 else { return }
+        state.withLock { state in
+            state.file.droppedCount = min(state.file.droppedCount + min(droppedCount, Int.max / 2), Int.max / 2)
+            persist([JournalLine(dropped: state.file.droppedCount)], in: &state)
+        }
     }
 
     // MARK: Writing
 
-    /// Writes `lines` down: appended to the journal, or folded with everything into a new
-    /// snapshot when the journal has grown long. Called under the lock. While a queue file that
-    /// exists could not be read yet (iOS data protection before the first unlock), nothing is
-    /// written over it: it is read and merged first, or the change waits in memory.
+    /// Writes `lines` down, appended to the journal. Called under the lock; never folds. While a
+    /// queue file that exists could not be read yet (iOS data protection before the first
+    /// unlock), nothing is written over it: it is read and merged first, or the change waits in
+    /// memory.
     private func persist(_ lines: [JournalLine], in state: inout State) {
+        guard !state.isClosed else {
+            report(.queueNotWritten, ["path": journal.path, "reason": "the queue was closed"])
+            return
+        }
         if unreadFile.snapshot {
             guard mergeFilesRead(into: &state) else {
                 report(.queueNotWritten, ["path": file.path, "reason": "the existing queue file cannot be read yet; entries wait in memory"])
                 return
             }
-            compact(&state)
+            writeSnapshotAndClearJournals(&state)
             return
         }
-        if state.journalLines + lines.count >= max(Self.compactionFloor, state.file.entries.count), compact(&state) {
-            return
+        // A leading newline: should a crash have left a torn line at the end, it stays alone.
+        var bytes: [UInt8] = [0x0A]
+        for line in lines {
+            bytes.append(contentsOf: line.jsonLine())
+            bytes.append(0x0A)
         }
         do {
-            try appendToJournal(lines)
+            let journal = try state.journal ?? openJournal()
+            state.journal = journal
+            try journal.append(bytes)
             state.journalLines += lines.count
         } catch {
-            // The journal could not be extended: a whole snapshot says the same.
-            if !compact(&state) {
-                report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
-            }
+            // The change is in memory; the next fold writes it in a snapshot.
+            state.journal = nil
+            state.needsSnapshot = true
+            report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
         }
     }
 
-    /// Writes the whole queue as the snapshot, atomically, then empties the journal; returns
-    /// whether the snapshot was written.
-    @discardableResult
-    private func compact(_ state: inout State) -> Bool {
+    private func openJournal() throws -> AppendOnlyFile {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return try AppendOnlyFile(url: journal)
+    }
+
+    /// Whether the journal has grown as long as the queue (and at least `compactionFloor` lines),
+    /// or a change is only in memory.
+    private func isFoldDue(_ state: State) -> Bool {
+        !state.isCompacting && !state.isClosed
+            && (state.needsSnapshot || state.journalLines >= max(Self.compactionFloor, state.file.entries.count))
+    }
+
+    /// Folds the journal into a new snapshot when it is due. The lock is held only to set the
+    /// journal aside and copy the queue; the snapshot is written off the lock, so appends never
+    /// wait for it.
+    package func compactIfDue() {
+        let fold: (File, Int)? = state.withLock { state in
+            guard isFoldDue(state) else { return nil }
+            state.journal = nil
+            let number = state.nextFoldNumber
+            if FileManager.default.fileExists(atPath: journal.path) {
+                do {
+                    try FileManager.default.moveItem(at: journal, to: foldedJournal(number))
+                } catch {
+                    report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
+                    return nil
+                }
+                state.nextFoldNumber += 1
+            }
+            state.journalLines = 0
+            state.needsSnapshot = false
+            state.isCompacting = true
+            return (state.file, number)
+        }
+        guard let (snapshot, folded) = fold else { return }
+        let written = writeSnapshot(snapshot)
+        if written {
+            // Lines left behind by a crash right here replay idempotently over the new snapshot.
+            for number in foldedJournalNumbers() where number <= folded {
+                try? FileManager.default.removeItem(at: foldedJournal(number))
+            }
+        }
+        state.withLock { state in
+            state.isCompacting = false
+            if !written { state.needsSnapshot = true }
+        }
+    }
+
+    /// Returns once a fold an append scheduled has run (tests; a store closing down).
+    package func waitForScheduledFolds() {
+        compactor.sync {}
+    }
+
+    /// Stops writing: what is on disk stays for the next store over this directory, and later
+    /// changes stay in memory only (reported). Waits for a fold under way.
+    package func close() {
+        waitForScheduledFolds()
+        state.withLock { state in
+            state.isClosed = true
+            state.journal = nil
+        }
+    }
+
+    /// Writes the whole queue as the snapshot, atomically; returns whether it was written.
+    private func writeSnapshot(_ snapshot: File) -> Bool {
         do {
-            let data = try Self.encoder.encode(state.file)
+            let data = try Self.encoder.encode(snapshot)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try data.write(to: file, options: .atomic)
+            return true
         } catch {
             report(.queueNotWritten, ["path": file.path, "error": "\(error)"])
             return false
         }
-        // Lines left behind by a crash right here replay idempotently over the new snapshot.
-        try? FileManager.default.removeItem(at: journal)
-        state.journalLines = 0
-        return true
     }
 
-    private func appendToJournal(_ lines: [JournalLine]) throws {
-        // A leading newline: should a crash have left a torn line at the end, it stays alone.
-        var data = Data([0x0A])
-        for line in lines {
-            data.append(try Self.encoder.encode(line))
-            data.append(0x0A)
+    /// Writes the snapshot and removes every journal, under the lock: at load (nothing appends
+    /// yet) and when files that could not be read were merged.
+    private func writeSnapshotAndClearJournals(_ state: inout State) {
+        guard writeSnapshot(state.file) else {
+            state.needsSnapshot = true
+            return
         }
-        if !FileManager.default.fileExists(atPath: journal.path) {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            guard FileManager.default.createFile(atPath: journal.path, contents: nil) else {
-                throw CocoaError(.fileWriteUnknown)
-            }
+        state.journal = nil
+        try? FileManager.default.removeItem(at: journal)
+        for number in foldedJournalNumbers() {
+            try? FileManager.default.removeItem(at: foldedJournal(number))
         }
-        let handle = try FileHandle(forWritingTo: journal)
-        defer { try? handle.close() }
-        try handle.seekToEnd()
-        try handle.write(contentsOf: data)
+        state.journalLines = 0
+        state.needsSnapshot = false
+    }
+
+    private func foldedJournal(_ number: Int) -> URL {
+        directory.appendingPathComponent(Self.foldedJournalPrefix + String(number))
+    }
+
+    /// The numbers of the journals set aside for folding, in the order they were written.
+    private func foldedJournalNumbers() -> [Int] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.compactMap { name in
+            name.hasPrefix(Self.foldedJournalPrefix) ? Int(name.dropFirst(Self.foldedJournalPrefix.count)) : nil
+        }.sorted()
     }
 
     /// Reports an error off the lock: a monitor that reacts by queueing an event must not deadlock.
@@ -229,8 +387,9 @@ package final class EventQueueStore: Sendable {
             state.withLock { state in
                 state.file = loaded
                 state.journalLines = journalLines
-                // Start from one clean snapshot when the journal or the bound changed anything.
-                if journalLines > 0 { compact(&state) }
+                state.nextFoldNumber = (foldedJournalNumbers().last ?? 0) + 1
+                // Start from one clean snapshot when a journal or the bound changed anything.
+                if journalLines > 0 { writeSnapshotAndClearJournals(&state) }
             }
         }
     }
@@ -242,7 +401,7 @@ package final class EventQueueStore: Sendable {
 
     /// The queue on disk: the snapshot (quarantined when it is not a queue) plus the journal.
     /// `underLock`: called while holding the store's lock (reports must not run inline then).
-    private func readFiles(underLock: Bool) -> ReadOutcome {
+    private func readFiles(underLock: Bool, quarantining: Bool = true) -> ReadOutcome {
         var loaded = File(version: Self.formatVersion, droppedCount: 0, entries: [])
         var trimmed = false
         if FileManager.default.fileExists(atPath: file.path) {
@@ -258,18 +417,21 @@ package final class EventQueueStore: Sendable {
                 trimmed = loaded.entries.count != content.entries.count
             } else {
                 let version = (try? JSONDecoder().decode(VersionOnly.self, from: data))?.version
-                quarantine(reason: version.map { "unknown version \($0)" } ?? "not a queue file", underLock: underLock)
+                if quarantining {
+                    quarantine(reason: version.map { "unknown version \($0)" } ?? "not a queue file", underLock: underLock)
+                }
             }
         }
         var lines = 0
-        if FileManager.default.fileExists(atPath: journal.path) {
+        for journal in foldedJournalNumbers().map(foldedJournal) + [journal]
+        where FileManager.default.fileExists(atPath: journal.path) {
             let data: Data
             do {
                 data = try Data(contentsOf: journal)
             } catch {
                 return .unreadable("\(error)")
             }
-            lines = replay(data, into: &loaded, underLock: underLock)
+            lines += replay(data, from: journal, into: &loaded, underLock: underLock)
         }
         if loaded.entries.count > capacity {
             loaded.droppedCount += loaded.entries.count - capacity
@@ -286,7 +448,7 @@ package final class EventQueueStore: Sendable {
     /// Applies journal lines in order. A line that does not parse (a torn last line after a crash,
     /// or damage) is skipped, reported unless it is the last; lines are idempotent, so the ones
     /// after it still apply. Returns how many lines there were.
-    private func replay(_ data: Data, into file: inout File, underLock: Bool) -> Int {
+    private func replay(_ data: Data, from journal: URL, into file: inout File, underLock: Bool) -> Int {
         let rawLines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
         for (index, raw) in rawLines.enumerated() {
             guard let line = try? JSONDecoder().decode(JournalLine.self, from: Data(raw)) else {
@@ -360,4 +522,9 @@ package final class EventQueueStore: Sendable {
             events.record(event)
         }
     }
+}
+
+/// Hears nothing: the read-only inspection of a queue directory reports nowhere.
+private struct NoEventMonitor: KontextVideoEventMonitor {
+    func record(_ event: KontextVideoEvent) {}
 }

@@ -49,3 +49,17 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension QueuedEntry {
+    /// Writes the entry as the JSON object its `Codable` form reads back (same keys).
+    package func write(to writer: inout JSONLineWriter) {
+        writer.object { entry in
+            entry.member("id") { $0.string(id) }
+            entry.member("kind") { $0.string(kind.rawValue) }
+            if let event { entry.member("event") { event.write(to: &$0) } }
+            if let url { entry.member("url") { $0.string(url) } }
+            if let sessionId { entry.member("sessionId") { $0.string(sessionId) } }
+            if let refusals { entry.member("refusals") { $0.integer(refusals) } }
+        }
+    }
+}

@@ -29,3 +29,18 @@ package struct WireEvent: Sendable, Hashable, Codable {
         data = event.data
     }
 }
+
+extension WireEvent {
+    /// Writes the event as the JSON object its `Codable` form reads back (same keys).
+    package func write(to writer: inout JSONLineWriter) {
+        writer.object { event in
+            event.member("eventId") { $0.string(eventId) }
+            event.member("type") { $0.string(type) }
+            event.member("adId") { $0.string(adId) }
+            event.member("format") { $0.string(format) }
+            event.member("timestamp") { $0.string(timestamp) }
+            event.member("playhead") { $0.number(playhead) }
+            event.member("data") { $0.value(.object(data)) }
+        }
+    }
+}

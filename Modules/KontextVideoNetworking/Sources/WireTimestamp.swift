@@ -1,22 +1,42 @@
 import Foundation
 
-/// Timestamps on the wire: ISO-8601 UTC with milliseconds, `2026-11-29T16:02:24.123Z`.
+/// Timestamps on the wire: ISO-8601 in UTC with milliseconds, `2026-11-29T16:02:24.123Z`.
 package enum WireTimestamp {
-    /// Formats `date`, rounded to the nearest millisecond.
+    /// The wire form of `date`, rounded to the millisecond. Pure arithmetic (Howard Hinnant's
+    /// civil-from-days), no `Calendar`: every event is stamped on the caller's thread, often the
+    /// main actor, so this must cost next to nothing.
     package static func string(from date: Date) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(secondsFromGMT: 0) ?? calendar.timeZone
-        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
-        let wholeSeconds = (milliseconds / 1000).rounded(.down)
-        let millis = Int(milliseconds - wholeSeconds * 1000)
-        let parts = calendar.dateComponents(
-            [.year, .month, .day, .hour, .minute, .second],
-            from: Date(timeIntervalSince1970: wholeSeconds)
-        )
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d.%03dZ",
-            parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1,
-            parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, millis
-        )
+        let seconds = date.timeIntervalSince1970
+        // Dates outside years 0001–9999 do not occur on a device; clamp rather than trap.
+        let milliseconds = Int64((min(max(seconds, -62_135_596_800), 253_402_300_799) * 1000).rounded())
+        let (wholeSeconds, millis) = floorDivision(milliseconds, 1000)
+        let (days, secondOfDay) = floorDivision(wholeSeconds, 86_400)
+        let (year, month, day) = civil(fromDays: days)
+        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+            + "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
+            + "." + pad(millis, 3) + "Z"
+    }
+
+    private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
+        let quotient = value / divisor - (value % divisor < 0 ? 1 : 0)
+        return (quotient, value - quotient * divisor)
+    }
+
+    /// The proleptic Gregorian date of `days` since 1970-01-01.
+    private static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func pad(_ value: Int64, _ width: Int) -> String {
+        let digits = String(value)
+        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

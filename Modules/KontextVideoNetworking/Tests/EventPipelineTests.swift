@@ -44,7 +44,7 @@ struct EventPipelineTests {
                                       at: Date(timeIntervalSince1970: 1_795_968_144.123))
         events.submit(.event(event))
         #expect(transport.requests.isEmpty)
-        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor()).count == 1)
+        #expect(EventQueueStore.stored(in: directory.url)?.entries.count == 1)
 
         #expect(await events.flush())
         #expect(await events.pendingCount == 0)
@@ -59,7 +59,7 @@ struct EventPipelineTests {
                      "data": {"area": "end_card"}}]}
         """)
         #expect(try bodies(transport) == [expected])
-        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor()).count == 0)
+        #expect(EventQueueStore.stored(in: directory.url)?.entries.count == 0)
         #expect(log.events(.beacon, named: .delivered).count == 1)
     }
 
@@ -177,6 +177,7 @@ struct EventPipelineTests {
         #expect(log.events(.beacon, named: .dropped).count == 3)
         let entries = await events.pendingEntries
         #expect(entries.first?.event?.adId == "a3")
+        await events.stop()
         #expect(await pipeline(directory.url, transport).droppedCount == 3)
     }
 

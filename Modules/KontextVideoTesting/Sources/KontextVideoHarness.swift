@@ -155,7 +155,6 @@ public final class KontextVideoHarness {
     /// Returns once the queue is empty, or after a bounded number of passes when the server refuses.
     public func flushEvents() async {
         guard let runtime = KontextVideo.shared.runtime else { return }
-        await runtime.waitForPendingWrites()
         for _ in 0..<20 where await !runtime.client.pipeline.flush() {}
     }
 

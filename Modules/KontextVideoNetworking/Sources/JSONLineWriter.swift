@@ -1,0 +1,135 @@
+/// Writes JSON straight into bytes, for the event queue's journal lines. Every event the app's
+/// calls cause is written down on the caller's thread before the call returns (often the main
+/// actor); `JSONEncoder` costs about 18 µs per line there, this about 1 µs. Its output is read
+/// back with `JSONDecoder`, and numbers are spelled as `JSONEncoder` spells them, so a value
+/// reads back the same whichever wrote it.
+package struct JSONLineWriter {
+    /// The bytes written so far.
+    package private(set) var bytes: [UInt8] = []
+
+    /// An empty writer.
+    package init() {
+        bytes.reserveCapacity(256)
+    }
+
+    /// Writes `value` as a JSON string, escaping quotes, backslashes and control characters.
+    package mutating func string(_ value: String) {
+        bytes.append(0x22)
+        for byte in value.utf8 {
+            switch byte {
+            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+            case 0x00..<0x20:
+                let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    /// Writes an integer.
+    package mutating func integer(_ value: Int) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    /// Writes a number: integral values without a fraction (as `JSONEncoder` does), others in
+    /// Swift's shortest round-trip form; a non-finite number (JSON has none) is written as 0.
+    package mutating func number(_ value: Double) {
+        guard value.isFinite else {
+            bytes.append(0x30)
+            return
+        }
+        if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
+            integer(Int(value))
+        } else {
+            bytes.append(contentsOf: value.description.utf8)
+        }
+    }
+
+    /// Writes `true` or `false`.
+    package mutating func bool(_ value: Bool) {
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    /// Writes `null`.
+    package mutating func null() {
+        bytes.append(contentsOf: "null".utf8)
+    }
+
+    /// Writes an object whose members `body` writes through `member(_:)`.
+    package mutating func object(_ body: (inout ObjectWriter) -> Void) {
+        bytes.append(0x7B)
+        var members = ObjectWriter(writer: self)
+        bytes = []
+        body(&members)
+        self = members.writer
+        bytes.append(0x7D)
+    }
+
+    /// Writes an array whose elements `body` writes through `element(_:)`.
+    package mutating func array(_ body: (inout ArrayWriter) -> Void) {
+        bytes.append(0x5B)
+        var elements = ArrayWriter(writer: self)
+        bytes = []
+        body(&elements)
+        self = elements.writer
+        bytes.append(0x5D)
+    }
+
+    /// Writes a `JSONValue`, object keys in sorted order.
+    package mutating func value(_ value: JSONValue) {
+        switch value {
+        case .null: null()
+        case .bool(let value): bool(value)
+        case .integer(let value): integer(value)
+        case .number(let value): number(value)
+        case .string(let value): string(value)
+        case .array(let values):
+            array { elements in for value in values { elements.element { $0.value(value) } } }
+        case .object(let members):
+            object { object in
+                for key in members.keys.sorted() { object.member(key) { $0.value(members[key]!) } }
+            }
+        }
+    }
+
+    /// Writes the members of one object, commas between them.
+    package struct ObjectWriter {
+        fileprivate var writer: JSONLineWriter
+        private var isFirst = true
+
+        fileprivate init(writer: JSONLineWriter) {
+            self.writer = writer
+        }
+
+        /// Writes `"key":` and the value `body` writes.
+        package mutating func member(_ key: String, _ body: (inout JSONLineWriter) -> Void) {
+            if !isFirst { writer.bytes.append(0x2C) }
+            isFirst = false
+            writer.string(key)
+            writer.bytes.append(0x3A)
+            body(&writer)
+        }
+    }
+
+    /// Writes the elements of one array, commas between them.
+    package struct ArrayWriter {
+        fileprivate var writer: JSONLineWriter
+        private var isFirst = true
+
+        fileprivate init(writer: JSONLineWriter) {
+            self.writer = writer
+        }
+
+        /// Writes the value `body` writes.
+        package mutating func element(_ body: (inout JSONLineWriter) -> Void) {
+            if !isFirst { writer.bytes.append(0x2C) }
+            isFirst = false
+            body(&writer)
+        }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import KontextVideoNetworking
+
+@Suite("JSONLineWriter")
+struct JSONLineWriterTests {
+    private static let strings = [
+        "", "plain", #"quote " and backslash \ and slash /"#, "line\nbreak\r\ttab", "\u{0}\u{1}\u{1F}control",
+        "émoji 🎬 and 中文", "</script><script>", "\u{2028}\u{2029}",
+    ]
+
+    private static let values: [JSONValue] = [
+        .null, .bool(true), .bool(false), .integer(0), .integer(-42), .integer(Int.max), .integer(Int.min),
+        .number(12.5), .number(2), .number(-0.0), .number(0.1 + 0.2), .number(1e-5), .number(1e300), .number(-3.75e-200),
+        .array([.integer(1), .string("a\"b"), .array([]), .object([:])]),
+        .object(["z": .string("last"), "a": .object(["nested": .array([.bool(true), .null])])]),
+    ] + strings.map(JSONValue.string)
+
+    private func decoded(_ bytes: [UInt8]) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+    }
+
+    @Test(arguments: values)
+    func everyValueReadsBackAsJSONEncoderWouldHaveWrittenIt(value: JSONValue) throws {
+        var writer = JSONLineWriter()
+        writer.value(value)
+        let reference = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder.kontext.encode(value))
+        #expect(try decoded(writer.bytes) == reference)
+    }
+
+    @Test(arguments: strings)
+    func anEntryReadsBackEqualToItself(text: String) throws {
+        var event = ServerEvent.reject(.outbid(winningPrice: 2.4, winner: text), adId: text, format: .pause, playhead: 12.25)
+        event.data["nested"] = .array([.string(text), .number(0.5), .integer(3)])
+        let entries = [
+            QueuedEntry(.event(event), sessionId: text),
+            QueuedEntry(.pixel(URL(string: "https://t.example/p?e=start&x=%20")!), sessionId: nil),
+        ]
+        for entry in entries {
+            var writer = JSONLineWriter()
+            entry.write(to: &writer)
+            let viaWriter = try JSONDecoder().decode(QueuedEntry.self, from: Data(writer.bytes))
+            let viaEncoder = try JSONDecoder().decode(QueuedEntry.self, from: JSONEncoder.kontext.encode(entry))
+            #expect(viaWriter == viaEncoder)
+            #expect(viaWriter.id == entry.id && viaWriter.event?.adId == entry.event?.adId)
+        }
+    }
+
+    @Test func nonFiniteNumbersAreWrittenAsZeroNotAsInvalidJSON() throws {
+        for number in [Double.nan, .infinity, -.infinity] {
+            var writer = JSONLineWriter()
+            writer.number(number)
+            #expect(try decoded(writer.bytes) == .integer(0))
+        }
+    }
+}
