@@ -120,13 +120,14 @@ public final class KontextVideo {
     }
 
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
-    /// concurrent callers share the retry).
-    package func requireEnabled() async throws(VideoAdError) -> SDKRuntime {
+    /// concurrent callers share the retry). Waiting for an initialization under way and the retry
+    /// both live inside the caller's `budget`: when it runs out first, `.initializationFailed`.
+    package func requireEnabled(budget: TimeBudget) async throws(VideoAdError) -> SDKRuntime {
         let generation = self.generation
         var state: State
         switch phase {
         case .notInitialized: throw .notInitialized
-        case .initializing(let task): state = await task.value
+        case .initializing(let task): state = await Self.value(of: task, within: budget)
         case .finished(let finished): state = finished
         }
         // A reset while waiting puts the SDK back to its launch state.
@@ -140,7 +141,7 @@ public final class KontextVideo {
                 return retried
             }
             retryTask = retry
-            state = await retry.value
+            state = await Self.value(of: retry, within: budget)
             guard self.generation == generation else { throw .notInitialized }
         }
         switch state {
@@ -155,6 +156,11 @@ public final class KontextVideo {
         case .disabled(let reason): throw .disabled(reason: reason)
         case .failed: throw .initializationFailed
         }
+    }
+
+    /// The state `task` settles on, or `.failed` when `budget` runs out first (the task goes on).
+    private static func value(of task: Task<State, Never>, within budget: TimeBudget) async -> State {
+        (try? await budget.run { await task.value }) ?? .failed
     }
 
     /// Returns once a runtime retired by `reset` is done with its storage (queued writes on disk,

@@ -52,10 +52,13 @@ package final class VideoAdsCore {
         return request
     }
 
+    /// One ad request, answered within `TimeBudget.publicCall` whatever the server does: waiting
+    /// for initialization, the `/init` retry, the attempts and their back-offs all share it.
     private func perform(_ format: AdFormat) async -> Result<VideoAd, any Error> {
+        let budget = TimeBudget(on: sdk.environment.clock)
         let runtime: SDKRuntime
         do {
-            runtime = try await sdk.requireEnabled()
+            runtime = try await sdk.requireEnabled(budget: budget)
         } catch {
             return .failure(error)
         }
@@ -71,7 +74,7 @@ package final class VideoAdsCore {
         )
         let answer: AdAnswer
         do {
-            answer = try await runtime.client.requestAd(adRequest)
+            answer = try await runtime.client.requestAd(adRequest, budget: budget)
         } catch {
             if isDestroyed { return .failure(VideoAdError.destroyed) }
             if let ad = held[format], ad.isHeldValid { return .success(ad) }

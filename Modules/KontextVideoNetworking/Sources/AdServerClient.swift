@@ -83,25 +83,42 @@ package actor AdServerClient {
     }
 
     /// Contacts the server the first time and starts event delivery; later calls return
-    /// `.enabled` or `.disabled` as it was, and after `.failed` try `/init` again.
-    /// Concurrent calls share one request.
-    package func initialize() async -> KontextVideoState {
+    /// `.enabled` or `.disabled` as it was, and after `.failed` try `/init` again. Concurrent
+    /// calls share one `/init`, which runs on a budget of its own (`TimeBudget.publicCall`); a
+    /// caller with a `budget` waits for it no longer than that budget allows (then: `.failed`).
+    package func initialize(budget: TimeBudget? = nil) async -> KontextVideoState {
         await pipeline.start()
         if let state, state != .failed { return state }
-        if let initialization { return await initialization.value }
-        let task = Task { await self.performInit() }
+        let task = initialization ?? startInitialization()
+        guard let budget else { return await task.value }
+        do {
+            return try await budget.run { await task.value }
+        } catch {
+            return .failed
+        }
+    }
+
+    private func startInitialization() -> Task<KontextVideoState, Never> {
+        let task = Task { () -> KontextVideoState in
+            let result = await self.performInit(budget: TimeBudget(on: self.clock))
+            self.finishInitialization(result)
+            return result
+        }
         initialization = task
-        let result = await task.value
+        return task
+    }
+
+    private func finishInitialization(_ result: KontextVideoState) {
         initialization = nil
         state = result
         events.record(KontextVideoEvent(.state, .initialized, level: .info, attributes: ["state": "\(result)"]))
-        return result
     }
 
     /// Asks for an ad. Retries `/init` first when it failed; throws `.notInitialized(state)`
-    /// when the SDK is disabled or `/init` failed again.
-    package func requestAd(_ request: AdRequest) async throws(AdRequestFailure) -> AdAnswer {
-        let state = await initialize()
+    /// when the SDK is disabled or `/init` failed again. With a `budget`, the `/init` retry, the
+    /// ad request's attempts and their back-offs all live inside it.
+    package func requestAd(_ request: AdRequest, budget: TimeBudget? = nil) async throws(AdRequestFailure) -> AdAnswer {
+        let state = await initialize(budget: budget)
         guard state == .enabled else { throw .notInitialized(state) }
         let regulatory = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: request.regulatory)
         let body = PreloadRequestBody(
@@ -115,7 +132,7 @@ package actor AdServerClient {
             throw .decoding("request not encodable: \(error)")
         }
         let call = ServerCall.post("/video/preload", name: .preloadRequest, body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
-        let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events)
+        let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events, budget: budget)
         let answer = PreloadAnswer(status: response.statusCode, body: answerData, requestedFormat: request.format)
         remember(answer.sessionId)
         switch answer.result {
@@ -137,13 +154,13 @@ package actor AdServerClient {
         pipeline.submit(.pixel(url))
     }
 
-    /// One `/init` with its retries.
-    private func performInit() async -> KontextVideoState {
+    /// One `/init` with its retries, inside `budget`.
+    private func performInit(budget: TimeBudget) async -> KontextVideoState {
         let body = InitRequestBody(environment: environment, installId: installId.uuidString.lowercased())
         guard let data = try? Self.encoder.encode(body) else { return .failed }
         let call = ServerCall.post("/init", name: .initRequest, body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
         do {
-            let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events)
+            let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events, budget: budget)
             guard (200..<300).contains(response.statusCode) else { return .failed }
             let answer = try InitAnswer.decode(answerData)
             remember(answer.sessionId)

@@ -23,6 +23,9 @@ package struct RetryPolicy: Sendable, Hashable {
     /// One attempt only (event delivery, which has its own back-off).
     package static let none = RetryPolicy(backoff: [])
 
+    /// A retry is made only when at least this is left of the call's budget after its back-off.
+    package static let minimumUsefulAttempt: Duration = .seconds(1)
+
     /// How many retries follow the first attempt.
     package var maximumRetries: Int { backoff.count }
 

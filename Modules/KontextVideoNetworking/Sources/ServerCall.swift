@@ -7,7 +7,9 @@ import KontextVideoScheduling
 
 /// Runs one HTTP call with the protocol's rules: each attempt bounded by `withDeadline` on
 /// the injected clock, network errors and 429 retried by the policy, every attempt, answer
-/// and retry recorded in the event stream.
+/// and retry recorded in the event stream. Given a `TimeBudget`, the attempts and back-offs
+/// live inside it: an attempt gets at most what is left, and a retry is made only when at
+/// least `RetryPolicy.minimumUsefulAttempt` is left after its back-off.
 package struct ServerCall: Sendable {
     /// Where the call goes.
     package var request: URLRequest
@@ -51,13 +53,16 @@ package struct ServerCall: Sendable {
     package func run(
         transport: any HTTPTransport,
         clock: any SchedulingClock,
-        events: any KontextVideoEventMonitor
+        events: any KontextVideoEventMonitor,
+        budget: TimeBudget? = nil
     ) async throws(AdRequestFailure) -> (Data, HTTPURLResponse) {
         var retry = 0
         while true {
             let attempt = retry + 1
+            let timeout = budget.map { min(self.timeout, $0.remaining) } ?? self.timeout
+            guard timeout > .zero else { throw .timedOut }
             events.record(KontextVideoEvent(.request, name, attributes: ["attempt": "\(attempt)", "url": request.url?.absoluteString ?? ""]))
-            let outcome = await attemptOnce(transport: transport, clock: clock)
+            let outcome = await attemptOnce(transport: transport, clock: clock, timeout: timeout)
             let retryAfter: Duration?
             let failure: AdRequestFailure
             switch outcome {
@@ -80,6 +85,14 @@ package struct ServerCall: Sendable {
             }
             retry += 1
             let delay = policy.delay(beforeRetry: retry, retryAfter: retryAfter)
+            if let budget, !budget.allows(waiting: delay, thenAtLeast: RetryPolicy.minimumUsefulAttempt) {
+                // No time left for a useful retry: the caller's answer is this failure, now.
+                events.record(KontextVideoEvent(.response, name, level: .info, attributes: [
+                    "attempt": "\(attempt)", "budget": "spent", "remaining": "\(budget.remaining.timeInterval)",
+                ]))
+                if case .success(let answer) = outcome { return answer }
+                throw failure
+            }
             events.record(KontextVideoEvent(.retry, name, level: .info, attributes: [
                 "attempt": "\(retry + 1)", "delay": "\(delay.timeInterval)", "reason": failure.description,
             ]))
@@ -94,7 +107,8 @@ package struct ServerCall: Sendable {
     /// One attempt, bounded by the time-out on `clock`.
     private func attemptOnce(
         transport: any HTTPTransport,
-        clock: any SchedulingClock
+        clock: any SchedulingClock,
+        timeout: Duration
     ) async -> Result<(Data, HTTPURLResponse), AdRequestFailure> {
         let request = self.request
         do {

@@ -14,6 +14,8 @@ package final class URLSessionTransport: HTTPTransport {
 
     private let session: URLSession
     private let delegate: SessionDelegate
+    private let configuration: URLSessionConfiguration
+    private let maximumBodySize: Int
 
     /// Creates a transport with its own session. `maximumBodySize` is in bytes.
     package init(maximumBodySize: Int = URLSessionTransport.defaultMaximumBodySize) {
@@ -23,6 +25,8 @@ package final class URLSessionTransport: HTTPTransport {
         configuration.httpCookieStorage = nil
         configuration.httpShouldSetCookies = false
         let delegate = SessionDelegate(maximumBodySize: maximumBodySize)
+        self.configuration = configuration
+        self.maximumBodySize = maximumBodySize
         self.delegate = delegate
         self.session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
@@ -34,6 +38,23 @@ package final class URLSessionTransport: HTTPTransport {
     /// Sends `request` on the session; cancelling the task cancels the data task.
     package func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
         try Task.checkCancellation()
+        #if canImport(FoundationNetworking)
+        if request.httpBody != nil {
+            // Linux's URLSession (libcurl) re-sends only the headers, not the body, when a reused
+            // keep-alive connection turns out to have been closed, then waits for an answer that
+            // cannot come (the whole attempt's time-out). A request with a body gets a connection
+            // of its own there, so a closed one fails, and is retried, at once. Apple's URLSession
+            // does not have this flaw and keeps reusing connections.
+            let delegate = SessionDelegate(maximumBodySize: maximumBodySize)
+            let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            defer { session.finishTasksAndInvalidate() }
+            return try await send(request, on: session, delegate: delegate)
+        }
+        #endif
+        return try await send(request, on: session, delegate: delegate)
+    }
+
+    private func send(_ request: URLRequest, on session: URLSession, delegate: SessionDelegate) async throws -> (Data, HTTPURLResponse) {
         let task = session.dataTask(with: request)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in

@@ -13,13 +13,14 @@ struct ServerCallTests {
     let clock = TestClock()
     let log = RecordingEventMonitor()
 
-    func start(_ transport: ScriptedTransport, timeout: Duration = .seconds(16), policy: RetryPolicy = .standard)
+    func start(_ transport: ScriptedTransport, timeout: Duration = .seconds(16), policy: RetryPolicy = .standard, budget: Duration? = nil)
         -> Task<Result<Int, AdRequestFailure>, Never> {
         let call = ServerCall.post("/init", name: .initRequest, body: Data("{}".utf8), environment: testEnvironment(), timeout: timeout, policy: policy)
         let (clock, log) = (clock, log)
+        let budget = budget.map { TimeBudget($0, on: clock) }
         return Task {
             do throws(AdRequestFailure) {
-                let (_, response) = try await call.run(transport: transport, clock: clock, events: log)
+                let (_, response) = try await call.run(transport: transport, clock: clock, events: log, budget: budget)
                 return .success(response.statusCode)
             } catch {
                 return .failure(error)
@@ -59,6 +60,35 @@ struct ServerCallTests {
         #expect(result == .failure(.timedOut))
         #expect(transport.requests.count == 4)
         #expect(clock.now == .seconds(16 * 4 + 7))
+    }
+
+    @Test("within a 16 s budget a hung server costs one attempt: the call answers at 16 s, not 71 s")
+    func hungConnectionWithinTheBudget() async {
+        let transport = ScriptedTransport([], then: .hang)
+        let result = await clock.drive(until: start(transport, budget: .seconds(16)))
+        #expect(result == .failure(.timedOut))
+        #expect(transport.requests.count == 1)
+        #expect(clock.now == .seconds(16))
+    }
+
+    @Test("within a budget, retries after fast failures fit; one that would not leave a useful attempt is not made")
+    func retriesInsideTheBudget() async {
+        // Each attempt fails after 5 s (a connection that dies late): 5, +1, 5, +2, 5 = 18 > 16.
+        let transport = ScriptedTransport([.hang, .hang, .hang], then: .fail(.cannotConnectToHost))
+        let result = await clock.drive(until: start(transport, timeout: .seconds(5), budget: .seconds(16)))
+        #expect(result == .failure(.timedOut))
+        #expect(transport.requests.count == 3, "the third attempt gets the 3 s left, not 5")
+        #expect(clock.now == .seconds(16))
+        #expect(retryDelays() == ["1.0", "2.0"])
+    }
+
+    @Test("a Retry-After longer than the budget leaves is answered at once, as the 429 it is")
+    func retryAfterPastTheBudget() async {
+        let transport = ScriptedTransport([.status(429, headers: ["Retry-After": "30"])], then: .status(200))
+        let result = await clock.drive(until: start(transport, budget: .seconds(16)))
+        #expect(result == .success(429))
+        #expect(transport.requests.count == 1)
+        #expect(clock.now == .zero)
     }
 
     @Test("a 429 is retried after its Retry-After (capped at 60 s), else the back-off")

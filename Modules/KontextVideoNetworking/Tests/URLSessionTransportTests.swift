@@ -140,4 +140,26 @@ struct URLSessionTransportTests {
         }
         #expect(error is CancellationError || (error as? URLError)?.code == .cancelled)
     }
+
+    /// On Linux, URLSession re-sent only the headers of a POST when the keep-alive connection it
+    /// reused had been closed, then waited for an answer that could not come: 17 s per attempt.
+    @Test("a server that closes a reused keep-alive connection costs no attempt: every POST is answered at once")
+    func keepAliveClosedWithoutAnAnswer() async throws {
+        let server = try KeepAliveServer()
+        defer { server.stop() }
+        let transport = URLSessionTransport()
+        let started = ContinuousClock.now
+        for number in 1...3 {
+            var request = URLRequest(url: server.url)
+            request.httpMethod = "POST"
+            request.httpBody = Data(#"{"n":\#(number)}"#.utf8)
+            // A backstop for the failure this test exists for: without it, a minute.
+            request.timeoutInterval = 10
+            let (data, response) = try await transport.send(request)
+            #expect(response.statusCode == 200 && data == Data("{}".utf8))
+        }
+        #expect(ContinuousClock.now - started < .seconds(5), "answered at once, not after a time-out")
+        #expect(server.requests.allSatisfy { $0.body != nil }, "no request arrived without its body")
+        #expect(server.requests.map(\.body) == [#"{"n":1}"#, #"{"n":2}"#, #"{"n":3}"#])
+    }
 }
