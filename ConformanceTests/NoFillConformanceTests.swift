@@ -5,8 +5,8 @@ import KontextVideoTesting
 
 /// `VideoAdError.NoFillReason` end to end: the sandbox answers `/video/preload` with a no-fill
 /// (`skip: true, skipCode: …`, or 204) and `format()` throws `noFill(reason:)` with the reason
-/// of the PROTOCOL.md table; `.alreadyUsed` when the server answers an ad this `VideoAds`
-/// just showed or rejected.
+/// of the PROTOCOL.md table; `.alreadyUsed` when the server answers an ad the app just showed
+/// or rejected, through any `VideoAds`.
 @Suite("Conformance: no-fill reasons")
 @MainActor
 struct NoFillConformanceTests {
@@ -144,6 +144,28 @@ struct NoFillConformanceTests {
             // Another ad is handed out as usual.
             let fresh = try await ads.format(row.format)
             #expect(fresh.id == "ad-fresh" && fresh !== used)
+        }
+    }
+
+    /// The reference says "an ad you had just shown or rejected": the app's ads, not one object's.
+    @Test("[NOFILL-007] an ad shown or rejected through one VideoAds is .alreadyUsed through another, until it could no longer be valid")
+    func alreadyUsedAcrossTheApp() async throws {
+        try await Fixture.run { fixture in
+            let server = fixture.server
+            server.enqueue(
+                .ad(SandboxAd(id: "ad-used", expiresIn: 60)), .ad(SandboxAd(id: "ad-used", expiresIn: 60)),
+                .ad(SandboxAd(id: "ad-used", expiresIn: 60)), for: .pause)
+            let firstEpisode = fixture.makeAds()
+            let used = try await firstEpisode.format(.pause)
+            try used.reject()
+
+            let secondEpisode = fixture.makeAds()
+            await #expect(throws: VideoAdError.noFill(reason: .alreadyUsed)) { _ = try await secondEpisode.format(.pause) }
+
+            // Once the rejected ad's own answer has expired, the id is a new ad of the server's.
+            await fixture.harness.advance(by: .seconds(61))
+            let again = try await secondEpisode.format(.pause)
+            #expect(again.id == "ad-used" && again !== used && again.isReady == false)
         }
     }
 }

@@ -63,6 +63,9 @@ package final class SDKRuntime: TrackingPixelSending {
     /// The clock every timer runs on.
     package var clock: any SchedulingClock { environment.clock }
 
+    /// The ads the app showed or rejected, from any `VideoAds`, while they could still be valid.
+    var usedAds = UsedAds()
+
     /// Whether `KontextVideo.reset` retired this runtime: ads it made stop talking to the server.
     package private(set) var isShutDown = false
 

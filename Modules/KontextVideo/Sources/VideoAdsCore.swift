@@ -19,8 +19,6 @@ package final class VideoAdsCore {
     private var held: [AdFormat: VideoAd] = [:]
     /// One request per format at a time; concurrent callers wait for the same one.
     private var inFlight: [AdFormat: PendingOutcome<VideoAd>] = [:]
-    /// Ids of ads this object showed or rejected: the server answering one again is `.alreadyUsed`.
-    private var usedAdIds: Set<String> = []
     /// Ads of this object that have not ended, so `destroy()` can reach them.
     private var liveAds: [ObjectIdentifier: VideoAd] = [:]
 
@@ -88,7 +86,7 @@ package final class VideoAdsCore {
             if let ad = held[format], ad.id == served.id, ad.isHeldValid {
                 return .success(ad)
             }
-            if usedAdIds.contains(served.id) {
+            if runtime.usedAds.contains(served.id, now: runtime.clock.now) {
                 return .failure(VideoAdError.noFill(reason: .alreadyUsed))
             }
             let ad = VideoAd(served: served, owner: self, runtime: runtime)
@@ -124,9 +122,10 @@ package final class VideoAdsCore {
         return user
     }
 
-    /// The ad was shown or rejected: the server answering it again is `.alreadyUsed`.
+    /// The ad was shown or rejected: the server answering it again, to any `VideoAds` of the app,
+    /// is `.alreadyUsed` for as long as the ad could still be valid.
     func markUsed(_ ad: VideoAd) {
-        usedAdIds.insert(ad.id)
+        ad.runtime.usedAds.insert(ad.id, validUntil: ad.expiresAt, now: ad.runtime.clock.now)
     }
 
     /// The ad ended or was invalidated: `destroy()` no longer needs to reach it.

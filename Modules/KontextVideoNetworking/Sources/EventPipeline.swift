@@ -287,7 +287,10 @@ package actor EventPipeline {
         return Set(accepted.map { $0.lowercased() })
     }
 
-    /// Fires one pixel; returns whether it left the queue. Any answer but a 5xx, 408 or 429 counts.
+    /// Fires one pixel; returns whether it left the queue. A pixel is sent again only when it
+    /// certainly never left the device (`RetryPolicy.certainlyNotSent`): any answer, a time-out or
+    /// a connection lost mid-request counts it as fired, since the tracker may have counted it,
+    /// and a second hit with the same cache buster is counted twice. One lost is the lesser harm.
     private func deliverPixel(_ entry: QueuedEntry) async -> Bool {
         guard let string = entry.url, let url = URL(string: string), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             // Not a URL a GET can ever reach (`file:`, `javascript:`, a custom scheme): drop it.
@@ -301,17 +304,21 @@ package actor EventPipeline {
         let call = ServerCall(request: request, name: .pixelRequest, timeout: Self.timeout, policy: .none)
         do {
             let (_, response) = try await call.run(transport: transport, clock: clock, events: events)
-            let status = response.statusCode
-            guard Self.pixelFired(status: status) else { return false }
             store.remove(ids: [entry.id])
-            events.record(KontextVideoEvent(.beacon, .delivered, attributes: Self.describe(entry)))
+            var attributes = Self.describe(entry)
+            attributes["status"] = "\(response.statusCode)"
+            events.record(KontextVideoEvent(.beacon, .delivered, attributes: attributes))
             return true
-        } catch AdRequestFailure.transport(let error) where [.badURL, .unsupportedURL].contains(error.code) {
-            store.remove(ids: [entry.id])
-            events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: Self.describe(entry)))
-            return true
-        } catch {
+        } catch AdRequestFailure.transport(let error) where RetryPolicy.certainlyNotSent(error) {
             return false
+        } catch .cancelled {
+            return false
+        } catch {
+            store.remove(ids: [entry.id])
+            var attributes = Self.describe(entry)
+            attributes["reason"] = "may have reached the tracker (\(error)); not sent twice"
+            events.record(KontextVideoEvent(.beacon, .givenUp, level: .warning, attributes: attributes))
+            return true
         }
     }
 
@@ -323,11 +330,6 @@ package actor EventPipeline {
         if [400, 413, 422].contains(status) { return true }
         struct ErrorAnswer: Decodable { var errCode: String? }
         return (try? JSONDecoder().decode(ErrorAnswer.self, from: body))?.errCode != nil
-    }
-
-    /// Whether a pixel's answer means it was fired: any answer but a 5xx, 408 or 429.
-    static func pixelFired(status: Int) -> Bool {
-        !((500..<600).contains(status) || status == 408 || status == 429)
     }
 
     private static var encoder: JSONEncoder { .kontext }

@@ -59,6 +59,19 @@ package struct RetryPolicy: Sendable, Hashable {
         }
     }
 
+    /// Whether a network error proves the request never left the device: no network, no DNS
+    /// answer, the connection refused or never made. A time-out or a connection lost may come
+    /// after the request was sent, so they prove nothing.
+    package static func certainlyNotSent(_ error: URLError) -> Bool {
+        switch error.code {
+        case .notConnectedToInternet, .cannotFindHost, .dnsLookupFailed, .cannotConnectToHost,
+             .internationalRoamingOff, .dataNotAllowed, .callIsActive:
+            true
+        default:
+            false
+        }
+    }
+
     /// Whether a status is answered as it is (everything but 429).
     package static func isRetriable(status: Int) -> Bool {
         status == 429

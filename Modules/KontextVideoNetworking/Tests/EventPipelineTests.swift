@@ -152,16 +152,25 @@ struct EventPipelineTests {
         #expect(log.events(.error, named: .eventsRefused).count == 1)
     }
 
-    @Test("a pixel that errors on the server's side is kept; any other answer counts as fired")
-    func pixels() async throws {
+    /// A pixel sent again with the same cache buster is counted twice by its tracker: it is sent
+    /// again only when it certainly never left the device.
+    @Test("a pixel is sent again only when it certainly never left the device", arguments: [
+        (ScriptedTransport.Step.fail(.notConnectedToInternet), true), (.fail(.cannotFindHost), true),
+        (.fail(.dnsLookupFailed), true), (.fail(.cannotConnectToHost), true),
+        (.fail(.timedOut), false), (.hang, false), (.fail(.networkConnectionLost), false),
+        (.status(502), false), (.status(503), false), (.status(429), false), (.status(404), false), (.status(200), false),
+    ])
+    func pixels(first: ScriptedTransport.Step, sentAgain: Bool) async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let transport = ScriptedTransport([.status(502), .status(404)])
+        let transport = ScriptedTransport([first], then: .status(204))
         let events = pipeline(directory.url, transport)
-        events.submit(.pixel(URL(string: "https://t.example/q1")!))
-        #expect(await events.flush() == false)
-        #expect(await events.pendingCount == 1)
-        #expect(await events.flush())
+        events.submit(.pixel(URL(string: "https://t.example/q1?cb=12345678")!))
+        let pass = Task { await events.flush() }
+        _ = await clock.drive(until: pass)
+        #expect(await events.pendingCount == (sentAgain ? 1 : 0))
+        _ = await clock.drive(until: Task { await events.flush() })
+        #expect(transport.requests.count == (sentAgain ? 2 : 1))
         #expect(await events.pendingCount == 0)
     }
 

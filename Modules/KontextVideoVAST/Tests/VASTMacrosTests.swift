@@ -23,6 +23,18 @@ struct VASTMacrosTests {
         #expect(url == "https://t/e?c=403&cb=12345678&r=12345678&ap=00%3A00%3A05.500&cp=01%3A01%3A01.000&a=https%3A%2F%2Fcdn.example.com%2Fa%20b.mp4&g=CO%2Babc%2F%3D%3D&l=1&rg=gdpr,coppa&b=com.example.app&t=2023-11-14T22%3A13%3A20.123Z")
     }
 
+    /// A filled `[TIMESTAMP]` beside a macro nobody fills reached the tracker as `%253A`: the
+    /// pixel's exact bytes, from template to URL.
+    @Test func aPixelURLIsEncodedOnceFromTemplateToURL() throws {
+        var context = VASTMacroContext()
+        context.cacheBusting = "12345678"
+        context.timestamp = Date(timeIntervalSince1970: 1_700_000_000.123)
+        let expanded = VASTMacros.expand("https://t.example.com/start?ts=[TIMESTAMP]&cb=[CACHEBUSTING]&x=[NOT_A_MACRO]&n=a b", context: context)
+        let url = try #require(URL.lenient(expanded))
+        #expect(url.absoluteString == "https://t.example.com/start?ts=2023-11-14T22%3A13%3A20.123Z&cb=12345678&x=%5BNOT_A_MACRO%5D&n=a%20b")
+        #expect(url.query?.contains("%25") == false, "no escape was escaped again")
+    }
+
     @Test func unknownValuesOfKnownMacrosAreMinusOne() {
         let url = VASTMacros.expand("https://t/e?c=[ERRORCODE]&m=[MEDIAPLAYHEAD]&r=[REASON]&ifa=[IFA]&t=[TIMESTAMP]", context: VASTMacroContext())
         #expect(url == "https://t/e?c=-1&m=-1&r=-1&ifa=-1&t=-1")
