@@ -90,6 +90,9 @@ let moduleTests: [String: [String]] = [
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": ["KontextVideoPresentation", "KontextVideoTesting"],
     "KontextVideoTesting": [],
+    // Runs the probe as a child process (SIGKILL, two processes, the real clock): it needs the
+    // executable built, not imported.
+    "KontextVideoProbe": ["KontextVideoConcurrency", "KontextVideoScheduling", "KontextVideoSandbox"],
 ]
 
 /// Command-line tools and the demo.
@@ -100,6 +103,8 @@ let tools: [(name: String, product: String, path: String, dependencies: [String]
         "KontextVideoVAST", "KontextVideoLabels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoModels",
     ]),
     ("KontextVideoDemo", "kontext-video-demo", "Examples/KontextVideoDemo", ["KontextVideoTesting"]),
+    // A production-mode app (public API, real clock, real files) that process-level tests run.
+    ("KontextVideoProbe", "kontext-video-probe", "Modules/KontextVideoProbe/Sources", ["KontextVideo"]),
 ]
 
 let package = Package(

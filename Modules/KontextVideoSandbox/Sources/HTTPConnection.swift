@@ -49,6 +49,13 @@ struct HTTPConnection {
                 remaining -= part
             }
             finish()
+        case .drip(let status, let declaredLength, let interval):
+            guard Socket.write(fd, HTTPResponse(status: status).head(contentLength: declaredLength)) else { return }
+            for _ in 0..<declaredLength {
+                Thread.sleep(forTimeInterval: max(0.001, interval))
+                guard !server.isStopped, Socket.write(fd, Data(" ".utf8)) else { return }
+            }
+            finish()
         }
     }
 

@@ -48,6 +48,8 @@ public indirect enum SandboxAnswer: Sendable {
     case emptyReply
     /// Never answers; the connection stays open until the client gives up or the server stops.
     case hang
+    /// A 200 announcing a 1 KiB body, sent one byte a second: never silent, never done.
+    case slowDrip
     /// Holds the answer until `gate` is released (deterministic delay), then gives `then`.
     case held(ResponseGate, then: SandboxAnswer)
     /// Gives `then` after `seconds` of real time. For the stand-alone server and scenario

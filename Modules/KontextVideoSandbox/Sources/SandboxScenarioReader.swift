@@ -140,6 +140,7 @@ enum SandboxScenarioReader {
         case "drop": return .drop
         case "emptyReply": return .emptyReply
         case "hang": return .hang
+        case "slowDrip": return .slowDrip
         default:
             throw .invalid(location: "\(location).fault", message: "expected malformedJSON, wrongTypes, huge, cutShort, drop, emptyReply or hang")
         }

@@ -218,6 +218,8 @@ final class SandboxState: @unchecked Sendable {
             return (.drop, "empty reply")
         case .hang:
             return (.hang, "hang")
+        case .slowDrip:
+            return (.drip(status: 200, declaredLength: 1024, interval: 1), "slow drip")
         case .held(let gate, let then):
             let (action, summary) = render(then, for: endpoint, requestIndex: requestIndex)
             return (.held(gate, then: action), "held, then \(summary)")
