@@ -88,7 +88,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
-    "KontextVideo": ["KontextVideoPresentation", "KontextVideoTesting"],
+    "KontextVideo": ["KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoTesting"],
     "KontextVideoTesting": [],
 ]
 
