@@ -1,9 +1,9 @@
-// doc?: /documentation/UIKit/UIApplication
+// doc: /documentation/UIKit/UIApplication
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIApplication: UIResponder {
-    // doc?: /documentation/UIKit/UIApplication/shared
+    // doc: /documentation/UIKit/UIApplication/shared
     open class var shared: UIApplication { fatalError() }
-    // doc?: /documentation/UIKit/UIApplication/applicationState
+    // doc: /documentation/UIKit/UIApplication/applicationState
     @available(iOS 4.0, tvOS 9.0, *)
     open var applicationState: UIApplication.State { fatalError() }
     // doc: /documentation/UIKit/UIApplication/open(_:options:completionHandler:)
@@ -11,7 +11,7 @@
     open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:], completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
     // doc?: /documentation/UIKit/UIApplication/canOpenURL(_:)
     open func canOpenURL(_ url: URL) -> Bool { fatalError() }
-    // doc?: /documentation/UIKit/UIApplication/connectedScenes
+    // doc: /documentation/UIKit/UIApplication/connectedScenes
     @available(iOS 13.0, tvOS 13.0, *)
     open var connectedScenes: Set<UIScene> { fatalError() }
     // doc?: /documentation/UIKit/UIApplication/isIdleTimerDisabled
