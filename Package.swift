@@ -18,11 +18,13 @@ struct Module {
     let name: String
     let layer: Int
     let dependencies: [String]
+    let resources: [Resource]?
 
-    init(_ name: String, layer: Int, _ dependencies: [String] = []) {
+    init(_ name: String, layer: Int, _ dependencies: [String] = [], resources: [Resource]? = nil) {
         self.name = name
         self.layer = layer
         self.dependencies = dependencies
+        self.resources = resources
     }
 }
 
@@ -46,11 +48,12 @@ let modules: [Module] = [
     Module("KontextVideoCreatives", layer: 3, [
         "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
     ]),
-    // Layer 4: the public facade, the only module a publisher imports.
+    // Layer 4: the public facade, the only module a publisher imports. It carries the SDK's
+    // privacy manifest, which Xcode merges into the app's privacy report.
     Module("KontextVideo", layer: 4, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoLabels", "KontextVideoScheduling", "KontextVideoNetworking",
         "KontextVideoPresentation", "KontextVideoPlayerTracking", "KontextVideoCreatives", "KontextVideoVAST",
-    ]),
+    ], resources: [.copy("PrivacyInfo.xcprivacy")]),
     // Layer 4: the test doubles the SDK's own tests share (not a product).
     Module("KontextVideoTestSupport", layer: 4, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoPlayerTracking",
@@ -88,7 +91,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
-    "KontextVideo": ["KontextVideoPresentation", "KontextVideoTesting"],
+    "KontextVideo": ["KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoTesting"],
     "KontextVideoTesting": [],
     // Runs the probe as a child process (SIGKILL, two processes, the real clock): it needs the
     // executable built, not imported.
@@ -117,7 +120,7 @@ let package = Package(
         .library(name: "KontextVideoTesting", targets: ["KontextVideoTesting"]),
     ] + tools.map { .executable(name: $0.product, targets: [$0.name]) },
     targets: modules.map {
-        .target(name: $0.name, dependencies: dependencies($0.dependencies), path: "Modules/\($0.name)/Sources")
+        .target(name: $0.name, dependencies: dependencies($0.dependencies), path: "Modules/\($0.name)/Sources", resources: $0.resources)
     } + moduleTests.sorted(by: { $0.key < $1.key }).map { module, uses in
         .testTarget(name: "\(module)Tests", dependencies: dependencies([module] + uses), path: "Modules/\(module)/Tests")
     } + tools.map {

@@ -16,25 +16,61 @@ package struct ClickTarget: Sendable, Hashable {
         self.fallbackURL = fallbackURL
         self.appStoreID = appStoreID
     }
+
+    /// Where the tap goes, in the order to try until one opens: an app-install ad's product
+    /// sheet, then the URL, then its fallback (when it is another URL).
+    package var destinations: [ClickDestination] {
+        var destinations: [ClickDestination] = []
+        if let appStoreID { destinations.append(.productSheet(appStoreID: appStoreID)) }
+        if let url { destinations.append(.url(url)) }
+        if let fallbackURL, fallbackURL != url { destinations.append(.url(fallbackURL)) }
+        return destinations
+    }
 }
 
-/// Opens click targets: `UIApplication.open` and the App Store product sheet on iOS; a recorder
-/// in tests. The SDK starts the opening and does not wait for it.
+/// One place a tap can lead.
+package enum ClickDestination: Sendable, Hashable {
+    /// The App Store product sheet, inside the app.
+    case productSheet(appStoreID: String)
+    /// A URL, opened by the system (a web page, or a deep link into another app).
+    case url(URL)
+}
+
+/// Opens click targets: the platform's opener, or a recorder in tests. The SDK starts the
+/// opening and does not wait for it.
 @MainActor
 package protocol ClickOpening: AnyObject {
     /// Starts opening `target`.
     func open(_ target: ClickTarget)
 }
 
-#if !canImport(UIKit)
-/// Where nothing can be opened (Linux): the click is recorded and reported, nothing opens.
+/// Opens one destination on the platform and says whether it opened; the platform's glue.
 @MainActor
-final class NoClickOpener: ClickOpening {
-    func open(_ target: ClickTarget) {}
+package protocol ClickDestinationOpening: AnyObject {
+    /// Opens `destination`; `completion(false)` when it could not (no product sheet on this
+    /// platform, a URL no app handles).
+    func open(_ destination: ClickDestination, completion: @escaping @MainActor (Bool) -> Void)
 }
 
+/// The click opener of a real platform: tries a target's destinations in order until one opens.
 @MainActor
-func platformClickOpener() -> any ClickOpening {
-    NoClickOpener()
+package final class OrderedClickOpener: ClickOpening {
+    private let platform: any ClickDestinationOpening
+
+    /// Opens through `platform`.
+    package init(_ platform: any ClickDestinationOpening) {
+        self.platform = platform
+    }
+
+    /// Tries `target`'s destinations in order.
+    package func open(_ target: ClickTarget) {
+        tryNext(target.destinations[...])
+    }
+
+    private func tryNext(_ remaining: ArraySlice<ClickDestination>) {
+        guard let destination = remaining.first else { return }
+        platform.open(destination) { [weak self] opened in
+            if !opened { self?.tryNext(remaining.dropFirst()) }
+        }
+    }
 }
-#endif

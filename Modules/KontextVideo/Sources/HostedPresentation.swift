@@ -9,6 +9,8 @@ import KontextVideoPlayerTracking
 final class HostedPresentation: OnScreenPresentation {
     private weak var ad: VideoAd?
     private weak var view: (any VideoAdHostView)?
+    /// The SDK's own adapter of the app's view, kept alive while the ad is shown.
+    private let adapter: (any HostViewAdapter)?
     private let insets: VideoAdInsets
     private let needs: CreativeSizeNeeds
     private var monitor: PresentationMonitor
@@ -19,6 +21,7 @@ final class HostedPresentation: OnScreenPresentation {
     init(ad: VideoAd, view: any VideoAdHostView, insets: VideoAdInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
         self.ad = ad
         self.view = view
+        self.adapter = view as? any HostViewAdapter
         self.insets = insets
         self.needs = needs
         self.monitor = PresentationMonitor(needs: needs, insets: insets, placement: placement)
@@ -39,7 +42,7 @@ final class HostedPresentation: OnScreenPresentation {
     /// Measures the view now: relayout, or end the ad with `.interrupted`.
     func check() {
         guard let ad, !ad.hasEnded else { return }
-        guard let view else {
+        guard let view, adapter?.isWrappedViewAlive ?? true else {
             ad.end(.interrupted)
             return
         }

@@ -102,9 +102,7 @@ public final class KontextVideo {
                     configuration: configuration, environment: environment, events: events,
                     client: client, isActive: self.applicationIsActive)
                 self.runtime = runtime
-                #if canImport(UIKit)
-                self.observeApplicationLifecycle()
-                #endif
+                self.followApplicationActivity(on: environment.platform)
                 let state = await runtime.client.initialize()
                 if self.generation == generation { self.finishInitialization(state) }
                 return state
@@ -148,7 +146,8 @@ public final class KontextVideo {
         case .enabled:
             if runtime.configuration.requestTrackingAuthorization {
                 // Every ads request waits for the one dialog, so none leaves before it was answered.
-                let asking = trackingAuthorization ?? Task { @MainActor in await self.requestTrackingAuthorization() }
+                let platform = runtime.environment.platform
+                let asking = trackingAuthorization ?? Task { @MainActor in await Self.askForTrackingAuthorization(on: platform) }
                 trackingAuthorization = asking
                 await asking.value
             }
@@ -174,6 +173,22 @@ public final class KontextVideo {
     package var currentState: State? {
         if case .finished(let state) = phase { return state }
         return nil
+    }
+
+    /// Follows the app's foreground and background on `platform`, from its state now (a launch
+    /// may happen in the background); the platform observes once per process.
+    private func followApplicationActivity(on platform: any PlatformServices) {
+        let isActive = platform.observeApplicationActivity { active in
+            KontextVideo.shared.setApplicationActive(active)
+        }
+        if let isActive { setApplicationActive(isActive) }
+    }
+
+    /// Shows the App Tracking Transparency dialog, when the app asked the SDK to
+    /// (`Configuration.requestTrackingAuthorization`), only to a user who was never asked.
+    private static func askForTrackingAuthorization(on platform: any PlatformServices) async {
+        guard platform.trackingAuthorizationStatus?.canAskUser == true else { return }
+        await platform.requestTrackingAuthorization()
     }
 
     /// The app moved to the background (`false`) or the foreground (`true`): time in the

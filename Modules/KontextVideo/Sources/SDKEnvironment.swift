@@ -6,7 +6,7 @@ import KontextVideoCreatives
 
 /// Everything the SDK takes from the outside world, in one place so tests (and
 /// `KontextVideoTesting`) can replace it: time, the network, disk, consent storage,
-/// creative rendering and the default linear presenter.
+/// creative rendering and the platform (presenting, opening, the app's lifecycle, the device).
 @MainActor
 package struct SDKEnvironment {
     /// The clock every timer runs on.
@@ -19,10 +19,10 @@ package struct SDKEnvironment {
     package var defaults: UserDefaults
     /// Makes the renderer of each ad's creative.
     package var rendererFactory: any CreativeRendererFactory
-    /// The presenter `show(from: nil)` uses: the key window's top view controller on iOS.
-    package var defaultPresenter: @MainActor () -> (any VideoAdPresenter)?
-    /// Opens what the viewer tapped.
-    package var clickOpener: any ClickOpening
+    /// What the platform provides: UIKit on iOS and tvOS, headless elsewhere and in tests.
+    package var platform: any PlatformServices
+    /// Opens what the viewer tapped: the platform's opener.
+    package var clickOpener: any ClickOpening { platform.clickOpener }
     /// The app's bundle id and version, sent with every request.
     package var appBundleId: String
     /// The app's version.
@@ -41,23 +41,22 @@ package struct SDKEnvironment {
         storageDirectory: URL,
         defaults: UserDefaults,
         rendererFactory: any CreativeRendererFactory,
-        defaultPresenter: @escaping @MainActor () -> (any VideoAdPresenter)?,
-        clickOpener: (any ClickOpening)? = nil,
+        platform: any PlatformServices,
         appBundleId: String,
         appVersion: String
     ) {
-        self.clickOpener = clickOpener ?? platformClickOpener()
         self.clock = clock
         self.transport = transport
         self.storageDirectory = storageDirectory
         self.defaults = defaults
         self.rendererFactory = rendererFactory
-        self.defaultPresenter = defaultPresenter
+        self.platform = platform
         self.appBundleId = appBundleId
         self.appVersion = appVersion
     }
 
-    /// The real world: system clock, URLSession, Application Support, standard defaults.
+    /// The real world: system clock, URLSession, Application Support, standard defaults, the
+    /// platform the SDK was built for.
     package static func platformDefault() -> SDKEnvironment {
         let info = Bundle.main.infoDictionary ?? [:]
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
@@ -68,7 +67,7 @@ package struct SDKEnvironment {
             storageDirectory: support.appendingPathComponent("KontextVideo", isDirectory: true),
             defaults: .standard,
             rendererFactory: PlatformCreativeRendererFactory(),
-            defaultPresenter: { platformDefaultPresenter() },
+            platform: makeCurrentPlatform(),
             appBundleId: Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName,
             appVersion: info["CFBundleShortVersionString"] as? String ?? "0"
         )

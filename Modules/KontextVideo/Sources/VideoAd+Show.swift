@@ -29,7 +29,7 @@ extension VideoAd {
         let presentation = HostedPresentation(ad: self, view: view, insets: insets, needs: needs, placement: placement)
         onScreen = presentation
         renderer?.place(in: placement.frame)
-        attachPlatformView(renderer?.platformView, to: view)
+        runtime.environment.platform.attach(renderer?.platformView, to: view)
         view.videoAdDidPlace(placement.frame)
         // The host's hook may have ended the ad (a `dismiss()` from inside it): start nothing then.
         guard !hasEnded else { return }
@@ -43,14 +43,30 @@ extension VideoAd {
         if served.creative.kind != .vast { recordImpression() }
     }
 
-    /// Presents a linear ad full screen: from the given presenter, or with `nil` (the default) from
-    /// the key window's top view controller. Throws, with nothing shown: the errors of
-    /// `show(in:insets:)`, `presenterUnavailable` (the ad stays ready), `wrongPresentation` (an overlay
-    /// or pause ad).
+    #if canImport(UIKit)
+    /// Presents a linear ad full screen from `presenter`, any object that can put a full-screen
+    /// surface up (see `KontextVideoTesting.HeadlessPresenter`). Throws as `show(from:)` does.
+    ///
+    /// On iOS and tvOS `show(from: UIViewController?)` takes view controllers and `nil`, so this
+    /// one takes a presenter only: `show()` and `show(from: nil)` are never ambiguous.
+    public func show(from presenter: any VideoAdPresenter) throws {
+        try presentLinear(from: presenter)
+    }
+    #else
+    /// Presents a linear ad full screen: from the given presenter, or with `nil` (the default)
+    /// from the platform's default presenter. Throws, with nothing shown: the errors of
+    /// `show(in:insets:)`, `presenterUnavailable` (the ad stays ready), `wrongPresentation` (an
+    /// overlay or pause ad).
     public func show(from presenter: (any VideoAdPresenter)? = nil) throws {
+        try presentLinear(from: presenter)
+    }
+    #endif
+
+    /// Presents a linear ad from `presenter`, or from the platform's default presenter.
+    func presentLinear(from presenter: (any VideoAdPresenter)?) throws {
         if format != .linear { throw VideoAdError.wrongPresentation }
         try checkShowable()
-        guard let presenter = presenter ?? runtime.environment.defaultPresenter(), presenter.canPresentVideoAd else {
+        guard let presenter = presenter ?? runtime.environment.platform.defaultPresenter(), presenter.canPresentVideoAd else {
             throw VideoAdError.presenterUnavailable
         }
         goOnScreen()

@@ -2,8 +2,9 @@ import Foundation
 
 /// The view an overlay or pause ad is shown in: the one the content plays in.
 ///
-/// `UIView` conforms on iOS and tvOS. On other platforms (and in headless tests, see
-/// `KontextVideoTesting.HeadlessView`) any object that can report these four facts can host an ad.
+/// On iOS and tvOS `show(in:insets:)` takes the app's `UIView` directly. Where there is no UIKit
+/// (and in headless tests, see `KontextVideoTesting.HeadlessView`) any object that can report
+/// these four facts can host an ad.
 @MainActor
 public protocol VideoAdHostView: AnyObject {
     /// The view's size in points.

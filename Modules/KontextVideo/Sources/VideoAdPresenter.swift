@@ -1,7 +1,9 @@
 import Foundation
 
-/// What presents a linear ad full screen: a `UIViewController` on iOS and tvOS, or any object
-/// that can put a full-screen surface up and take it down (see `KontextVideoTesting.HeadlessPresenter`).
+/// What presents a linear ad full screen, for `show(from:)` where there is no UIKit (and in
+/// headless tests, see `KontextVideoTesting.HeadlessPresenter`): any object that can put a
+/// full-screen surface up and take it down. On iOS and tvOS `show(from:)` takes the app's
+/// `UIViewController` directly.
 @MainActor
 public protocol VideoAdPresenter: AnyObject {
     /// Whether it can present right now (it is on screen and presents nothing else).
@@ -21,8 +23,6 @@ public final class LinearAdPresentation {
     public private(set) weak var ad: VideoAd?
     /// The creative's platform view (a `UIView` on iOS), shown by the full-screen controller.
     package var platformView: AnyObject? { ad?.renderer?.platformView }
-    /// The full-screen controller a UIKit presenter put up, so it can take exactly that one down.
-    package weak var platformController: AnyObject?
     private let onExternalDismissal: @MainActor () -> Void
 
     init(ad: VideoAd, onExternalDismissal: @escaping @MainActor () -> Void) {

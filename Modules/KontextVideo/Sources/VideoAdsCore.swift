@@ -68,7 +68,9 @@ package final class VideoAdsCore {
             playhead: playerTracker.playhead,
             user: validatedUser(sdk.user),
             regulatory: sdk.regulatory,
-            variantId: sdk.variantId
+            variantId: sdk.variantId,
+            device: runtime.environment.platform.deviceFacts(),
+            identifiers: runtime.environment.platform.deviceIdentifiers()
         )
         let answer: AdAnswer
         do {

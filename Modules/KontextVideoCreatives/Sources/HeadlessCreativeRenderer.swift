@@ -56,7 +56,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     /// no image is VAST 502 (unable to fetch the resource).
     private func loadPage() async throws {
         guard let url = ad.creative.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed)
+            throw CreativeFailure.pageDidNotLoad.loadError
         }
         let transport = context.transport
         let data: Data
@@ -66,13 +66,13 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         } catch is CancellationError {
             throw CancellationError()
         } catch {
-            throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed)
+            throw CreativeFailure.pageDidNotLoad.loadError
         }
         guard (200..<300).contains(response.statusCode), !data.isEmpty else {
-            throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed)
+            throw CreativeFailure.pageDidNotLoad.loadError
         }
         if ad.creative.kind == .image, !Self.looksLikeImage(data) {
-            throw CreativeLoadError(code: VASTErrorCode.nonLinearFetchFailed)
+            throw CreativeFailure.pageDidNotLoad.loadError
         }
         fetchedBytes = data.count
     }
@@ -120,17 +120,3 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         onEvent?(event)
     }
 }
-
-#if !canImport(Darwin)
-/// The default renderer factory where there is no screen (Linux): the headless renderer.
-@MainActor
-package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
-    /// Creates the factory.
-    package init() {}
-
-    /// The renderer of `ad` on this platform.
-    package func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
-        HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
-    }
-}
-#endif

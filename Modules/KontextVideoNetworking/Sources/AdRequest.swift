@@ -18,6 +18,12 @@ package struct AdRequest: Sendable, Hashable {
     package var regulatory: KontextVideoRegulatory?
     /// The A/B variant.
     package var variantId: String?
+    /// The device as measured for this request (its screen can change while the app runs);
+    /// `nil` sends the environment's facts from `initialize`.
+    package var device: DeviceFacts?
+    /// The advertising and vendor ids and the tracking status, read for this request (the user
+    /// may have answered the tracking dialog since the last one).
+    package var identifiers: DeviceIdentifiers
 
     /// Creates a request.
     package init(
@@ -27,7 +33,9 @@ package struct AdRequest: Sendable, Hashable {
         playhead: TimeInterval = 0,
         user: KontextVideoUser? = nil,
         regulatory: KontextVideoRegulatory? = nil,
-        variantId: String? = nil
+        variantId: String? = nil,
+        device: DeviceFacts? = nil,
+        identifiers: DeviceIdentifiers = .none
     ) {
         self.format = format
         self.content = content
@@ -36,5 +44,7 @@ package struct AdRequest: Sendable, Hashable {
         self.user = user
         self.regulatory = regulatory
         self.variantId = variantId
+        self.device = device
+        self.identifiers = identifiers
     }
 }

@@ -17,6 +17,9 @@ package struct PreloadRequestBody: Sendable, Hashable, Encodable {
     var user: WireUser?
     var regulatory: WireRegulatory?
     var variantId: String?
+    var advertisingId: String?
+    var vendorId: String?
+    var trackingAuthorization: TrackingAuthorizationStatus?
 
     /// The body of `request`; `regulatory` is already resolved against the consent platform.
     package init(
@@ -33,7 +36,7 @@ package struct PreloadRequestBody: Sendable, Hashable, Encodable {
         self.sessionId = sessionId
         sdk = WireSDK(environment)
         app = WireApp(environment)
-        device = environment.device
+        device = request.device ?? environment.device
         format = request.format.rawValue
         content = WireContent(request.content)
         labels = request.labels.isEmpty ? nil : request.labels
@@ -41,5 +44,8 @@ package struct PreloadRequestBody: Sendable, Hashable, Encodable {
         user = WireUser(request.user)
         self.regulatory = regulatory
         variantId = request.variantId.flatMap { $0.isEmpty ? nil : $0 }
+        advertisingId = request.identifiers.advertisingId
+        vendorId = request.identifiers.vendorId
+        trackingAuthorization = request.identifiers.trackingAuthorization
     }
 }

@@ -20,7 +20,11 @@ struct PreloadRequestBodyTests {
         let request = AdRequest(
             format: .overlay, content: content, labels: ["stage": "first_episode"], playhead: 12.5,
             user: KontextVideoUser(id: "u-1", email: "a@b.c", emailHash: String(repeating: "ab", count: 32), keywords: ["drama"]),
-            variantId: "b"
+            variantId: "b",
+            identifiers: DeviceIdentifiers(
+                trackingAuthorization: .authorized,
+                advertisingIdentifier: UUID(uuidString: "6D92078A-8246-4BA4-AE5B-76104861E7DC"),
+                vendorIdentifier: UUID(uuidString: "1E2D3C4B-5A69-4788-9A0B-C1D2E3F4A5B6"))
         )
         let regulatory = WireRegulatory(gdpr: 1, gdprConsent: "CP-consent", coppa: 0, gpp: "DBAB", gppSid: [2, 3], usPrivacy: "1YNN")
         let body = PreloadRequestBody(
@@ -47,7 +51,10 @@ struct PreloadRequestBodyTests {
           "playhead": 12.5,
           "user": {"id": "u-1", "email": "a@b.c", "emailHash": "\(String(repeating: "ab", count: 32))", "keywords": ["drama"]},
           "regulatory": {"gdpr": 1, "gdprConsent": "CP-consent", "coppa": 0, "gpp": "DBAB", "gppSid": [2, 3], "usPrivacy": "1YNN"},
-          "variantId": "b"
+          "variantId": "b",
+          "advertisingId": "6d92078a-8246-4ba4-ae5b-76104861e7dc",
+          "vendorId": "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6",
+          "trackingAuthorization": "authorized"
         }
         """)
         #expect(try encoded(body) == expected)
@@ -93,5 +100,34 @@ struct PreloadRequestBodyTests {
             return
         }
         #expect(object["playhead"] == .integer(0))
+    }
+
+    @Test("the device measured for the request replaces the facts from initialize")
+    func deviceOfTheRequest() throws {
+        let measured = DeviceFacts(os: "iOS", osVersion: "26.0", screenWidth: 402, screenHeight: 874, scale: 3)
+        let request = AdRequest(format: .pause, content: KontextVideoContent(id: "e", language: "en"), device: measured)
+        let body = PreloadRequestBody(
+            request: request, environment: testEnvironment(), requestId: requestId, installId: installId,
+            sessionId: nil, regulatory: nil
+        )
+        guard case .object(let object) = try encoded(body) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object["device"] == (try encoded(measured)))
+    }
+
+    @Test("without App Tracking Transparency no identifier and no status is sent")
+    func noIdentifiers() throws {
+        let request = AdRequest(format: .pause, content: KontextVideoContent(id: "e", language: "en"))
+        let body = PreloadRequestBody(
+            request: request, environment: testEnvironment(), requestId: requestId, installId: installId,
+            sessionId: nil, regulatory: nil
+        )
+        guard case .object(let object) = try encoded(body) else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(object["advertisingId"] == nil && object["vendorId"] == nil && object["trackingAuthorization"] == nil)
     }
 }

@@ -36,10 +36,13 @@ public protocol VideoAdsPlayer: AnyObject {
     /// the player does not report items.
     var currentItemIdentifier: AnyHashable? { get }
 
+    // The reference's optional publisher. Combine exists on Apple platforms only, so this one
+    // requirement (and its default, below) is there only: elsewhere `isPlayingUpdates` does the
+    // same job.
     #if canImport(Combine)
     /// Optional: emits whenever `isPlaying` changes, so an overlay ends at once.
     /// Without it (`nil`, the default) the SDK reads `isPlaying` four times a second while an
-    /// overlay is on screen.
+    /// overlay is on screen. Apple platforms only (Combine); `isPlayingUpdates` works everywhere.
     var isPlayingPublisher: AnyPublisher<Bool, Never>? { get }
     #endif
 }
@@ -50,13 +53,21 @@ extension VideoAdsPlayer {
 
     /// No item reporting by default.
     public var currentItemIdentifier: AnyHashable? { nil }
-}
 
-#if !canImport(Combine)
-extension VideoAdsPlayer {
-    /// The stream of `isPlaying` changes the SDK follows for one overlay, if the player offers one.
+    #if canImport(Combine)
+    /// No publisher by default: the SDK polls `isPlaying` while an overlay is on screen.
+    public var isPlayingPublisher: AnyPublisher<Bool, Never>? { nil }
+    #endif
+
+    /// The stream of `isPlaying` changes the SDK follows for one overlay: `isPlayingUpdates` if
+    /// the player offers it, otherwise (on Apple platforms) `isPlayingPublisher` as a stream,
+    /// otherwise `nil`.
     package func makePlayingUpdates() -> AsyncStream<Bool>? {
-        isPlayingUpdates
+        if let updates = isPlayingUpdates { return updates }
+        #if canImport(Combine)
+        return isPlayingPublisher.map(AsyncStream.init(values:))
+        #else
+        return nil
+        #endif
     }
 }
-#endif

@@ -9,6 +9,8 @@ struct ProtocolValidator {
     static let sdkName = "kontext-video-swift"
     /// The event types of `/video/events`.
     static let eventTypes: Set<String> = ["impression", "click", "ended", "reject", "dropped", "expired", "vast_error"]
+    /// The App Tracking Transparency statuses `trackingAuthorization` may name.
+    static let trackingAuthorizations: Set<String> = ["notDetermined", "restricted", "denied", "authorized"]
     /// The end reasons of an `ended` event.
     static let endReasons: Set<String> = ["completed", "skipped", "closed", "resumed", "failed", "interrupted", "dismissed", "destroyed"]
 
@@ -153,7 +155,30 @@ struct ProtocolValidator {
         if let variant = body["variantId"], variant.stringValue == nil {
             report("body.variantId", "expected a string, got \(describe(variant))")
         }
+        checkDeviceIdentifiers(body)
     }
+
+    /// `advertisingId` and `vendorId` are lowercase UUIDs and never the zero UUID (a zero id is no
+    /// id: it must be omitted); the advertising id goes only with `trackingAuthorization: "authorized"`.
+    private mutating func checkDeviceIdentifiers(_ body: [String: JSONValue]) {
+        let status = body["trackingAuthorization"]
+        if let status, !Self.trackingAuthorizations.contains(status.stringValue ?? "") {
+            report("body.trackingAuthorization", "expected one of \(Self.trackingAuthorizations.sorted()), got \(describe(status))")
+        }
+        for key in ["advertisingId", "vendorId"] {
+            guard let id = body[key] else { continue }
+            checkUUID(id, at: "body.\(key)", required: true)
+            if id.stringValue == Self.zeroUUID {
+                report("body.\(key)", "the zero UUID is no identifier: omit it")
+            }
+        }
+        if body["advertisingId"] != nil, status?.stringValue != "authorized" {
+            report("body.advertisingId", "sent without trackingAuthorization \"authorized\" (got \(describe(status)))")
+        }
+    }
+
+    /// The UUID the system reports when it has no identifier to give.
+    static let zeroUUID = "00000000-0000-0000-0000-000000000000"
 
     private mutating func checkContent(_ content: JSONValue) {
         checkObject(content, at: "body.content", strings: ["id", "language", "mediaRating", "url", "title", "description", "genre"],

@@ -76,6 +76,31 @@ struct ProtocolValidatorTests {
         ])
     }
 
+    @Test func deviceIdentifiersPassWhenTheyFollowTheRules() throws {
+        let idfa = "6d92078a-8246-4ba4-ae5b-76104861e7dc", idfv = "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6"
+        #expect(try locations("/video/preload", WireClient.preloadBody(format: "pause", extra: [
+            "advertisingId": idfa, "vendorId": idfv, "trackingAuthorization": "authorized",
+        ])).isEmpty)
+        #expect(try locations("/video/preload", WireClient.preloadBody(format: "pause", extra: [
+            "vendorId": idfv, "trackingAuthorization": "denied",
+        ])).isEmpty)
+        #expect(try locations("/video/preload", WireClient.preloadBody(format: "pause")).isEmpty, "no identifiers at all")
+    }
+
+    @Test("device identifiers that break the rules", arguments: [
+        (["advertisingId": "00000000-0000-0000-0000-000000000000", "trackingAuthorization": "authorized"], ["body.advertisingId"]),
+        (["vendorId": "00000000-0000-0000-0000-000000000000"], ["body.vendorId"]),
+        (["advertisingId": "6D92078A-8246-4BA4-AE5B-76104861E7DC", "trackingAuthorization": "authorized"], ["body.advertisingId"]),
+        (["advertisingId": "6d92078a-8246-4ba4-ae5b-76104861e7dc", "trackingAuthorization": "denied"], ["body.advertisingId"]),
+        (["advertisingId": "6d92078a-8246-4ba4-ae5b-76104861e7dc"], ["body.advertisingId"]),
+        (["vendorId": 42], ["body.vendorId"]),
+        (["trackingAuthorization": "yes"], ["body.trackingAuthorization"]),
+        (["trackingAuthorization": 3], ["body.trackingAuthorization"]),
+    ] as [([String: any Sendable], [String])])
+    func deviceIdentifierViolations(extra: [String: any Sendable], expected: [String]) throws {
+        #expect(try locations("/video/preload", WireClient.preloadBody(format: "pause", extra: extra)) == expected)
+    }
+
     @Test func checksEveryEvent() throws {
         var badTime = WireClient.event("impression")
         badTime["timestamp"] = "2026-11-29T16:02:24Z"

@@ -17,17 +17,20 @@ public final class HeadlessClickOpener: ClickOpening {
     /// Creates an opener that opens everything.
     public init() {}
 
-    /// Records what `target` opens: the product sheet, the URL, or its fallback.
+    /// Records what `target` opens: its destinations in order until one opens (a product sheet
+    /// always does; a URL unless the test made it unopenable).
     package func open(_ target: ClickTarget) {
-        if let appStoreID = target.appStoreID {
-            productSheets.append(appStoreID)
-            return
-        }
-        for url in [target.url, target.fallbackURL].compactMap({ $0 }) {
-            attemptedURLs.append(url)
-            if !unopenableURLs.contains(url) {
-                openedURLs.append(url)
+        for destination in target.destinations {
+            switch destination {
+            case .productSheet(let appStoreID):
+                productSheets.append(appStoreID)
                 return
+            case .url(let url):
+                attemptedURLs.append(url)
+                if !unopenableURLs.contains(url) {
+                    openedURLs.append(url)
+                    return
+                }
             }
         }
     }

@@ -115,8 +115,7 @@ public final class KontextVideoHarness {
             storageDirectory: storageDirectory,
             defaults: defaults,
             rendererFactory: ScriptedCreativeFactory(scripts: creatives),
-            defaultPresenter: { presenter },
-            clickOpener: clickOpener,
+            platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: clickOpener),
             appBundleId: "so.kontext.harness",
             appVersion: "1.0"
         ))

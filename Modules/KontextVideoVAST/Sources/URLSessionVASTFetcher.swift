@@ -25,11 +25,13 @@ package struct URLSessionVASTFetcher: VASTFetching {
     package func fetch(_ url: URL) async throws -> Data {
         if url.isFileURL {
             guard allowsFileURLs else { throw VASTError(.wrapperTimeout, "file URLs are not fetched: \(url)") }
-            let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
-            if let size = attributes[.size] as? Int, size > maxBytes {
-                throw VASTError(.xmlParsing, "document is \(size) bytes, over the \(maxBytes)-byte limit")
+            // Mapped, not read: the size is checked without loading a huge file, and without
+            // the file-metadata API Apple's privacy manifest would ask a reason for.
+            let data = try Data(contentsOf: url, options: .mappedIfSafe)
+            if data.count > maxBytes {
+                throw VASTError(.xmlParsing, "document is \(data.count) bytes, over the \(maxBytes)-byte limit")
             }
-            return try Data(contentsOf: url)
+            return data
         }
         guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
             throw VASTError(.wrapperTimeout, "unsupported URL scheme: \(url)")

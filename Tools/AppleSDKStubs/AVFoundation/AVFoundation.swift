@@ -24,9 +24,9 @@ import Dispatch
     nonisolated open var timeControlStatus: AVPlayer.TimeControlStatus { fatalError() }
     // doc: /documentation/AVFoundation/AVPlayer/pause()
     nonisolated open func pause() {}
-    // doc?: /documentation/AVFoundation/AVPlayer/play()  (not read; `nonisolated` like pause())
+    // doc: /documentation/AVFoundation/AVPlayer/play()
     nonisolated open func play() {}
-    // doc?: /documentation/AVFoundation/AVPlayer/currentTime()  (not read; AVPlayerItem/currentTime() is nonisolated)
+    // doc: /documentation/AVFoundation/AVPlayer/currentTime()
     nonisolated open func currentTime() -> CMTime { fatalError() }
     // doc?: /documentation/AVFoundation/AVPlayer/seek(to:)
     nonisolated open func seek(to time: CMTime) {}
@@ -38,23 +38,22 @@ import Dispatch
     nonisolated open var volume: Float { get { fatalError() } set {} }
     // doc: /documentation/AVFoundation/AVPlayer/addPeriodicTimeObserver(forInterval:queue:using:)
     @discardableResult nonisolated open func addPeriodicTimeObserver(forInterval interval: CMTime, queue: DispatchQueue?, using block: @escaping @Sendable (CMTime) -> Void) -> Any { fatalError() }
-    // doc?: /documentation/AVFoundation/AVPlayer/removeTimeObserver(_:)
+    // doc: /documentation/AVFoundation/AVPlayer/removeTimeObserver(_:)
     nonisolated open func removeTimeObserver(_ observer: Any) {}
 
     // doc: /documentation/AVFoundation/AVPlayer/TimeControlStatus-swift.enum
     @available(iOS 10.0, macOS 10.12, tvOS 10.0, *)
     public enum TimeControlStatus: Int, Sendable {
-        // doc?: /documentation/AVFoundation/AVPlayer/TimeControlStatus-swift.enum/paused
+        // doc: /documentation/AVFoundation/AVPlayer/TimeControlStatus-swift.enum/paused
         case paused = 0
-        // doc?: /documentation/AVFoundation/AVPlayer/TimeControlStatus-swift.enum/waitingToPlayAtSpecifiedRate
+        // doc: /documentation/AVFoundation/AVPlayer/TimeControlStatus-swift.enum/waitingToPlayAtSpecifiedRate
         case waitingToPlayAtSpecifiedRate = 1
         // doc: /documentation/AVFoundation/AVPlayer/TimeControlStatus-swift.enum/playing
         case playing = 2
     }
 }
 
-// doc?: /documentation/AVFoundation/AVPlayerItem  (class page not read: `@MainActor` inferred
-// from its members' pages, which mark them `nonisolated`)
+// doc: /documentation/AVFoundation/AVPlayerItem (`@MainActor class AVPlayerItem`; its members' pages mark them `nonisolated`)
 @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
 @MainActor open class AVPlayerItem: NSObject {
     nonisolated override init() { fatalError() }
@@ -80,12 +79,12 @@ import Dispatch
         case failed = 2
     }
 
-    // doc?: /documentation/AVFoundation/AVPlayerItem/didPlayToEndTimeNotification
+    // doc: /documentation/AVFoundation/AVPlayerItem/didPlayToEndTimeNotification
     @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
-    nonisolated public static let didPlayToEndTimeNotification = NSNotification.Name("AVPlayerItemDidPlayToEndTimeNotification")
-    // doc?: /documentation/AVFoundation/AVPlayerItem/failedToPlayToEndTimeNotification
+    public static let didPlayToEndTimeNotification = NSNotification.Name("AVPlayerItemDidPlayToEndTimeNotification")
+    // doc: /documentation/AVFoundation/AVPlayerItem/failedToPlayToEndTimeNotification
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, *)
-    nonisolated public static let failedToPlayToEndTimeNotification = NSNotification.Name("AVPlayerItemFailedToPlayToEndTimeNotification")
+    public static let failedToPlayToEndTimeNotification = NSNotification.Name("AVPlayerItemFailedToPlayToEndTimeNotification")
 }
 
 // doc: /documentation/AVFoundation/AVPlayerLayer

@@ -1,12 +1,12 @@
 // Stub of Apple's `AdSupport`.
 @_exported import Foundation
 
-// doc?: /documentation/AdSupport/ASIdentifierManager
-@available(iOS 6.0, macOS 10.14, tvOS 9.0, *)
+// doc: /documentation/AdSupport/ASIdentifierManager
+@available(iOS 6.0, macOS 10.14, tvOS 6.0, *)
 open class ASIdentifierManager: NSObject {
-    // doc?: /documentation/AdSupport/ASIdentifierManager/shared()
+    // doc: /documentation/AdSupport/ASIdentifierManager/shared()
     open class func shared() -> ASIdentifierManager { fatalError() }
-    // doc?: /documentation/AdSupport/ASIdentifierManager/advertisingIdentifier
+    // doc: /documentation/AdSupport/ASIdentifierManager/advertisingIdentifier
     open var advertisingIdentifier: UUID { fatalError() }
     // doc?: /documentation/AdSupport/ASIdentifierManager/isAdvertisingTrackingEnabled
     @available(iOS, introduced: 6.0, deprecated: 14.0, message: "This has been replaced by functionality in AppTrackingTransparency's ATTrackingManager class.")

@@ -6,7 +6,7 @@ public typealias CMTimeValue = Int64
 // doc?: /documentation/CoreMedia/CMTimeScale
 public typealias CMTimeScale = Int32
 
-// doc?: /documentation/CoreMedia/CMTime
+// doc: /documentation/CoreMedia/CMTime
 @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
 public struct CMTime: Hashable, Sendable {
     // doc?: /documentation/CoreMedia/CMTime/value
@@ -14,7 +14,7 @@ public struct CMTime: Hashable, Sendable {
     // doc?: /documentation/CoreMedia/CMTime/timescale
     public var timescale: CMTimeScale
 
-    // doc?: /documentation/CoreMedia/CMTime/init(value:timescale:)
+    // doc: /documentation/CoreMedia/CMTime/init(value:timescale:)
     public init(value: CMTimeValue, timescale: CMTimeScale) { fatalError() }
     // doc?: /documentation/CoreMedia/CMTime/init(seconds:preferredTimescale:)
     public init(seconds: Double, preferredTimescale: CMTimeScale) { fatalError() }

@@ -1,9 +1,9 @@
-// doc?: /documentation/UIKit/UIApplication
+// doc: /documentation/UIKit/UIApplication
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIApplication: UIResponder {
-    // doc?: /documentation/UIKit/UIApplication/shared
+    // doc: /documentation/UIKit/UIApplication/shared
     open class var shared: UIApplication { fatalError() }
-    // doc?: /documentation/UIKit/UIApplication/applicationState
+    // doc: /documentation/UIKit/UIApplication/applicationState
     @available(iOS 4.0, tvOS 9.0, *)
     open var applicationState: UIApplication.State { fatalError() }
     // doc: /documentation/UIKit/UIApplication/open(_:options:completionHandler:)
@@ -11,7 +11,7 @@
     open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:], completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
     // doc?: /documentation/UIKit/UIApplication/canOpenURL(_:)
     open func canOpenURL(_ url: URL) -> Bool { fatalError() }
-    // doc?: /documentation/UIKit/UIApplication/connectedScenes
+    // doc: /documentation/UIKit/UIApplication/connectedScenes
     @available(iOS 13.0, tvOS 13.0, *)
     open var connectedScenes: Set<UIScene> { fatalError() }
     // doc?: /documentation/UIKit/UIApplication/isIdleTimerDisabled
@@ -34,13 +34,13 @@
         public static var universalLinksOnly: UIApplication.OpenExternalURLOptionsKey { fatalError() }
     }
 
-    // doc?: /documentation/UIKit/UIApplication/didEnterBackgroundNotification
+    // doc: /documentation/UIKit/UIApplication/didEnterBackgroundNotification
     @available(iOS 4.0, tvOS 9.0, *)
     nonisolated public static let didEnterBackgroundNotification = NSNotification.Name("UIApplicationDidEnterBackgroundNotification")
-    // doc?: /documentation/UIKit/UIApplication/willEnterForegroundNotification
+    // doc: /documentation/UIKit/UIApplication/willEnterForegroundNotification
     @available(iOS 4.0, tvOS 9.0, *)
     nonisolated public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
-    // doc?: /documentation/UIKit/UIApplication/didBecomeActiveNotification
+    // doc: /documentation/UIKit/UIApplication/didBecomeActiveNotification
     nonisolated public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
     // doc?: /documentation/UIKit/UIApplication/willResignActiveNotification
     nonisolated public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
@@ -72,14 +72,14 @@
     open var screen: UIScreen { fatalError() }
     // doc: /documentation/UIKit/UIWindowScene/windows
     open var windows: [UIWindow] { fatalError() }
-    // doc?: /documentation/UIKit/UIWindowScene/keyWindow
+    // doc: /documentation/UIKit/UIWindowScene/keyWindow
     @available(iOS 15.0, tvOS 15.0, *)
     open var keyWindow: UIWindow? { fatalError() }
     // doc?: /documentation/UIKit/UIWindowScene/traitCollection
     open var traitCollection: UITraitCollection { fatalError() }
 }
 
-// doc?: /documentation/UIKit/UIWindow
+// doc: /documentation/UIKit/UIWindow
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIWindow: UIView {
     // doc: /documentation/UIKit/UIWindow/init(windowScene:)
@@ -130,7 +130,7 @@
     open var systemVersion: String { fatalError() }
     // doc?: /documentation/UIKit/UIDevice/model
     open var model: String { fatalError() }
-    // doc?: /documentation/UIKit/UIDevice/identifierForVendor
+    // doc: /documentation/UIKit/UIDevice/identifierForVendor
     @available(iOS 6.0, tvOS 9.0, *)
     open var identifierForVendor: UUID? { fatalError() }
     // doc?: /documentation/UIKit/UIDevice/userInterfaceIdiom

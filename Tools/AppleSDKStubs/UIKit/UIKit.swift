@@ -25,16 +25,16 @@ public struct UIEdgeInsets: Hashable, Sendable {
     // doc?: /documentation/UIKit/UIEdgeInsets/right
     public var right: CGFloat
     public init() { fatalError() }
-    // doc?: /documentation/UIKit/UIEdgeInsets/init(top:left:bottom:right:)
+    // doc: /documentation/UIKit/UIEdgeInsets/init(top:left:bottom:right:)-1s1t9
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) { fatalError() }
-    // doc?: /documentation/UIKit/UIEdgeInsets/zero
-    public static var zero: UIEdgeInsets { fatalError() }
+    // doc: /documentation/UIKit/UIEdgeInsets/zero
+    public static let zero = UIEdgeInsets()
 }
 
 // doc?: /documentation/UIKit/UIColor
 @available(iOS 2.0, tvOS 9.0, *)
 open class UIColor: NSObject, @unchecked Sendable {
-    // doc?: /documentation/UIKit/UIColor/init(white:alpha:)
+    // doc: /documentation/UIKit/UIColor/init(white:alpha:)
     public init(white: CGFloat, alpha: CGFloat) { fatalError() }
     // doc?: /documentation/UIKit/UIColor/init(red:green:blue:alpha:)
     public init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) { fatalError() }

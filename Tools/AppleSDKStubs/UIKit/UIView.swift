@@ -23,6 +23,9 @@
     // doc: /documentation/UIKit/UIView/safeAreaInsetsDidChange()
     @available(iOS 11.0, tvOS 11.0, *)
     open func safeAreaInsetsDidChange() {}
+    // doc: /documentation/UIKit/UIView/safeAreaLayoutGuide
+    @available(iOS 11.0, tvOS 11.0, *)
+    open var safeAreaLayoutGuide: UILayoutGuide { fatalError() }
     // doc?: /documentation/UIKit/UIView/window
     open var window: UIWindow? { fatalError() }
     // doc?: /documentation/UIKit/UIView/superview
@@ -166,3 +169,11 @@
 // doc?: /documentation/UIKit/UITapGestureRecognizer
 @available(iOS 3.2, tvOS 9.0, *)
 @MainActor open class UITapGestureRecognizer: UIGestureRecognizer {}
+
+// doc: /documentation/UIKit/UILayoutGuide
+@available(iOS 9.0, tvOS 9.0, *)
+@MainActor open class UILayoutGuide: NSObject {
+    // doc-missing: /documentation/UIKit/UILayoutGuide/bottomAnchor (the corpus has no page for
+    // it; UILayoutGuide's page lists it, with UIKeyboardLayoutGuide's page linking to it)
+    open var bottomAnchor: NSLayoutYAxisAnchor { fatalError() }
+}

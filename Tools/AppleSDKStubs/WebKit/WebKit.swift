@@ -27,11 +27,11 @@
     open var url: URL? { fatalError() }
     // doc?: /documentation/WebKit/WKWebView/isLoading
     open var isLoading: Bool { fatalError() }
-    // doc?: /documentation/WebKit/WKWebView/load(_:)-5dh9t
+    // doc: /documentation/WebKit/WKWebView/load(_:)-5siv6
     @discardableResult open func load(_ request: URLRequest) -> WKNavigation? { fatalError() }
     // doc: /documentation/WebKit/WKWebView/loadHTMLString(_:baseURL:)
     @discardableResult open func loadHTMLString(_ string: String, baseURL: URL?) -> WKNavigation? { fatalError() }
-    // doc?: /documentation/WebKit/WKWebView/stopLoading()
+    // doc: /documentation/WebKit/WKWebView/stopLoading()
     open func stopLoading() {}
     // doc?: /documentation/WebKit/WKWebView/evaluateJavaScript(_:completionHandler:)
     open func evaluateJavaScript(_ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil) {}
@@ -129,7 +129,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 // doc?: /documentation/WebKit/WKNavigationAction
 @available(iOS 8.0, macOS 10.10, *)
 @MainActor open class WKNavigationAction: NSObject {
-    // doc?: /documentation/WebKit/WKNavigationAction/targetFrame
+    // doc: /documentation/WebKit/WKNavigationAction/targetFrame
     open var targetFrame: WKFrameInfo? { fatalError() }
     // doc?: /documentation/WebKit/WKNavigationAction/sourceFrame
     open var sourceFrame: WKFrameInfo { fatalError() }

@@ -1,49 +1,9 @@
-// Apple-platform parts of `VideoAdsPlayer`: the Combine publisher and the `AVPlayer` conformance.
-// Neither Combine nor AVFoundation exists on Linux, so this file compiles only on Apple platforms.
-
-#if canImport(Combine)
-import Combine
-import Foundation
-
-extension VideoAdsPlayer {
-    /// No publisher by default: the SDK polls `isPlaying` while an overlay is on screen.
-    public var isPlayingPublisher: AnyPublisher<Bool, Never>? { nil }
-
-    /// The stream of `isPlaying` changes the SDK follows for one overlay: `isPlayingUpdates` if
-    /// the player offers it, otherwise `isPlayingPublisher` bridged to a stream, otherwise `nil`.
-    package func makePlayingUpdates() -> AsyncStream<Bool>? {
-        if let updates = isPlayingUpdates { return updates }
-        guard let publisher = isPlayingPublisher else { return nil }
-        return AsyncStream(bufferingPolicy: .bufferingNewest(8)) { continuation in
-            let subscription = SubscriptionBox(
-                // `@Sendable`: a publisher may emit on any thread; yielding is thread-safe.
-                publisher.sink(
-                    receiveCompletion: { @Sendable _ in continuation.finish() },
-                    receiveValue: { @Sendable value in continuation.yield(value) }
-                )
-            )
-            continuation.onTermination = { _ in subscription.cancel() }
-        }
-    }
-}
-
-/// Holds a Combine subscription so the stream's `@Sendable` termination handler can cancel it.
-/// `AnyCancellable.cancel()` is thread-safe.
-private final class SubscriptionBox: @unchecked Sendable {
-    private let cancellable: AnyCancellable
-
-    init(_ cancellable: AnyCancellable) {
-        self.cancellable = cancellable
-    }
-
-    func cancel() {
-        cancellable.cancel()
-    }
-}
-#endif
-
+// Follows an `AVPlayer` for `VideoAds.track(_:)`: reads its time, playback state, item and rate.
+// The rules that use them (what counts as playing for an overlay, how jumps are judged) are in
+// `PlayerTracker` and `OverlayPlaybackFollower`.
 #if canImport(AVFoundation) && canImport(Combine)
 import AVFoundation
+import Combine
 
 /// Follows an `AVPlayer` for `VideoAds.track(_:)` without adding members to `AVPlayer` itself.
 /// Holds the player weakly.

@@ -1,0 +1,133 @@
+import UIKit
+import AVFoundation
+import KontextVideo
+
+/// One episode in an `AVPlayer`, with a control bar the ads keep clear of: a linear pre-roll,
+/// an overlay once the episode has played a while, a pause ad when the viewer pauses.
+final class EpisodeViewController: UIViewController, VideoAdDelegate {
+    /// The height of the control bar at the bottom of the player, above the safe area.
+    private static let controlBarHeight: CGFloat = 80
+    /// Overlay and pause ads keep the control bar free (the SDK adds the safe area itself).
+    private static let adInsets = UIEdgeInsets(top: 0, left: 0, bottom: controlBarHeight, right: 0)
+
+    private let player = AVPlayer(url: URL(string: "https://media.example.com/drama/episode-1.m3u8")!)
+    private let playerView = PlayerView()
+    private let controlBar = UIView()
+    private var ads: VideoAds?
+    private var pauseAd: VideoAd?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .black
+        playerView.player = player
+        playerView.translatesAutoresizingMaskIntoConstraints = false
+        controlBar.translatesAutoresizingMaskIntoConstraints = false
+        controlBar.backgroundColor = UIColor(white: 0, alpha: 0.6)
+        let playPause = UIButton(type: .system, primaryAction: UIAction(title: "Play / Pause") { [weak self] _ in
+            self?.togglePlayback()
+        })
+        playPause.translatesAutoresizingMaskIntoConstraints = false
+        view.addSubview(playerView)
+        view.addSubview(controlBar)
+        controlBar.addSubview(playPause)
+        NSLayoutConstraint.activate([
+            playerView.topAnchor.constraint(equalTo: view.topAnchor),
+            playerView.bottomAnchor.constraint(equalTo: view.bottomAnchor),
+            playerView.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            playerView.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            controlBar.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            controlBar.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            controlBar.bottomAnchor.constraint(equalTo: view.safeAreaLayoutGuide.bottomAnchor),
+            controlBar.heightAnchor.constraint(equalToConstant: Self.controlBarHeight),
+            playPause.centerXAnchor.constraint(equalTo: controlBar.centerXAnchor),
+            playPause.centerYAnchor.constraint(equalTo: controlBar.centerYAnchor),
+        ])
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        guard ads == nil else { return }
+        let ads = VideoAds(content: .init(id: "episode-1", language: "en"), labels: ["stage": "first_episode"])
+        ads.track(player)
+        self.ads = ads
+        Task { await playPreroll(ads) }
+        Task { await showOverlay(ads, after: .seconds(30)) }
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        // Leaving the episode: any ad on screen ends with `.destroyed`.
+        guard presentedViewController == nil else { return }
+        ads?.destroy()
+        ads = nil
+    }
+
+    // MARK: The three formats
+
+    /// A linear ad before the episode; the episode starts when it ends (see `videoAd(_:didEnd:)`),
+    /// or at once when there is none.
+    private func playPreroll(_ ads: VideoAds) async {
+        do {
+            let linear = try await ads.format(.linear)
+            linear.delegate = self
+            try await linear.load()
+            if viewIfLoaded?.window != nil {
+                try linear.show(from: self)
+            } else {
+                // Not on screen (yet): the SDK presents from the key window's top view controller.
+                try linear.show()
+            }
+        } catch {
+            player.play()
+        }
+    }
+
+    /// An overlay strip over playing content, above the control bar.
+    private func showOverlay(_ ads: VideoAds, after delay: Duration) async {
+        do {
+            try await Task.sleep(for: delay)
+            let overlay = try await ads.format(.overlay)
+            overlay.delegate = self
+            try await overlay.load()
+            try overlay.show(in: playerView, insets: Self.adInsets)
+        } catch {
+            // No overlay this time (no fill, the content is paused, another ad is showing…).
+        }
+    }
+
+    private func togglePlayback() {
+        if player.timeControlStatus == .paused {
+            // Playing again takes the pause ad down; its `didEnd(.dismissed)` comes at once.
+            try? pauseAd?.dismiss()
+            player.play()
+        } else {
+            player.pause()
+            Task { await showPauseAd() }
+        }
+    }
+
+    /// A pause ad while the content is paused, above the control bar.
+    private func showPauseAd() async {
+        guard let ads else { return }
+        do {
+            let pause = try await ads.format(.pause)
+            pause.delegate = self
+            try await pause.load()
+            // The viewer may have pressed play while it loaded.
+            guard player.timeControlStatus == .paused else { return }
+            try pause.show(in: playerView, insets: Self.adInsets)
+            pauseAd = pause
+        } catch {
+            // No pause ad this time.
+        }
+    }
+
+    // MARK: VideoAdDelegate
+
+    func videoAd(_ ad: VideoAd, didEnd reason: VideoAd.EndReason) {
+        if ad === pauseAd { pauseAd = nil }
+        if ContentResumption.resumesContent(after: ad.format, reason: reason) {
+            player.play()
+        }
+    }
+}

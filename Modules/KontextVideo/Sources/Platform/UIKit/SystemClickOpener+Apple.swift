@@ -1,0 +1,28 @@
+// Opens one click destination with the system and reports whether it opened. The order of
+// destinations and the fallbacks are `OrderedClickOpener`'s, in portable code.
+#if canImport(UIKit)
+import UIKit
+
+/// Opens click destinations on iOS and tvOS: the App Store product sheet (iOS only) and URLs.
+@MainActor
+final class SystemClickOpener: ClickDestinationOpening {
+    func open(_ destination: ClickDestination, completion: @escaping @MainActor (Bool) -> Void) {
+        switch destination {
+        case .productSheet(let appStoreID):
+            // StoreKit's product sheet exists on iOS only (tvOS has StoreKit, not the sheet), and
+            // UIKit exists on both: no `canImport` can tell them apart, so this is `os(iOS)`.
+            #if os(iOS)
+            guard let presenter = KeyWindow.topViewController() else {
+                completion(false)
+                return
+            }
+            ProductSheet.present(appStoreID, from: presenter, loaded: completion)
+            #else
+            completion(false)
+            #endif
+        case .url(let url):
+            UIApplication.shared.open(url, options: [:]) { opened in completion(opened) }
+        }
+    }
+}
+#endif

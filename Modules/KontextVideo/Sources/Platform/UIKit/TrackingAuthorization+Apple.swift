@@ -1,0 +1,59 @@
+// App Tracking Transparency and the device's identifiers, read from the system. Whether to ask,
+// and which ids to send, is decided in portable code (`KontextVideo`, `DeviceIdentifiers`).
+#if canImport(UIKit)
+import UIKit
+import AdSupport
+import AppTrackingTransparency
+import KontextVideoConcurrency
+import KontextVideoNetworking
+
+/// The tracking status, the tracking dialog and the advertising and vendor ids.
+@MainActor
+enum TrackingAuthorization {
+    /// The user's answer so far.
+    static var status: TrackingAuthorizationStatus? {
+        switch ATTrackingManager.trackingAuthorizationStatus {
+        case .notDetermined: .notDetermined
+        case .restricted: .restricted
+        case .denied: .denied
+        case .authorized: .authorized
+        @unknown default: nil
+        }
+    }
+
+    /// Shows the tracking dialog and returns once the user answered. The system shows it only to
+    /// an active app, so this first waits for the app to become active.
+    static func request() async {
+        await untilApplicationIsActive()
+        _ = await ATTrackingManager.requestTrackingAuthorization()
+    }
+
+    /// Returns once the app is active (at once when it is).
+    private static func untilApplicationIsActive() async {
+        guard UIApplication.shared.applicationState != .active else { return }
+        // Resumed once, by the first activation; the observer goes as soon as it has.
+        let waiting = LockedState<CheckedContinuation<Void, Never>?>(nil)
+        var observer: (any NSObjectProtocol)?
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            waiting.withLock { $0 = continuation }
+            observer = NotificationCenter.default.addObserver(
+                forName: UIApplication.didBecomeActiveNotification, object: nil, queue: .main
+            ) { @Sendable _ in
+                waiting.withLock { continuation in
+                    continuation?.resume()
+                    continuation = nil
+                }
+            }
+        }
+        if let observer { NotificationCenter.default.removeObserver(observer) }
+    }
+
+    /// The status and both ids as the system reports them now.
+    static func identifiers() -> DeviceIdentifiers {
+        DeviceIdentifiers(
+            trackingAuthorization: status,
+            advertisingIdentifier: ASIdentifierManager.shared().advertisingIdentifier,
+            vendorIdentifier: UIDevice.current.identifierForVendor)
+    }
+}
+#endif

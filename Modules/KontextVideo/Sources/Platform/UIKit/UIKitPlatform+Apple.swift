@@ -1,0 +1,44 @@
+// The platform services on iOS and tvOS, put together from one file per UIKit concept. Glue
+// only: it measures, presents and opens; every decision is the portable caller's.
+#if canImport(UIKit)
+import UIKit
+import KontextVideoNetworking
+
+/// `PlatformServices` on iOS and tvOS.
+@MainActor
+final class UIKitPlatform: PlatformServices {
+    let clickOpener: any ClickOpening = OrderedClickOpener(SystemClickOpener())
+
+    func defaultPresenter() -> (any VideoAdPresenter)? {
+        KeyWindow.topViewController().map(UIViewControllerPresenter.init)
+    }
+
+    func attach(_ creativeView: AnyObject?, to host: any VideoAdHostView) {
+        // The host is the SDK's wrapper of the app's view, or an app's own UIView that conforms.
+        guard let content = creativeView as? UIView,
+              let hostView = (host as? UIViewHost)?.view ?? (host as? UIView),
+              content.superview !== hostView else { return }
+        hostView.addSubview(content)
+    }
+
+    func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool? {
+        ApplicationLifecycle.observe(onChange)
+    }
+
+    var trackingAuthorizationStatus: TrackingAuthorizationStatus? {
+        TrackingAuthorization.status
+    }
+
+    func requestTrackingAuthorization() async {
+        await TrackingAuthorization.request()
+    }
+
+    func deviceIdentifiers() -> DeviceIdentifiers {
+        TrackingAuthorization.identifiers()
+    }
+
+    func deviceFacts() -> DeviceFacts {
+        DeviceFacts.gatheredFromDevice()
+    }
+}
+#endif

@@ -1,0 +1,11 @@
+// `UIEdgeInsets` to the SDK's portable insets.
+#if canImport(UIKit)
+import UIKit
+
+extension VideoAdInsets {
+    /// The same insets as `UIEdgeInsets`.
+    public init(_ insets: UIEdgeInsets) {
+        self.init(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
+    }
+}
+#endif

@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+import KontextVideo
+import KontextVideoNetworking
+import KontextVideoTesting
+
+/// The decisions the platform seam leaves to portable code: the order of click destinations,
+/// when the tracking dialog is asked for, and which device ids an ad request carries.
+@Suite("Platform seam")
+@MainActor
+struct PlatformSeamTests {
+    static let idfa = UUID(uuidString: "6D92078A-8246-4BA4-AE5B-76104861E7DC")!
+    static let idfv = UUID(uuidString: "1E2D3C4B-5A69-4788-9A0B-C1D2E3F4A5B6")!
+
+    @Test("a click goes to the product sheet, then the URL, then a different fallback")
+    func destinations() throws {
+        let url = try #require(URL(string: "https://brand.example/landing"))
+        let fallback = try #require(URL(string: "https://brand.example/fallback"))
+        #expect(ClickTarget(url: url, fallbackURL: fallback, appStoreID: "123").destinations
+            == [.productSheet(appStoreID: "123"), .url(url), .url(fallback)])
+        #expect(ClickTarget(url: url, fallbackURL: url, appStoreID: nil).destinations == [.url(url)])
+        #expect(ClickTarget(url: nil, fallbackURL: fallback, appStoreID: nil).destinations == [.url(fallback)])
+        #expect(ClickTarget(url: nil, fallbackURL: nil, appStoreID: nil).destinations.isEmpty)
+    }
+
+    @Test("the opener tries each destination until one opens")
+    func orderedOpening() throws {
+        let url = try #require(URL(string: "https://brand.example/landing"))
+        let fallback = try #require(URL(string: "https://brand.example/fallback"))
+        let target = ClickTarget(url: url, fallbackURL: fallback, appStoreID: "123")
+        let system = ScriptedDestinations()
+        let opener = OrderedClickOpener(system)
+
+        system.opens = [.url(url)]
+        opener.open(target)
+        #expect(system.tried == [.productSheet(appStoreID: "123"), .url(url)], "no product sheet here: the URL")
+
+        system.tried = []
+        system.opens = [.productSheet(appStoreID: "123")]
+        opener.open(target)
+        #expect(system.tried == [.productSheet(appStoreID: "123")])
+
+        system.tried = []
+        system.opens = []
+        opener.open(target)
+        #expect(system.tried == [.productSheet(appStoreID: "123"), .url(url), .url(fallback)], "nothing opens: every one tried once")
+    }
+
+    @Test("the SDK asks for tracking only when configured to and the user was never asked, once for every request")
+    func asksOnce() async throws {
+        try await KontextVideoHarness.run { harness in
+            let platform = ScriptedPlatform(status: .notDetermined, answer: .authorized)
+            KontextVideo.shared.environment.platform = platform
+            await KontextVideo.shared.initialize(with: .init(publisherToken: "acme-dev", requestTrackingAuthorization: true, logLevel: .none, serverURL: harness.serverURL))
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            async let first = ads.format(.pause)
+            async let second = ads.format(.overlay)
+            _ = try await (first, second)
+            #expect(platform.requests == 1)
+            let preload = try #require(harness.server?.requests(path: "/video/preload").last?.json)
+            #expect(preload["trackingAuthorization"]?.stringValue == "authorized")
+            #expect(preload["advertisingId"]?.stringValue == "6d92078a-8246-4ba4-ae5b-76104861e7dc")
+            #expect(preload["vendorId"]?.stringValue == "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6")
+            #expect(harness.server?.protocolViolations.isEmpty == true)
+        }
+    }
+
+    @Test("no dialog when the app did not ask for it, or the user already answered", arguments: [
+        (false, TrackingAuthorizationStatus.notDetermined), (true, .denied), (true, .restricted), (true, .authorized),
+    ])
+    func doesNotAsk(configured: Bool, status: TrackingAuthorizationStatus) async throws {
+        try await KontextVideoHarness.run { harness in
+            let platform = ScriptedPlatform(status: status, answer: .authorized)
+            KontextVideo.shared.environment.platform = platform
+            await KontextVideo.shared.initialize(with: .init(publisherToken: "acme-dev", requestTrackingAuthorization: configured, logLevel: .none, serverURL: harness.serverURL))
+            _ = try await VideoAds(content: .init(id: "e1", language: "en")).format(.pause)
+            #expect(platform.requests == 0)
+            let preload = try #require(harness.server?.requests(path: "/video/preload").last?.json)
+            #expect(preload["trackingAuthorization"]?.stringValue == status.rawValue)
+            #expect((preload["advertisingId"] != nil) == (status == .authorized), "the advertising id only when authorized")
+            #expect(preload["vendorId"]?.stringValue == "1e2d3c4b-5a69-4788-9a0b-c1d2e3f4a5b6", "the vendor id always")
+            #expect(harness.server?.protocolViolations.isEmpty == true)
+        }
+    }
+
+    @Test("the device of each request is measured then, and the headless platform sends no ids")
+    func headlessRequest() async throws {
+        try await KontextVideoHarness.run { harness in
+            KontextVideo.shared.environment.platform = HeadlessPlatform(
+                deviceFacts: DeviceFacts(os: "iOS", osVersion: "26.0", screenWidth: 402, screenHeight: 874, scale: 3))
+            await harness.initialize()
+            _ = try await VideoAds(content: .init(id: "e1", language: "en")).format(.pause)
+            let preload = try #require(harness.server?.requests(path: "/video/preload").last?.json)
+            #expect(preload["device"]?["screenWidth"]?.doubleValue == 402)
+            #expect(preload["trackingAuthorization"] == nil && preload["advertisingId"] == nil && preload["vendorId"] == nil)
+        }
+    }
+
+    @Test("the platform's view of the app's state is followed from initialize on")
+    func lifecycle() async throws {
+        try await KontextVideoHarness.run { harness in
+            let platform = ScriptedPlatform(status: nil, answer: nil)
+            platform.isActive = false
+            KontextVideo.shared.environment.platform = platform
+            await harness.initialize()
+            #expect(KontextVideo.shared.runtime?.activeTime.isActive == false, "a launch in the background")
+            platform.onChange?(true)
+            #expect(KontextVideo.shared.runtime?.activeTime.isActive == true)
+        }
+    }
+}
+
+/// A system that opens only the destinations it was told to.
+@MainActor
+private final class ScriptedDestinations: ClickDestinationOpening {
+    var opens: Set<ClickDestination> = []
+    var tried: [ClickDestination] = []
+
+    func open(_ destination: ClickDestination, completion: @escaping @MainActor (Bool) -> Void) {
+        tried.append(destination)
+        completion(opens.contains(destination))
+    }
+}
+
+/// A platform with App Tracking Transparency whose user answers the dialog as scripted.
+@MainActor
+private final class ScriptedPlatform: PlatformServices {
+    private let headless = HeadlessPlatform()
+    private(set) var status: TrackingAuthorizationStatus?
+    private let answer: TrackingAuthorizationStatus?
+    private(set) var requests = 0
+    var isActive = true
+    private(set) var onChange: (@MainActor (Bool) -> Void)?
+
+    init(status: TrackingAuthorizationStatus?, answer: TrackingAuthorizationStatus?) {
+        self.status = status
+        self.answer = answer
+    }
+
+    var clickOpener: any ClickOpening { headless.clickOpener }
+    func defaultPresenter() -> (any VideoAdPresenter)? { nil }
+    func attach(_ creativeView: AnyObject?, to host: any VideoAdHostView) {}
+    func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool? {
+        self.onChange = onChange
+        return isActive
+    }
+    var trackingAuthorizationStatus: TrackingAuthorizationStatus? { status }
+    func requestTrackingAuthorization() async {
+        requests += 1
+        await Task.yield()
+        status = answer
+    }
+    func deviceIdentifiers() -> DeviceIdentifiers {
+        DeviceIdentifiers(trackingAuthorization: status, advertisingIdentifier: PlatformSeamTests.idfa, vendorIdentifier: PlatformSeamTests.idfv)
+    }
+    func deviceFacts() -> DeviceFacts { .gatheredFromProcess() }
+}

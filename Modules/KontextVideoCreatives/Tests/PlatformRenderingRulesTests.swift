@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import KontextVideoVAST
+import KontextVideoNetworking
+@testable import KontextVideoCreatives
+
+/// The decisions the platform renderers only apply: which failure code, which navigation is a
+/// click, what page to load, when Skip appears, which screen a video is chosen for.
+@Suite("Platform rendering rules")
+struct PlatformRenderingRulesTests {
+    @Test("each renderer failure reports its VAST code")
+    func failureCodes() {
+        let codes = Dictionary(uniqueKeysWithValues: CreativeFailure.allCases.map { ($0, $0.code.rawValue) })
+        #expect(codes == [
+            .pageDidNotLoad: 502, .pageFailedOnScreen: 405, .mediaURLUnusable: 403,
+            .mediaDidNotLoad: 401, .playbackFailedOnScreen: 405, .platformCannotRender: 900,
+        ])
+        #expect(CreativeFailure.mediaDidNotLoad.loadError == CreativeLoadError(code: .mediaFileNotFound))
+        #expect(CreativeFailure.playbackFailedOnScreen.event == .failed(code: .mediaDisplay))
+    }
+
+    @Test("a web creative's navigations: loading is allowed, a tap once loaded is a click",
+          arguments: [
+            (false, true, false, WebNavigationPolicy.allow), (false, true, true, .allow), (false, false, true, .allow),
+            (true, true, false, .click), (true, false, true, .click), (true, true, true, .click),
+            (true, false, false, .allow),
+          ])
+    func navigation(loaded: Bool, mainFrame: Bool, link: Bool, expected: WebNavigationPolicy) {
+        #expect(WebNavigationPolicy.decide(pageIsLoaded: loaded, isMainFrame: mainFrame, isLinkActivation: link) == expected)
+        #expect(WebNavigationPolicy.newWindow == .click)
+    }
+
+    @Test("an HTML creative loads its page; an image is wrapped in a page that fits it")
+    func creativePages() throws {
+        let page = try #require(URL(string: "https://ads.example/c/ad-1.html"))
+        #expect(CreativePage.forCreative(kind: .html, url: page) == .url(page))
+        let image = try #require(URL(string: "https://ads.example/c/ad-1.png"))
+        guard case .markup(let html, let base) = CreativePage.forCreative(kind: .image, url: image) else {
+            Issue.record("an image is markup")
+            return
+        }
+        #expect(html.contains("<img src='https://ads.example/c/ad-1.png'"))
+        #expect(html.contains("object-fit:contain"))
+        #expect(base == URL(string: "https://ads.example/c/"))
+    }
+
+    @Test("an image URL cannot end its attribute")
+    func escaping() {
+        #expect(CreativePage.imageElement("https://x.example/a'b\".png?x=1&y=<2>")
+            .hasPrefix("<img src='https://x.example/a&#39;b&quot;.png?x=1&amp;y=&lt;2&gt;'"))
+    }
+
+    @Test("an end card: HTML first, then an image, then a page in a frame; nothing without them")
+    func endCard() throws {
+        func companion(_ resources: [(VASTResource.Kind, String)]) -> VASTCompanion {
+            var companion = VASTCompanion()
+            companion.resources = resources.map { VASTResource(kind: $0.0, value: $0.1) }
+            return companion
+        }
+        #expect(CreativePage.forEndCard(companion([(.iframe, "https://e.example/f"), (.html, "<b>hi</b>")])) == .markup("<b>hi</b>", baseURL: nil))
+        #expect(CreativePage.forEndCard(companion([(.iframe, "https://e.example/f"), (.staticResource, "https://e.example/i.png")]))
+            == .markup(CreativePage.imageElement("https://e.example/i.png"), baseURL: nil))
+        #expect(CreativePage.forEndCard(companion([(.iframe, "https://e.example/f")])) == .url(try #require(URL(string: "https://e.example/f"))))
+        #expect(CreativePage.forEndCard(companion([])) == nil)
+    }
+
+    @Test("Skip appears at the resolved offset, or at a percentage of the media's own length")
+    func skip() {
+        let resolved = SkipControlRule(resolvedOffset: 5, offsetSpec: .seconds(5))
+        #expect(!resolved.showsSkip(at: 4.9, mediaLength: nil))
+        #expect(resolved.showsSkip(at: 5, mediaLength: nil))
+        let percent = SkipControlRule(resolvedOffset: nil, offsetSpec: .percent(25))
+        #expect(percent.offset(mediaLength: nil) == nil, "a percentage waits for the media's length")
+        #expect(!percent.showsSkip(at: 100, mediaLength: .infinity))
+        #expect(percent.offset(mediaLength: 20) == 5)
+        #expect(percent.showsSkip(at: 5, mediaLength: 20))
+        #expect(!percent.showsSkip(at: .nan, mediaLength: 20))
+        #expect(!SkipControlRule(resolvedOffset: nil, offsetSpec: nil).showsSkip(at: 1000, mediaLength: 20), "no offset: not skippable")
+    }
+
+    @Test("a video is chosen for the screen in landscape pixels; an unknown screen is 1920×1080")
+    func deviceProfile() {
+        let phone = DeviceProfile(screenOf: DeviceFacts(os: "iOS", screenWidth: 393, screenHeight: 852, scale: 3))
+        #expect(phone.screenWidth == 2556 && phone.screenHeight == 1179)
+        #expect(phone.supportedMIMETypes == DeviceProfile.applePlatformMIMETypes)
+        #expect(DeviceProfile(screenOf: DeviceFacts(os: "iOS", screenWidth: 1024, screenHeight: 768)) == DeviceProfile(screenWidth: 1024, screenHeight: 768))
+        #expect(DeviceProfile(screenOf: DeviceFacts(os: "Linux")) == .standard)
+        #expect(DeviceProfile(screenOf: DeviceFacts(os: "iOS", screenWidth: 0, screenHeight: 852, scale: 3)) == .standard)
+    }
+
+    @Test("a platform without a renderer fails every load with VAST 900")
+    @MainActor
+    func unsupported() async {
+        let renderer = UnsupportedPlatformRenderer()
+        await #expect(throws: CreativeLoadError(code: .undefined)) { try await renderer.load() }
+        #expect(renderer.resolvedLinearAd == nil && !renderer.hasEndCard && renderer.platformView == nil)
+    }
+}
