@@ -26,7 +26,7 @@ struct VASTModelReader {
         default:
             return .failure(VASTError(.schemaValidation, "root element is <\(tree.qualifiedName(root))>, not <VAST>"))
         }
-        let version = attribute(root, .version)?.trimmingCharacters(in: .whitespaces)
+        let version = attribute(root, .version)?.trimmedForVAST(newlines: false)
         if let version, !version.isEmpty {
             let major = version.split(separator: ".").first.flatMap { Int($0) }
             guard let major, (2...4).contains(major) else {
@@ -175,8 +175,8 @@ struct VASTModelReader {
         guard let url = nonEmpty(tree.trimmedText(element)) else { return nil }
         var file = VASTMediaFile(url: url)
         file.id = attribute(element, .id)
-        file.delivery = attribute(element, .delivery)?.trimmingCharacters(in: .whitespaces)
-        file.type = attribute(element, .type)?.trimmingCharacters(in: .whitespaces)
+        file.delivery = attribute(element, .delivery)?.trimmedForVAST(newlines: false)
+        file.type = attribute(element, .type)?.trimmedForVAST(newlines: false)
         file.width = int(attribute(element, .width))
         file.height = int(attribute(element, .height))
         file.codec = attribute(element, .codec)
@@ -293,7 +293,7 @@ struct VASTModelReader {
     private func tracking(_ element: Node) -> [VASTTrackingEvent] {
         tree.children(element, .trackingEvents, .tracking).compactMap { node in
             guard let url = nonEmpty(tree.trimmedText(node)) else { return nil }
-            return VASTTrackingEvent(event: attribute(node, .event)?.trimmingCharacters(in: .whitespaces) ?? "", url: url, offsetText: attribute(node, .offset))
+            return VASTTrackingEvent(event: attribute(node, .event)?.trimmedForVAST(newlines: false) ?? "", url: url, offsetText: attribute(node, .offset))
         }
     }
 
@@ -321,7 +321,7 @@ struct VASTModelReader {
 
     /// An integer attribute; accepts `500` and `500.0`; `nil` otherwise.
     private func int(_ text: String?) -> Int? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        guard let trimmed = text?.trimmedForVAST(newlines: false), !trimmed.isEmpty else { return nil }
         if let value = Int(trimmed) { return value }
         if let value = Double(trimmed), value.isFinite, abs(value) < 1e15 { return Int(value) }
         return nil
@@ -329,10 +329,12 @@ struct VASTModelReader {
 
     /// A boolean attribute: `true`/`1` and `false`/`0`, ignoring case; `nil` otherwise.
     private func bool(_ text: String?) -> Bool? {
-        switch text?.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: return nil
-        }
+        guard let trimmed = text?.trimmedForVAST(newlines: false) else { return nil }
+        if trimmed == "1" { return true }
+        if trimmed == "0" { return false }
+        let utf8 = trimmed.utf8
+        if utf8.count == 4, utf8.elementsEqual("true".utf8, by: { $0 | 0x20 == $1 }) { return true }
+        if utf8.count == 5, utf8.elementsEqual("false".utf8, by: { $0 | 0x20 == $1 }) { return false }
+        return nil
     }
 }
