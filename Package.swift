@@ -104,6 +104,9 @@ let tools: [(name: String, product: String, path: String, dependencies: [String]
     ("KontextVASTTool", "kontext-vast", "Modules/KontextVASTTool/Sources", ["KontextVideoVAST", "KontextVideoModels", "KontextVideoScheduling"]),
     ("KontextVideoBenchmarks", "kontext-video-bench", "Modules/KontextVideoBenchmarks/Sources", [
         "KontextVideoVAST", "KontextVideoLabels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoModels",
+        // `kontext-video-bench sdk`: the facade on the sandbox server, with the test kit's headless views.
+        "KontextVideo", "KontextVideoTesting", "KontextVideoSandbox", "KontextVideoCreatives", "KontextVideoScheduling",
+        "KontextVideoConcurrency",
     ]),
     ("KontextVideoDemo", "kontext-video-demo", "Examples/KontextVideoDemo", ["KontextVideoTesting"]),
     // A production-mode app (public API, real clock, real files) that process-level tests run.

@@ -2,92 +2,103 @@ import Foundation
 
 /// Reads the VAST model out of a parsed XML tree. Faithful: URLs are trimmed and empty ones
 /// dropped, macros stay verbatim, unknown elements are ignored here but extensions are kept raw.
-/// Element and attribute names match on local names, ignoring case.
-enum VASTModelReader {
-    /// The model for a document whose root is `root`, or the VAST error for the wrong root.
-    static func document(from root: VASTXMLElement) -> Result<VASTDocument, VASTError> {
-        let rootName = root.localName
-        if rootName.caseInsensitiveCompare("VideoAdServingTemplate") == .orderedSame {
+/// Element and attribute names match on local names, ignoring case (interned by the reader, so each
+/// lookup compares one byte); each value becomes a `String` once, when it is read.
+struct VASTModelReader {
+    typealias Node = VASTXMLTree.NodeIndex
+
+    let tree: VASTXMLTree
+
+    /// The model of `tree`, or the VAST error for the wrong root.
+    static func document(from tree: VASTXMLTree) -> Result<VASTDocument, VASTError> {
+        VASTModelReader(tree: tree).document()
+    }
+
+    private func document() -> Result<VASTDocument, VASTError> {
+        let root = VASTXMLTree.root
+        switch tree.name(root) {
+        case .videoAdServingTemplate:
             return .failure(VASTError(.versionNotSupported, "VAST 1.0 <VideoAdServingTemplate> is not supported"))
+        case .vmap:
+            return .failure(VASTError(.schemaValidation, "a VMAP document (<\(tree.qualifiedName(root))>), not VAST"))
+        case .vast where tree.localName(root) == "VAST":
+            break
+        default:
+            return .failure(VASTError(.schemaValidation, "root element is <\(tree.qualifiedName(root))>, not <VAST>"))
         }
-        guard rootName == "VAST" else {
-            if rootName.caseInsensitiveCompare("VMAP") == .orderedSame {
-                return .failure(VASTError(.schemaValidation, "a VMAP document (<\(root.name)>), not VAST"))
-            }
-            return .failure(VASTError(.schemaValidation, "root element is <\(root.name)>, not <VAST>"))
-        }
-        let version = root.attribute("version")?.trimmingCharacters(in: .whitespaces)
+        let version = attribute(root, .version)?.trimmedForVAST(newlines: false)
         if let version, !version.isEmpty {
             let major = version.split(separator: ".").first.flatMap { Int($0) }
             guard let major, (2...4).contains(major) else {
                 return .failure(VASTError(.versionNotSupported, "VAST version \(version) is not supported (2.0 to 4.3 are)"))
             }
         }
-        let ads = root.elements("Ad").compactMap(ad)
-        return .success(VASTDocument(version: version, ads: ads, errorURLs: urls(root.elements("Error"))))
+        let ads = tree.children(root, .ad).compactMap(ad)
+        return .success(VASTDocument(version: version, ads: ads, errorURLs: urls(tree.children(root, .error))))
     }
 
     // MARK: - Ad
 
-    static func ad(_ element: VASTXMLElement) -> VASTAd? {
-        let body: VASTXMLElement
+    private func ad(_ element: Node) -> VASTAd? {
+        let body: Node
         var ad: VASTAd
-        if let inLine = element.element("InLine") {
+        if let inLine = tree.child(element, .inLine) {
             body = inLine
             ad = VASTAd(kind: .inLine)
-        } else if let wrapper = element.element("Wrapper") {
+        } else if let wrapper = tree.child(element, .wrapper) {
             body = wrapper
             ad = VASTAd(kind: .wrapper)
-            let tag = wrapper.element("VASTAdTagURI") ?? wrapper.element("VASTAdTagURL")
-            if let tag {
-                let text = tag.trimmedText.isEmpty ? (tag.element("URL")?.trimmedText ?? "") : tag.trimmedText
+            if let tag = tree.child(wrapper, .vastAdTagURI) ?? tree.child(wrapper, .vastAdTagURL) {
+                let own = tree.trimmedText(tag)
+                let text = own.isEmpty ? (tree.child(tag, .url).map(tree.trimmedText) ?? "") : own
                 ad.adTagURI = text.isEmpty ? nil : text
             }
-            ad.followAdditionalWrappers = bool(wrapper.attribute("followAdditionalWrappers"))
-            ad.allowMultipleAds = bool(wrapper.attribute("allowMultipleAds"))
-            ad.fallbackOnNoAd = bool(wrapper.attribute("fallbackOnNoAd"))
+            ad.followAdditionalWrappers = bool(attribute(wrapper, .followAdditionalWrappers))
+            ad.allowMultipleAds = bool(attribute(wrapper, .allowMultipleAds))
+            ad.fallbackOnNoAd = bool(attribute(wrapper, .fallbackOnNoAd))
         } else {
             return nil
         }
-        ad.id = element.attribute("id")
-        ad.sequence = int(element.attribute("sequence"))
-        ad.conditionalAd = bool(element.attribute("conditionalAd"))
-        ad.adType = element.attribute("adType")
-        if let system = body.element("AdSystem") {
-            ad.adSystem = system.trimmedText
-            ad.adSystemVersion = system.attribute("version")
+        ad.id = attribute(element, .id)
+        ad.sequence = int(attribute(element, .sequence))
+        ad.conditionalAd = bool(attribute(element, .conditionalAd))
+        ad.adType = attribute(element, .adType)
+        if let system = tree.child(body, .adSystem) {
+            ad.adSystem = tree.trimmedText(system)
+            ad.adSystemVersion = attribute(system, .version)
         }
-        ad.adTitle = body.element("AdTitle")?.trimmedText
-        ad.adDescription = body.element("Description")?.trimmedText
-        ad.advertiser = body.element("Advertiser")?.trimmedText
-        ad.adServingId = body.element("AdServingId")?.trimmedText
-        ad.expires = int(body.element("Expires")?.trimmedText)
-        ad.surveys = urls(body.elements("Survey"))
-        ad.impressions = entries(body.elements("Impression"))
-        ad.errorURLs = urls(body.elements("Error"))
-        if let viewable = body.element("ViewableImpression") {
-            var value = VASTViewableImpression(id: viewable.attribute("id"))
-            value.viewable = urls(viewable.elements("Viewable"))
-            value.notViewable = urls(viewable.elements("NotViewable"))
-            value.viewUndetermined = urls(viewable.elements("ViewUndetermined"))
+        ad.adTitle = trimmedText(body, .adTitle)
+        ad.adDescription = trimmedText(body, .description)
+        ad.advertiser = trimmedText(body, .advertiser)
+        ad.adServingId = trimmedText(body, .adServingId)
+        ad.expires = int(trimmedText(body, .expires))
+        ad.surveys = urls(tree.children(body, .survey))
+        ad.impressions = entries(tree.children(body, .impression))
+        ad.errorURLs = urls(tree.children(body, .error))
+        if let viewable = tree.child(body, .viewableImpression) {
+            var value = VASTViewableImpression(id: attribute(viewable, .id))
+            value.viewable = urls(tree.children(viewable, .viewable))
+            value.notViewable = urls(tree.children(viewable, .notViewable))
+            value.viewUndetermined = urls(tree.children(viewable, .viewUndetermined))
             ad.viewableImpression = value
         }
-        if let pricing = body.element("Pricing") {
-            ad.pricing = VASTPricing(model: pricing.attribute("model"), currency: pricing.attribute("currency"), value: pricing.trimmedText)
+        if let pricing = tree.child(body, .pricing) {
+            ad.pricing = VASTPricing(model: attribute(pricing, .model), currency: attribute(pricing, .currency), value: tree.trimmedText(pricing))
         }
-        ad.categories = body.elements("Category").map { VASTCategory(authority: $0.attribute("authority"), value: $0.trimmedText) }
-        ad.blockedAdCategories = body.elements("BlockedAdCategories").map {
-            VASTCategory(authority: $0.attribute("authority"), value: $0.trimmedText)
+        ad.categories = tree.children(body, .category).map { VASTCategory(authority: attribute($0, .authority), value: tree.trimmedText($0)) }
+        ad.blockedAdCategories = tree.children(body, .blockedAdCategories).map {
+            VASTCategory(authority: attribute($0, .authority), value: tree.trimmedText($0))
         }
-        ad.creatives = body.elements(path: ["Creatives", "Creative"]).map(creative)
-        ad.extensions = body.elements(path: ["Extensions", "Extension"]).map(VASTExtension.init(element:))
-        ad.verifications = body.elements(path: ["AdVerifications", "Verification"]).map { verification($0, origin: .adVerifications) }
+        ad.creatives = tree.children(body, .creatives, .creative).map(creative)
+        let extensions = tree.children(body, .extensions, .extension)
+        ad.extensions = extensions.map { VASTExtension(element: tree.element($0)) }
+        ad.verifications = tree.children(body, .adVerifications, .verification).map { verification($0, origin: .adVerifications) }
         // Any extension's <AdVerifications> (vast-client-js reads them under type="iab" too), and
         // bare <Verification>s of an <Extension type="AdVerifications">.
-        for ext in ad.extensions {
-            var nodes = ext.element.elements(path: ["AdVerifications", "Verification"])
-            if ext.type?.caseInsensitiveCompare("AdVerifications") == .orderedSame {
-                nodes += ext.element.elements("Verification")
+        for (node, value) in zip(extensions, ad.extensions) {
+            var nodes = tree.children(node, .adVerifications, .verification)
+            if value.type?.caseInsensitiveCompare("AdVerifications") == .orderedSame {
+                nodes += tree.children(node, .verification)
             }
             ad.verifications += nodes.map { verification($0, origin: .extensionNode) }
         }
@@ -96,223 +107,234 @@ enum VASTModelReader {
 
     // MARK: - Creatives
 
-    static func creative(_ element: VASTXMLElement) -> VASTCreative {
+    private func creative(_ element: Node) -> VASTCreative {
         var creative = VASTCreative()
-        creative.id = element.attribute("id")
-        creative.adId = element.attribute("adId")
-        creative.sequence = int(element.attribute("sequence"))
-        creative.apiFramework = element.attribute("apiFramework")
-        creative.universalAdIds = element.elements("UniversalAdId").map {
-            VASTUniversalAdId(idRegistry: $0.attribute("idRegistry"), value: $0.attribute("idValue").flatMap { $0.isEmpty ? nil : $0 } ?? $0.trimmedText)
+        creative.id = attribute(element, .id)
+        creative.adId = attribute(element, .adId)
+        creative.sequence = int(attribute(element, .sequence))
+        creative.apiFramework = attribute(element, .apiFramework)
+        creative.universalAdIds = tree.children(element, .universalAdId).map {
+            VASTUniversalAdId(idRegistry: attribute($0, .idRegistry), value: attribute($0, .idValue).flatMap { $0.isEmpty ? nil : $0 } ?? tree.trimmedText($0))
         }
-        creative.creativeExtensions = element.elements(path: ["CreativeExtensions", "CreativeExtension"]).map(VASTExtension.init(element:))
-        if let linear = element.element("Linear") {
+        creative.creativeExtensions = tree.children(element, .creativeExtensions, .creativeExtension).map { VASTExtension(element: tree.element($0)) }
+        if let linear = tree.child(element, .linear) {
             creative.linear = self.linear(linear)
         }
-        if let nonLinearAds = element.element("NonLinearAds") {
+        if let nonLinearAds = tree.child(element, .nonLinearAds) {
             var value = VASTNonLinearAds()
-            value.nonLinears = nonLinearAds.elements("NonLinear").map(nonLinear)
+            value.nonLinears = tree.children(nonLinearAds, .nonLinear).map(nonLinear)
             value.trackingEvents = tracking(nonLinearAds)
             creative.nonLinearAds = value
         }
-        if let companionAds = element.element("CompanionAds") {
-            var value = VASTCompanionAds(required: companionAds.attribute("required"))
-            value.companions = companionAds.elements("Companion").map(companion)
+        if let companionAds = tree.child(element, .companionAds) {
+            var value = VASTCompanionAds(required: attribute(companionAds, .required))
+            value.companions = tree.children(companionAds, .companion).map(companion)
             creative.companionAds = value
         }
         return creative
     }
 
-    static func linear(_ element: VASTXMLElement) -> VASTLinear {
+    private func linear(_ element: Node) -> VASTLinear {
         var linear = VASTLinear()
-        linear.durationText = element.element("Duration")?.text
+        linear.durationText = tree.child(element, .duration).map(tree.text)
         linear.duration = VASTTime.seconds(linear.durationText)
-        linear.skipOffsetText = element.attribute("skipoffset")
+        linear.skipOffsetText = attribute(element, .skipoffset)
         linear.skipOffset = VASTOffset(linear.skipOffsetText)
-        linear.adParameters = element.element("AdParameters")?.text
+        linear.adParameters = tree.child(element, .adParameters).map(tree.text)
         linear.trackingEvents = tracking(element)
-        if let clicks = element.element("VideoClicks") {
-            linear.videoClicks.clickThrough = nonEmpty(clicks.element("ClickThrough")?.trimmedText)
-            linear.videoClicks.clickTracking = entries(clicks.elements("ClickTracking"))
-            linear.videoClicks.customClicks = entries(clicks.elements("CustomClick"))
+        if let clicks = tree.child(element, .videoClicks) {
+            linear.videoClicks.clickThrough = nonEmpty(trimmedText(clicks, .clickThrough))
+            linear.videoClicks.clickTracking = entries(tree.children(clicks, .clickTracking))
+            linear.videoClicks.customClicks = entries(tree.children(clicks, .customClick))
         }
-        if let mediaFiles = element.element("MediaFiles") {
-            linear.mediaFiles = mediaFiles.elements("MediaFile").compactMap(mediaFile)
-            linear.mezzanines = mediaFiles.elements("Mezzanine").compactMap { node in
-                nonEmpty(node.trimmedText).map { url in
-                    VASTMezzanine(url: url, attributes: Dictionary(node.attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
+        if let mediaFiles = tree.child(element, .mediaFiles) {
+            linear.mediaFiles = tree.children(mediaFiles, .mediaFile).compactMap(mediaFile)
+            linear.mezzanines = tree.children(mediaFiles, .mezzanine).compactMap { node in
+                nonEmpty(tree.trimmedText(node)).map { url in
+                    let attributes = tree.element(node).attributes
+                    return VASTMezzanine(url: url, attributes: Dictionary(attributes.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }))
                 }
             }
-            linear.interactiveCreativeFiles = mediaFiles.elements("InteractiveCreativeFile").compactMap { node in
-                nonEmpty(node.trimmedText).map {
+            linear.interactiveCreativeFiles = tree.children(mediaFiles, .interactiveCreativeFile).compactMap { node in
+                nonEmpty(tree.trimmedText(node)).map {
                     VASTInteractiveCreativeFile(
-                        url: $0, type: node.attribute("type"), apiFramework: node.attribute("apiFramework"),
-                        variableDuration: bool(node.attribute("variableDuration"))
+                        url: $0, type: attribute(node, .type), apiFramework: attribute(node, .apiFramework),
+                        variableDuration: bool(attribute(node, .variableDuration))
                     )
                 }
             }
-            linear.closedCaptionFiles = mediaFiles.elements(path: ["ClosedCaptionFiles", "ClosedCaptionFile"]).compactMap { node in
-                nonEmpty(node.trimmedText).map { VASTResource(kind: .file, type: node.attribute("type"), value: $0, language: node.attribute("language")) }
+            linear.closedCaptionFiles = tree.children(mediaFiles, .closedCaptionFiles, .closedCaptionFile).compactMap { node in
+                nonEmpty(tree.trimmedText(node)).map { VASTResource(kind: .file, type: attribute(node, .type), value: $0, language: attribute(node, .language)) }
             }
         }
-        linear.icons = element.elements(path: ["Icons", "Icon"]).map(icon)
+        linear.icons = tree.children(element, .icons, .icon).map(icon)
         return linear
     }
 
-    static func mediaFile(_ element: VASTXMLElement) -> VASTMediaFile? {
-        guard let url = nonEmpty(element.trimmedText) else { return nil }
+    private func mediaFile(_ element: Node) -> VASTMediaFile? {
+        guard let url = nonEmpty(tree.trimmedText(element)) else { return nil }
         var file = VASTMediaFile(url: url)
-        file.id = element.attribute("id")
-        file.delivery = element.attribute("delivery")?.trimmingCharacters(in: .whitespaces)
-        file.type = element.attribute("type")?.trimmingCharacters(in: .whitespaces)
-        file.width = int(element.attribute("width"))
-        file.height = int(element.attribute("height"))
-        file.codec = element.attribute("codec")
-        file.bitrate = int(element.attribute("bitrate"))
-        file.minBitrate = int(element.attribute("minBitrate"))
-        file.maxBitrate = int(element.attribute("maxBitrate"))
-        file.scalable = bool(element.attribute("scalable"))
-        file.maintainAspectRatio = bool(element.attribute("maintainAspectRatio"))
-        file.apiFramework = element.attribute("apiFramework")
-        file.fileSize = int(element.attribute("fileSize"))
-        file.mediaType = element.attribute("mediaType")
+        file.id = attribute(element, .id)
+        file.delivery = attribute(element, .delivery)?.trimmedForVAST(newlines: false)
+        file.type = attribute(element, .type)?.trimmedForVAST(newlines: false)
+        file.width = int(attribute(element, .width))
+        file.height = int(attribute(element, .height))
+        file.codec = attribute(element, .codec)
+        file.bitrate = int(attribute(element, .bitrate))
+        file.minBitrate = int(attribute(element, .minBitrate))
+        file.maxBitrate = int(attribute(element, .maxBitrate))
+        file.scalable = bool(attribute(element, .scalable))
+        file.maintainAspectRatio = bool(attribute(element, .maintainAspectRatio))
+        file.apiFramework = attribute(element, .apiFramework)
+        file.fileSize = int(attribute(element, .fileSize))
+        file.mediaType = attribute(element, .mediaType)
         return file
     }
 
-    static func companion(_ element: VASTXMLElement) -> VASTCompanion {
+    private func companion(_ element: Node) -> VASTCompanion {
         var companion = VASTCompanion()
-        companion.id = element.attribute("id")
-        companion.width = int(element.attribute("width"))
-        companion.height = int(element.attribute("height"))
-        companion.assetWidth = int(element.attribute("assetWidth"))
-        companion.assetHeight = int(element.attribute("assetHeight"))
-        companion.expandedWidth = int(element.attribute("expandedWidth"))
-        companion.expandedHeight = int(element.attribute("expandedHeight"))
-        companion.adSlotId = element.attribute("adSlotID")
-        companion.apiFramework = element.attribute("apiFramework")
-        companion.pxratio = element.attribute("pxratio")
-        companion.renderingMode = element.attribute("renderingMode")
+        companion.id = attribute(element, .id)
+        companion.width = int(attribute(element, .width))
+        companion.height = int(attribute(element, .height))
+        companion.assetWidth = int(attribute(element, .assetWidth))
+        companion.assetHeight = int(attribute(element, .assetHeight))
+        companion.expandedWidth = int(attribute(element, .expandedWidth))
+        companion.expandedHeight = int(attribute(element, .expandedHeight))
+        companion.adSlotId = attribute(element, .adSlotID)
+        companion.apiFramework = attribute(element, .apiFramework)
+        companion.pxratio = attribute(element, .pxratio)
+        companion.renderingMode = attribute(element, .renderingMode)
         companion.resources = resources(element)
-        companion.altText = element.element("AltText")?.trimmedText
-        companion.clickThrough = nonEmpty(element.element("CompanionClickThrough")?.trimmedText)
-        companion.clickTracking = entries(element.elements("CompanionClickTracking"))
+        companion.altText = trimmedText(element, .altText)
+        companion.clickThrough = nonEmpty(trimmedText(element, .companionClickThrough))
+        companion.clickTracking = entries(tree.children(element, .companionClickTracking))
         companion.trackingEvents = tracking(element)
-        companion.adParameters = element.element("AdParameters")?.text
+        companion.adParameters = tree.child(element, .adParameters).map(tree.text)
         return companion
     }
 
-    static func nonLinear(_ element: VASTXMLElement) -> VASTNonLinear {
+    private func nonLinear(_ element: Node) -> VASTNonLinear {
         var nonLinear = VASTNonLinear()
-        nonLinear.id = element.attribute("id")
-        nonLinear.width = int(element.attribute("width"))
-        nonLinear.height = int(element.attribute("height"))
-        nonLinear.expandedWidth = int(element.attribute("expandedWidth"))
-        nonLinear.expandedHeight = int(element.attribute("expandedHeight"))
-        nonLinear.scalable = bool(element.attribute("scalable"))
-        nonLinear.maintainAspectRatio = bool(element.attribute("maintainAspectRatio"))
-        nonLinear.minSuggestedDuration = element.attribute("minSuggestedDuration")
-        nonLinear.apiFramework = element.attribute("apiFramework")
+        nonLinear.id = attribute(element, .id)
+        nonLinear.width = int(attribute(element, .width))
+        nonLinear.height = int(attribute(element, .height))
+        nonLinear.expandedWidth = int(attribute(element, .expandedWidth))
+        nonLinear.expandedHeight = int(attribute(element, .expandedHeight))
+        nonLinear.scalable = bool(attribute(element, .scalable))
+        nonLinear.maintainAspectRatio = bool(attribute(element, .maintainAspectRatio))
+        nonLinear.minSuggestedDuration = attribute(element, .minSuggestedDuration)
+        nonLinear.apiFramework = attribute(element, .apiFramework)
         nonLinear.resources = resources(element)
-        nonLinear.clickThrough = nonEmpty(element.element("NonLinearClickThrough")?.trimmedText)
-        nonLinear.clickTracking = entries(element.elements("NonLinearClickTracking"))
-        nonLinear.adParameters = element.element("AdParameters")?.text
+        nonLinear.clickThrough = nonEmpty(trimmedText(element, .nonLinearClickThrough))
+        nonLinear.clickTracking = entries(tree.children(element, .nonLinearClickTracking))
+        nonLinear.adParameters = tree.child(element, .adParameters).map(tree.text)
         return nonLinear
     }
 
-    static func icon(_ element: VASTXMLElement) -> VASTIcon {
+    private func icon(_ element: Node) -> VASTIcon {
         var icon = VASTIcon()
-        icon.program = element.attribute("program")
-        icon.width = int(element.attribute("width"))
-        icon.height = int(element.attribute("height"))
-        icon.xPosition = element.attribute("xPosition")
-        icon.yPosition = element.attribute("yPosition")
-        icon.duration = element.attribute("duration")
-        icon.offset = element.attribute("offset")
-        icon.apiFramework = element.attribute("apiFramework")
-        icon.pxratio = element.attribute("pxratio")
-        icon.altText = element.attribute("altText")
-        icon.hoverText = element.attribute("hoverText")
+        icon.program = attribute(element, .program)
+        icon.width = int(attribute(element, .width))
+        icon.height = int(attribute(element, .height))
+        icon.xPosition = attribute(element, .xPosition)
+        icon.yPosition = attribute(element, .yPosition)
+        icon.duration = attribute(element, .duration)
+        icon.offset = attribute(element, .offset)
+        icon.apiFramework = attribute(element, .apiFramework)
+        icon.pxratio = attribute(element, .pxratio)
+        icon.altText = attribute(element, .altText)
+        icon.hoverText = attribute(element, .hoverText)
         icon.resources = resources(element)
-        icon.viewTracking = urls(element.elements("IconViewTracking"))
-        if let clicks = element.element("IconClicks") {
-            icon.clickThrough = nonEmpty(clicks.element("IconClickThrough")?.trimmedText)
-            icon.clickTracking = entries(clicks.elements("IconClickTracking"))
-            icon.clickFallbackImages = clicks.elements(path: ["IconClickFallbackImages", "IconClickFallbackImage"])
-                .flatMap { resources($0) }
+        icon.viewTracking = urls(tree.children(element, .iconViewTracking))
+        if let clicks = tree.child(element, .iconClicks) {
+            icon.clickThrough = nonEmpty(trimmedText(clicks, .iconClickThrough))
+            icon.clickTracking = entries(tree.children(clicks, .iconClickTracking))
+            icon.clickFallbackImages = tree.children(clicks, .iconClickFallbackImages, .iconClickFallbackImage).flatMap { resources($0) }
         }
         return icon
     }
 
-    static func verification(_ element: VASTXMLElement, origin: VASTVerification.Origin) -> VASTVerification {
+    private func verification(_ element: Node, origin: VASTVerification.Origin) -> VASTVerification {
         var verification = VASTVerification(origin: origin)
-        verification.vendor = element.attribute("vendor")
-        verification.javaScriptResources = element.elements("JavaScriptResource").compactMap(script)
-        verification.executableResources = element.elements("ExecutableResource").compactMap(script)
-        verification.parameters = element.element("VerificationParameters")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        verification.vendor = attribute(element, .vendor)
+        verification.javaScriptResources = tree.children(element, .javaScriptResource).compactMap(script)
+        verification.executableResources = tree.children(element, .executableResource).compactMap(script)
+        verification.parameters = trimmedText(element, .verificationParameters)
         verification.trackingEvents = tracking(element)
         return verification
     }
 
     // MARK: - Pieces
 
-    static func script(_ element: VASTXMLElement) -> VASTVerification.Script? {
-        nonEmpty(element.trimmedText).map {
+    private func script(_ element: Node) -> VASTVerification.Script? {
+        nonEmpty(tree.trimmedText(element)).map {
             VASTVerification.Script(
-                url: $0, apiFramework: element.attribute("apiFramework"),
-                browserOptional: bool(element.attribute("browserOptional")), type: element.attribute("type")
+                url: $0, apiFramework: attribute(element, .apiFramework),
+                browserOptional: bool(attribute(element, .browserOptional)), type: attribute(element, .type)
             )
         }
     }
 
-    static func resources(_ element: VASTXMLElement) -> [VASTResource] {
-        element.children.compactMap { child in
-            switch child.localName.lowercased() {
-            case "staticresource":
-                return nonEmpty(child.trimmedText).map { VASTResource(kind: .staticResource, type: child.attribute("creativeType"), value: $0) }
-            case "iframeresource":
-                return nonEmpty(child.trimmedText).map { VASTResource(kind: .iframe, value: $0) }
-            case "htmlresource":
-                return nonEmpty(child.trimmedText).map { _ in VASTResource(kind: .html, value: child.text) }
+    private func resources(_ element: Node) -> [VASTResource] {
+        tree.children(element).compactMap { child in
+            switch tree.name(child) {
+            case .staticResource:
+                return nonEmpty(tree.trimmedText(child)).map { VASTResource(kind: .staticResource, type: attribute(child, .creativeType), value: $0) }
+            case .iFrameResource:
+                return nonEmpty(tree.trimmedText(child)).map { VASTResource(kind: .iframe, value: $0) }
+            case .htmlResource:
+                return nonEmpty(tree.trimmedText(child)).map { _ in VASTResource(kind: .html, value: tree.text(child)) }
             default:
                 return nil
             }
         }
     }
 
-    static func tracking(_ element: VASTXMLElement) -> [VASTTrackingEvent] {
-        element.elements(path: ["TrackingEvents", "Tracking"]).compactMap { node in
-            guard let url = nonEmpty(node.trimmedText) else { return nil }
-            return VASTTrackingEvent(event: node.attribute("event")?.trimmingCharacters(in: .whitespaces) ?? "", url: url, offsetText: node.attribute("offset"))
+    private func tracking(_ element: Node) -> [VASTTrackingEvent] {
+        tree.children(element, .trackingEvents, .tracking).compactMap { node in
+            guard let url = nonEmpty(tree.trimmedText(node)) else { return nil }
+            return VASTTrackingEvent(event: attribute(node, .event)?.trimmedForVAST(newlines: false) ?? "", url: url, offsetText: attribute(node, .offset))
         }
     }
 
-    static func urls(_ elements: [VASTXMLElement]) -> [String] {
-        elements.compactMap { nonEmpty($0.trimmedText) }
+    private func attribute(_ node: Node, _ name: VASTName) -> String? {
+        tree.attribute(node, name)
     }
 
-    static func entries(_ elements: [VASTXMLElement]) -> [VASTURLEntry] {
-        elements.compactMap { node in nonEmpty(node.trimmedText).map { VASTURLEntry(url: $0, id: node.attribute("id")) } }
+    /// The trimmed text of the first child of `node` named `name`.
+    private func trimmedText(_ node: Node, _ name: VASTName) -> String? {
+        tree.child(node, name).map(tree.trimmedText)
     }
 
-    static func nonEmpty(_ text: String?) -> String? {
+    private func urls<Nodes: Sequence<Node>>(_ nodes: Nodes) -> [String] {
+        nodes.compactMap { nonEmpty(tree.trimmedText($0)) }
+    }
+
+    private func entries<Nodes: Sequence<Node>>(_ nodes: Nodes) -> [VASTURLEntry] {
+        nodes.compactMap { node in nonEmpty(tree.trimmedText(node)).map { VASTURLEntry(url: $0, id: attribute(node, .id)) } }
+    }
+
+    private func nonEmpty(_ text: String?) -> String? {
         guard let text, !text.isEmpty else { return nil }
         return text
     }
 
     /// An integer attribute; accepts `500` and `500.0`; `nil` otherwise.
-    static func int(_ text: String?) -> Int? {
-        guard let trimmed = text?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+    private func int(_ text: String?) -> Int? {
+        guard let trimmed = text?.trimmedForVAST(newlines: false), !trimmed.isEmpty else { return nil }
         if let value = Int(trimmed) { return value }
         if let value = Double(trimmed), value.isFinite, abs(value) < 1e15 { return Int(value) }
         return nil
     }
 
     /// A boolean attribute: `true`/`1` and `false`/`0`, ignoring case; `nil` otherwise.
-    static func bool(_ text: String?) -> Bool? {
-        switch text?.trimmingCharacters(in: .whitespaces).lowercased() {
-        case "true", "1": return true
-        case "false", "0": return false
-        default: return nil
-        }
+    private func bool(_ text: String?) -> Bool? {
+        guard let trimmed = text?.trimmedForVAST(newlines: false) else { return nil }
+        if trimmed == "1" { return true }
+        if trimmed == "0" { return false }
+        let utf8 = trimmed.utf8
+        if utf8.count == 4, utf8.elementsEqual("true".utf8, by: { $0 | 0x20 == $1 }) { return true }
+        if utf8.count == 5, utf8.elementsEqual("false".utf8, by: { $0 | 0x20 == $1 }) { return false }
+        return nil
     }
 }

@@ -11,10 +11,10 @@ package enum VASTOffset: Sendable, Equatable, Encodable {
     /// Parses a clock time, `N%`, or (when `allowStartEnd`) `start` / `end`; `nil` when refused.
     package init?(_ text: String?, allowStartEnd: Bool = false) {
         guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if allowStartEnd, trimmed.caseInsensitiveCompare("start") == .orderedSame {
+        let trimmed = text.trimmedForVAST(newlines: true)
+        if allowStartEnd, trimmed.equalsIgnoringCaseForVAST("start") {
             self = .seconds(0)
-        } else if allowStartEnd, trimmed.caseInsensitiveCompare("end") == .orderedSame {
+        } else if allowStartEnd, trimmed.equalsIgnoringCaseForVAST("end") {
             self = .percent(100)
         } else if trimmed.hasSuffix("%") {
             let number = trimmed.dropLast()

@@ -23,7 +23,7 @@ package enum VASTTime {
     /// Seconds for a clock time, or `nil` when the text does not follow the policy.
     package static func seconds(_ text: String?) -> Double? {
         guard let text else { return nil }
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmedForVAST(newlines: true)
         let parts = trimmed.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 3 else { return nil }
         guard let hours = digits(parts[0], exactly: nil),

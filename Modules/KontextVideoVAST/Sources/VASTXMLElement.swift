@@ -91,18 +91,24 @@ package struct VASTXMLElement: Sendable, Equatable, Encodable {
         return String(name[name.index(after: colon)...])
     }
 
+    /// Escapes so the text reads back the same. By Unicode scalar, not by `Character`: a combining mark
+    /// after `"`, `<` or `&` makes one grapheme of the two, which a `Character` comparison would let
+    /// through unescaped (found by fuzzing). Carriage returns (and tabs and line feeds in attribute
+    /// values) become references, since a reader normalises them when written raw.
     private static func escape(_ value: String, quote: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(value.utf8.count)
-        for character in value {
-            switch character {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where quote: out += "&quot;"
-            default: out.append(character)
+        var out = String.UnicodeScalarView()
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"" where quote: out.append(contentsOf: "&quot;".unicodeScalars)
+            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
+            case "\n" where quote: out.append(contentsOf: "&#10;".unicodeScalars)
+            case "\t" where quote: out.append(contentsOf: "&#9;".unicodeScalars)
+            default: out.append(scalar)
             }
         }
-        return out
+        return String(out)
     }
 }

@@ -1,0 +1,250 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KontextVideo
+import KontextVideoCreatives
+import KontextVideoNetworking
+import KontextVideoScheduling
+import KontextVideoTesting
+
+/// `kontext-video-bench sdk [--iterations N] [--objects N]`: the SDK's own cost against the sandbox
+/// ad server on loopback (in a child process), on the real clock and URLSession, release build.
+///
+/// - `format()` + `load()` of a pause ad against a bare `URLSession` sending the same requests the
+///   SDK sent (recorded by its transport) to the same server, alternating, as a ratio of medians.
+/// - Main-actor time per public call, median and p99: wall time for the synchronous calls; main-thread
+///   CPU time between the call and its return for `format` and `load`, which suspend (the main
+///   thread runs the main actor and nothing else here). The main thread's read and write system
+///   calls over the whole run, and the thread each request was sent from, show where I/O happens.
+/// - Memory per `VideoAds` holding a loaded pause ad, over `--objects` of them (glibc heap in use),
+///   then after `destroy()`, then after the objects are released (checked through weak references).
+@MainActor
+enum SDKBenchmark {
+    static func run(arguments: [String]) async -> Int32 {
+        let iterations = value("--iterations", in: arguments) ?? 500
+        let objects = value("--objects", in: arguments) ?? 10_000
+        let server: SandboxChild
+        do {
+            server = try SandboxChild()
+        } catch {
+            FileHandle.standardError.write(Data("sdk: the sandbox server did not start: \(error)\n".utf8))
+            return 1
+        }
+        defer { server.stop() }
+        let transport = RecordingTransport(base: URLSessionTransport())
+        let storage = FileManager.default.temporaryDirectory.appendingPathComponent("kontext-bench-sdk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: storage) }
+        try? FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+        let suite = "kontext-bench-sdk-\(UUID().uuidString)"
+        defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
+        let presenter = HeadlessPresenter()
+        KontextVideo.shared.reset(environment: SDKEnvironment(
+            clock: SystemClock(), transport: transport, storageDirectory: storage,
+            defaults: UserDefaults(suiteName: suite) ?? .standard,
+            rendererFactory: PlatformCreativeRendererFactory(),
+            platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: HeadlessClickOpener()),
+            appBundleId: "so.kontext.bench", appVersion: "1.0"
+        ))
+        let state = await KontextVideo.shared.initialize(with: .init(publisherToken: "acme-dev", logLevel: .none, serverURL: server.baseURL))
+        print("SDK benchmark (release build; sandbox server on loopback in a child process; real clock and URLSession)")
+        print("  initialize: \(state); \(iterations) iterations, \(objects) objects; main actor on the main thread: \(Thread.isMainThread)")
+        guard case .enabled = state else { return 1 }
+
+        let ioBefore = MainThreadProbe.ioCalls()
+        var timings: [String: [Double]] = [:]
+        var sdkRoundTrips: [Double] = []
+        var rawRoundTrips: [Double] = []
+        var requestsPerLoad: [String] = []
+        let session = URLSession(configuration: .ephemeral)
+        var previousRequests: [URLRequest] = []
+        var sdkCPU: [Double] = []
+        var rawCPU: [Double] = []
+        for iteration in 0..<(iterations + 20) {
+            let warmingUp = iteration < 20
+            func note(_ name: String, _ seconds: Double) {
+                if !warmingUp { timings[name, default: []].append(seconds) }
+            }
+            do {
+                // One ad shown and dismissed.
+                var start = Date()
+                let ads = VideoAds(content: .init(id: "episode-\(iteration)", language: "en"))
+                note("VideoAds.init", -start.timeIntervalSinceNow)
+                // The same requests on a bare URLSession, before the SDK's on odd iterations (the
+                // previous iteration's requests) and after on even ones, so neither always goes first.
+                func bare(_ requests: [URLRequest]) async throws -> Double {
+                    let start = Date()
+                    let cpu = CPUTime.now()
+                    for request in requests { try await roundTrip(request, on: session) }
+                    if !warmingUp { rawCPU.append(CPUTime.now() - cpu) }
+                    return -start.timeIntervalSinceNow
+                }
+                var rawSeconds = iteration.isMultiple(of: 2) || previousRequests.isEmpty ? nil : try await bare(previousRequests)
+                transport.startRecording()
+                let wall = Date()
+                let processCPU = CPUTime.now()
+                var cpu = MainThreadProbe.cpuSeconds()
+                let ad = try await ads.format(.pause)
+                note("format", MainThreadProbe.cpuSeconds() - cpu)
+                cpu = MainThreadProbe.cpuSeconds()
+                try await ad.load()
+                note("load", MainThreadProbe.cpuSeconds() - cpu)
+                let sdkSeconds = -wall.timeIntervalSinceNow
+                if !warmingUp { sdkCPU.append(CPUTime.now() - processCPU) }
+                previousRequests = transport.stopRecording()
+                if iteration == 0 { requestsPerLoad = previousRequests.map { "\($0.httpMethod ?? "GET") \($0.url?.path ?? "?")" } }
+                if rawSeconds == nil { rawSeconds = try await bare(previousRequests) }
+                if !warmingUp, let rawSeconds {
+                    sdkRoundTrips.append(sdkSeconds)
+                    rawRoundTrips.append(rawSeconds)
+                }
+                start = Date()
+                try ad.show(in: HeadlessView())
+                note("show", -start.timeIntervalSinceNow)
+                start = Date()
+                try ad.dismiss()
+                note("dismiss", -start.timeIntervalSinceNow)
+                start = Date()
+                ads.destroy()
+                note("destroy", -start.timeIntervalSinceNow)
+
+                // One ad rejected.
+                let other = VideoAds(content: .init(id: "episode-\(iteration)-b", language: "en"))
+                let unused = try await other.format(.pause)
+                start = Date()
+                try unused.reject()
+                note("reject", -start.timeIntervalSinceNow)
+                other.destroy()
+            } catch {
+                print("  iteration \(iteration) failed: \(error)")
+                return 1
+            }
+        }
+        let ioAfter = MainThreadProbe.ioCalls()
+
+        print("")
+        print("  format() + load() of a pause ad vs the same requests on a bare URLSession (\(requestsPerLoad.joined(separator: ", "))):")
+        let sdkMedian = percentile(sdkRoundTrips, 0.5)
+        let rawMedian = percentile(rawRoundTrips, 0.5)
+        print(String(format: "    SDK  median %7.1f µs  p99 %7.1f µs", sdkMedian * 1e6, percentile(sdkRoundTrips, 0.99) * 1e6))
+        print(String(format: "    bare median %7.1f µs  p99 %7.1f µs", rawMedian * 1e6, percentile(rawRoundTrips, 0.99) * 1e6))
+        print(String(format: "    ratio SDK / bare: %.2f (goal ≤ 1.10); the SDK adds %.1f µs a load", sdkMedian / rawMedian, (sdkMedian - rawMedian) * 1e6))
+        let sdkCPUMedian = percentile(sdkCPU, 0.5)
+        let rawCPUMedian = percentile(rawCPU, 0.5)
+        print(String(format: "    CPU time of this process (all threads; the server is another process): SDK %.1f µs, bare %.1f µs, ratio %.2f",
+                     sdkCPUMedian * 1e6, rawCPUMedian * 1e6, sdkCPUMedian / rawCPUMedian))
+        print("")
+        print("  main-actor time per public call (µs; sync calls: wall; format and load: main-thread CPU while they ran):")
+        print("    call              median       p99")
+        for name in ["VideoAds.init", "format", "load", "show", "dismiss", "reject", "destroy"] {
+            let values = timings[name] ?? []
+            let median = percentile(values, 0.5) * 1e6
+            print("    " + name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                + String(format: "%8.1f  %8.1f%@", median, percentile(values, 0.99) * 1e6, median > 50 ? "   over the 50 µs goal" : ""))
+        }
+        if let ioBefore, let ioAfter {
+            let reads = ioAfter.reads - ioBefore.reads
+            let writes = ioAfter.writes - ioBefore.writes
+            print("    main thread's read/write system calls: \(reads) reads, \(writes) writes over \(iterations + 20) iterations"
+                + String(format: " (%.1f and %.1f each; `strace -f -k` tells which files)", Double(reads) / Double(iterations + 20), Double(writes) / Double(iterations + 20)))
+        }
+        print("    requests sent from the main thread: \(transport.sentOnMainThread) (requests are encoded, sent and decoded together, on AdServerClient's actor)")
+        print("")
+        await measureMemory(objects: objects)
+        await KontextVideo.shared.runtime?.shutDownAndWait()
+        KontextVideo.shared.reset(environment: SDKEnvironment(
+            clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: .standard,
+            rendererFactory: PlatformCreativeRendererFactory(), platform: HeadlessPlatform(),
+            appBundleId: "so.kontext.bench", appVersion: "1.0"
+        ))
+        return 0
+    }
+
+    /// Heap per `VideoAds` holding a loaded pause ad, after `destroy()`, and after release.
+    private static func measureMemory(objects: Int) async {
+        var held: [(ads: VideoAds, ad: VideoAd)] = []
+        held.reserveCapacity(objects)
+        var weakReferences: [WeakReference] = []
+        weakReferences.reserveCapacity(objects * 2)
+        await settle()
+        let before = HeapProbe.inUse()
+        for index in 0..<objects {
+            let ads = VideoAds(content: .init(id: "memory-\(index)", language: "en"))
+            guard let ad = try? await ads.format(.pause) else {
+                print("  memory: object \(index) got no ad")
+                return
+            }
+            held.append((ads, ad))
+        }
+        await settle()
+        let formatted = HeapProbe.inUse()
+        for (index, entry) in held.enumerated() where (try? await entry.ad.load()) == nil {
+            print("  memory: object \(index) did not load")
+            return
+        }
+        await settle()
+        let loaded = HeapProbe.inUse()
+        // Weak references only now: each gives its object a side table, which is not the SDK's.
+        for entry in held {
+            weakReferences.append(WeakReference(object: entry.ads))
+            weakReferences.append(WeakReference(object: entry.ad))
+        }
+        for entry in held { entry.ads.destroy() }
+        await settle()
+        let destroyed = HeapProbe.inUse()
+        held.removeAll(keepingCapacity: true)
+        await settle()
+        let alive = weakReferences.filter { $0.object != nil }.count
+        weakReferences.removeAll(keepingCapacity: true)
+        await settle()
+        let released = HeapProbe.inUse()
+        // What is left is the SDK's, not the objects': the durable event queue (the "not used" events
+        // destroy() sends, up to its capacity) among it. Deliver the queue and look again.
+        if let runtime = KontextVideo.shared.runtime {
+            for _ in 0..<50 where await !runtime.client.pipeline.flush() {}
+        }
+        await settle()
+        let delivered = HeapProbe.inUse()
+        func perObject(_ bytes: Int) -> String { String(format: "%6.0f B", Double(bytes) / Double(objects)) }
+        print("  memory: \(objects) VideoAds, each holding a loaded pause ad (glibc heap in use, mallinfo2):")
+        print("    held, not loaded:  \(perObject(formatted - before)) per object (a VideoAds and the VideoAd format() returned)")
+        print("    held, loaded:      \(perObject(loaded - before)) per object (goal ≤ 2 KB; the headless creative keeps no bytes of the image)")
+        print("    after destroy():   \(perObject(destroyed - before)) per object (the app still holds its VideoAds and VideoAd; 2 weak-reference side tables each)")
+        print("    after release:     \(perObject(released - before)) per object; \(alive) of \(objects * 2) VideoAds and VideoAd objects still alive")
+        print("    after the queued events were delivered: \(perObject(delivered - before)) per object")
+    }
+
+    /// One request on a bare `URLSession` data task (the same kind of call the SDK's transport makes),
+    /// body read whole.
+    private nonisolated static func roundTrip(_ request: URLRequest, on session: URLSession) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            session.dataTask(with: request) { data, _, error in
+                if let error { continuation.resume(throwing: error) } else { continuation.resume() }
+                _ = data
+            }.resume()
+        }
+    }
+
+    /// Lets queued main-actor work (the deinit tasks of released objects) finish.
+    private static func settle() async {
+        for _ in 0..<5 { await Task.yield() }
+        try? await Task.sleep(for: .milliseconds(200))
+        for _ in 0..<5 { await Task.yield() }
+    }
+
+    private static func percentile(_ values: [Double], _ fraction: Double) -> Double {
+        guard !values.isEmpty else { return .nan }
+        let sorted = values.sorted()
+        return sorted[min(sorted.count - 1, Int(Double(sorted.count - 1) * fraction + 0.5))]
+    }
+
+    private static func value(_ name: String, in arguments: [String]) -> Int? {
+        guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
+        return Int(arguments[index + 1])
+    }
+
+    /// Holds an object weakly, to check that it was freed.
+    private struct WeakReference {
+        weak var object: AnyObject?
+    }
+}
