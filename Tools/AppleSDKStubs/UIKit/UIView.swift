@@ -1,21 +1,21 @@
-// doc?: /documentation/UIKit/UIView
+// doc: /documentation/UIKit/UIView
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIView: UIResponder {
-    // doc?: /documentation/UIKit/UIView/init(frame:)
+    // doc: /documentation/UIKit/UIView/init(frame:)
     public init(frame: CGRect) { fatalError() }
-    // doc?: /documentation/UIKit/UIView/init(coder:)
+    // doc-missing: /documentation/UIKit/UIView/init(coder:) (no page in the corpus)
     public required init?(coder: NSCoder) { fatalError() }
     public convenience override init() { fatalError() }
 
-    // doc?: /documentation/UIKit/UIView/layerClass
+    // doc: /documentation/UIKit/UIView/layerClass
     open class var layerClass: AnyClass { fatalError() }
-    // doc?: /documentation/UIKit/UIView/layer
+    // doc: /documentation/UIKit/UIView/layer
     open var layer: CALayer { fatalError() }
-    // doc?: /documentation/UIKit/UIView/bounds
+    // doc: /documentation/UIKit/UIView/bounds
     open var bounds: CGRect { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/frame
+    // doc: /documentation/UIKit/UIView/frame
     open var frame: CGRect { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/center
+    // doc: /documentation/UIKit/UIView/center
     open var center: CGPoint { get { fatalError() } set {} }
     // doc: /documentation/UIKit/UIView/safeAreaInsets
     @available(iOS 11.0, tvOS 11.0, *)
@@ -26,47 +26,47 @@
     // doc: /documentation/UIKit/UIView/safeAreaLayoutGuide
     @available(iOS 11.0, tvOS 11.0, *)
     open var safeAreaLayoutGuide: UILayoutGuide { fatalError() }
-    // doc?: /documentation/UIKit/UIView/window
+    // doc: /documentation/UIKit/UIView/window
     open var window: UIWindow? { fatalError() }
-    // doc?: /documentation/UIKit/UIView/superview
+    // doc: /documentation/UIKit/UIView/superview
     open var superview: UIView? { fatalError() }
-    // doc?: /documentation/UIKit/UIView/subviews
+    // doc: /documentation/UIKit/UIView/subviews
     open var subviews: [UIView] { fatalError() }
-    // doc?: /documentation/UIKit/UIView/isHidden
+    // doc: /documentation/UIKit/UIView/isHidden
     open var isHidden: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/alpha
+    // doc: /documentation/UIKit/UIView/alpha
     open var alpha: CGFloat { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/isOpaque
+    // doc: /documentation/UIKit/UIView/isOpaque
     open var isOpaque: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/backgroundColor
+    // doc: /documentation/UIKit/UIView/backgroundColor (its `@NSCopying` is left out: it needs a stored property)
     open var backgroundColor: UIColor? { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/clipsToBounds
+    // doc: /documentation/UIKit/UIView/clipsToBounds
     open var clipsToBounds: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/isUserInteractionEnabled
+    // doc: /documentation/UIKit/UIView/isUserInteractionEnabled
     open var isUserInteractionEnabled: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/autoresizingMask
+    // doc: /documentation/UIKit/UIView/autoresizingMask-swift.property
     open var autoresizingMask: UIView.AutoresizingMask { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/translatesAutoresizingMaskIntoConstraints
+    // doc: /documentation/UIKit/UIView/translatesAutoresizingMaskIntoConstraints
     @available(iOS 6.0, tvOS 9.0, *)
     open var translatesAutoresizingMaskIntoConstraints: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/addSubview(_:)
+    // doc: /documentation/UIKit/UIView/addSubview(_:)
     open func addSubview(_ view: UIView) {}
-    // doc?: /documentation/UIKit/UIView/removeFromSuperview()
+    // doc: /documentation/UIKit/UIView/removeFromSuperview()
     open func removeFromSuperview() {}
-    // doc?: /documentation/UIKit/UIView/bringSubviewToFront(_:)
+    // doc: /documentation/UIKit/UIView/bringSubviewToFront(_:)
     open func bringSubviewToFront(_ view: UIView) {}
-    // doc?: /documentation/UIKit/UIView/layoutSubviews()
+    // doc: /documentation/UIKit/UIView/layoutSubviews()
     open func layoutSubviews() {}
-    // doc?: /documentation/UIKit/UIView/setNeedsLayout()
+    // doc: /documentation/UIKit/UIView/setNeedsLayout()
     open func setNeedsLayout() {}
-    // doc?: /documentation/UIKit/UIView/layoutIfNeeded()
+    // doc: /documentation/UIKit/UIView/layoutIfNeeded()
     open func layoutIfNeeded() {}
-    // doc?: /documentation/UIKit/UIView/didMoveToWindow()
+    // doc: /documentation/UIKit/UIView/didMoveToWindow()
     open func didMoveToWindow() {}
-    // doc?: /documentation/UIKit/UIView/addGestureRecognizer(_:)
+    // doc: /documentation/UIKit/UIView/addGestureRecognizer(_:)
     @available(iOS 3.2, tvOS 9.0, *)
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}
-    // doc?: /documentation/UIKit/UIView/traitCollection
+    // doc: /documentation/UIKit/UITraitEnvironment/traitCollection (UIView adopts UITraitEnvironment; no UIView page in the corpus)
     @available(iOS 8.0, tvOS 9.0, *)
     open var traitCollection: UITraitCollection { fatalError() }
 
@@ -95,7 +95,7 @@
     @available(iOS 9.0, tvOS 9.0, *)
     open var heightAnchor: NSLayoutDimension { fatalError() }
 
-    // doc?: /documentation/UIKit/UIView/AutoresizingMask-swift.struct
+    // doc: /documentation/UIKit/UIView/AutoresizingMask-swift.struct
     public struct AutoresizingMask: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
