@@ -70,28 +70,28 @@
     @available(iOS 8.0, tvOS 9.0, *)
     open var traitCollection: UITraitCollection { fatalError() }
 
-    // doc?: /documentation/UIKit/UIView/topAnchor
+    // doc: /documentation/UIKit/UIView/topAnchor
     @available(iOS 9.0, tvOS 9.0, *)
     open var topAnchor: NSLayoutYAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/bottomAnchor
+    // doc-missing: /documentation/UIKit/UIView/bottomAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var bottomAnchor: NSLayoutYAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/leadingAnchor
+    // doc: /documentation/UIKit/UIView/leadingAnchor
     @available(iOS 9.0, tvOS 9.0, *)
     open var leadingAnchor: NSLayoutXAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/trailingAnchor
+    // doc: /documentation/UIKit/UIView/trailingAnchor
     @available(iOS 9.0, tvOS 9.0, *)
     open var trailingAnchor: NSLayoutXAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/centerXAnchor
+    // doc-missing: /documentation/UIKit/UIView/centerXAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var centerXAnchor: NSLayoutXAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/centerYAnchor
+    // doc-missing: /documentation/UIKit/UIView/centerYAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var centerYAnchor: NSLayoutYAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/widthAnchor
+    // doc-missing: /documentation/UIKit/UIView/widthAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var widthAnchor: NSLayoutDimension { fatalError() }
-    // doc?: /documentation/UIKit/UIView/heightAnchor
+    // doc-missing: /documentation/UIKit/UIView/heightAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var heightAnchor: NSLayoutDimension { fatalError() }
 
