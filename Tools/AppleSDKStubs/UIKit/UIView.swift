@@ -108,10 +108,11 @@
     }
 }
 
-// doc?: /documentation/UIKit/UITraitCollection
+// doc: /documentation/UIKit/UITraitCollection (`class UITraitCollection`: not main-actor isolated, unlike
+// UIView; the corpus's excerpt of the page ends before its conformances, so no Sendable is declared here)
 @available(iOS 8.0, tvOS 9.0, *)
-@MainActor open class UITraitCollection: NSObject {
-    // doc?: /documentation/UIKit/UITraitCollection/displayScale
+open class UITraitCollection: NSObject {
+    // doc: /documentation/UIKit/UITraitCollection/displayScale
     open var displayScale: CGFloat { fatalError() }
 }
 
