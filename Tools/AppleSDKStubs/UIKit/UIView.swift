@@ -116,58 +116,59 @@ open class UITraitCollection: NSObject {
     open var displayScale: CGFloat { fatalError() }
 }
 
-// doc?: /documentation/UIKit/UIScrollView
+// doc: /documentation/UIKit/UIScrollView
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIScrollView: UIView {
-    // doc?: /documentation/UIKit/UIScrollView/isScrollEnabled
+    // doc: /documentation/UIKit/UIScrollView/isScrollEnabled
     open var isScrollEnabled: Bool { get { fatalError() } set {} }
 }
 
-// doc?: /documentation/UIKit/NSLayoutConstraint
+// doc: /documentation/UIKit/NSLayoutConstraint
 @available(iOS 6.0, tvOS 9.0, *)
 @MainActor open class NSLayoutConstraint: NSObject {
-    // doc?: /documentation/UIKit/NSLayoutConstraint/activate(_:)
+    // doc: /documentation/UIKit/NSLayoutConstraint/activate(_:)
     @available(iOS 8.0, tvOS 9.0, *)
     open class func activate(_ constraints: [NSLayoutConstraint]) {}
-    // doc?: /documentation/UIKit/NSLayoutConstraint/deactivate(_:)
+    // doc: /documentation/UIKit/NSLayoutConstraint/deactivate(_:)
     @available(iOS 8.0, tvOS 9.0, *)
     open class func deactivate(_ constraints: [NSLayoutConstraint]) {}
-    // doc?: /documentation/UIKit/NSLayoutConstraint/isActive
+    // doc: /documentation/UIKit/NSLayoutConstraint/isActive
+    @available(iOS 8.0, tvOS 9.0, *)
     open var isActive: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/NSLayoutConstraint/constant
+    // doc: /documentation/UIKit/NSLayoutConstraint/constant
     open var constant: CGFloat { get { fatalError() } set {} }
 }
 
-// doc?: /documentation/UIKit/NSLayoutAnchor
+// doc: /documentation/UIKit/NSLayoutAnchor
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
-    // doc?: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:)
+    // doc: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:)
     open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { fatalError() }
-    // doc?: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:constant:)
+    // doc-missing: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:constant:) (no page in the corpus; AppKit's is)
     open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { fatalError() }
 }
-// doc?: /documentation/UIKit/NSLayoutXAxisAnchor
+// doc: /documentation/UIKit/NSLayoutXAxisAnchor
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
-// doc?: /documentation/UIKit/NSLayoutYAxisAnchor
+// doc: /documentation/UIKit/NSLayoutYAxisAnchor
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
-// doc?: /documentation/UIKit/NSLayoutDimension
+// doc: /documentation/UIKit/NSLayoutDimension
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
-    // doc?: /documentation/UIKit/NSLayoutDimension/constraint(equalToConstant:)
+    // doc-missing: /documentation/UIKit/NSLayoutDimension/constraint(equalToConstant:) (no page in the corpus; AppKit's is)
     open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { fatalError() }
 }
 
-// doc?: /documentation/UIKit/UIGestureRecognizer
+// doc: /documentation/UIKit/UIGestureRecognizer
 @available(iOS 3.2, tvOS 9.0, *)
 @MainActor open class UIGestureRecognizer: NSObject {
-    // doc?: /documentation/UIKit/UIGestureRecognizer/init(target:action:)
+    // doc: /documentation/UIKit/UIGestureRecognizer/init(target:action:)
     public init(target: Any?, action: Selector?) { fatalError() }
-    // doc?: /documentation/UIKit/UIGestureRecognizer/isEnabled
+    // doc: /documentation/UIKit/UIGestureRecognizer/isEnabled
     open var isEnabled: Bool { get { fatalError() } set {} }
 }
-// doc?: /documentation/UIKit/UITapGestureRecognizer
+// doc: /documentation/UIKit/UITapGestureRecognizer
 @available(iOS 3.2, tvOS 9.0, *)
 @MainActor open class UITapGestureRecognizer: UIGestureRecognizer {}
 
