@@ -45,7 +45,7 @@ open class UIColor: NSObject, @unchecked Sendable {
     // doc: /documentation/UIKit/UIColor/clear
     open class var clear: UIColor { fatalError() }
     // doc: /documentation/UIKit/UIColor/withAlphaComponent(_:)
-    open func withAlphaComponent(_ alpha: CGFloat) -> UIColor { fatalError() }
+    @discardableResult open func withAlphaComponent(_ alpha: CGFloat) -> UIColor { fatalError() }
 }
 
 // doc: /documentation/UIKit/UIImage

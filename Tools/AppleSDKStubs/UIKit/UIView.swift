@@ -143,9 +143,9 @@ open class UITraitCollection: NSObject {
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
     // doc: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:)
-    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { fatalError() }
+    @discardableResult open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { fatalError() }
     // doc-missing: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:constant:) (no page in the corpus; AppKit's is)
-    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { fatalError() }
+    @discardableResult open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { fatalError() }
 }
 // doc: /documentation/UIKit/NSLayoutXAxisAnchor
 @available(iOS 9.0, tvOS 9.0, *)
@@ -157,7 +157,7 @@ open class UITraitCollection: NSObject {
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
     // doc-missing: /documentation/UIKit/NSLayoutDimension/constraint(equalToConstant:) (no page in the corpus; AppKit's is)
-    open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { fatalError() }
+    @discardableResult open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { fatalError() }
 }
 
 // doc: /documentation/UIKit/UIGestureRecognizer
