@@ -8,6 +8,7 @@
 
 // doc: /documentation/WebKit/WKWebView
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKWebView: UIView {
     // doc: /documentation/WebKit/WKWebView/init(frame:configuration:)
     public init(frame: CGRect, configuration: WKWebViewConfiguration) { fatalError() }
@@ -40,6 +41,7 @@
 
 // doc: /documentation/WebKit/WKWebViewConfiguration
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKWebViewConfiguration: NSObject, NSCopying {
     public override init() { fatalError() }
     nonisolated public func copy(with zone: NSZone? = nil) -> Any { fatalError() }
@@ -56,6 +58,7 @@
 
 // doc: /documentation/WebKit/WKAudiovisualMediaTypes
 @available(iOS 10.0, macOS 10.12, *)
+@available(tvOS, unavailable)
 public struct WKAudiovisualMediaTypes: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -66,6 +69,7 @@ public struct WKAudiovisualMediaTypes: OptionSet, Sendable {
 
 // doc: /documentation/WebKit/WKUserContentController
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKUserContentController: NSObject {
     public override init() { fatalError() }
     // doc: /documentation/WebKit/WKUserContentController/add(_:name:)
@@ -80,6 +84,7 @@ public struct WKAudiovisualMediaTypes: OptionSet, Sendable {
 
 // doc: /documentation/WebKit/WKUserScript
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKUserScript: NSObject {
     // doc: /documentation/WebKit/WKUserScript/init(source:injectionTime:forMainFrameOnly:)
     public init(source: String, injectionTime: WKUserScriptInjectionTime, forMainFrameOnly: Bool) { fatalError() }
@@ -89,6 +94,7 @@ public struct WKAudiovisualMediaTypes: OptionSet, Sendable {
 
 // doc: /documentation/WebKit/WKUserScriptInjectionTime
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 public enum WKUserScriptInjectionTime: Int, Sendable {
     case atDocumentStart = 0
     case atDocumentEnd = 1
@@ -96,6 +102,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 // doc: /documentation/WebKit/WKScriptMessage
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKScriptMessage: NSObject {
     // doc: /documentation/WebKit/WKScriptMessage/body
     open var body: Any { fatalError() }
@@ -109,6 +116,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 // doc: /documentation/WebKit/WKScriptMessageHandler
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor public protocol WKScriptMessageHandler: NSObjectProtocol {
     // doc: /documentation/WebKit/WKScriptMessageHandler/userContentController(_:didReceive:)
     func userContentController(_ userContentController: WKUserContentController, didReceive message: WKScriptMessage)
@@ -116,10 +124,12 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 // doc: /documentation/WebKit/WKNavigation
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKNavigation: NSObject {}
 
 // doc: /documentation/WebKit/WKFrameInfo
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKFrameInfo: NSObject {
     // doc: /documentation/WebKit/WKFrameInfo/isMainFrame
     open var isMainFrame: Bool { fatalError() }
@@ -129,6 +139,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 // doc: /documentation/WebKit/WKNavigationAction
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKNavigationAction: NSObject {
     // doc: /documentation/WebKit/WKNavigationAction/targetFrame
     open var targetFrame: WKFrameInfo? { fatalError() }
@@ -142,6 +153,7 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 // doc: /documentation/WebKit/WKNavigationResponse
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKNavigationResponse: NSObject {
     // doc: /documentation/WebKit/WKNavigationResponse/isForMainFrame
     open var isForMainFrame: Bool { fatalError() }
@@ -151,10 +163,12 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 
 // doc: /documentation/WebKit/WKWindowFeatures
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor open class WKWindowFeatures: NSObject {}
 
 // doc: /documentation/WebKit/WKNavigationType
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 public enum WKNavigationType: Int, Sendable {
     case linkActivated = 0
     case formSubmitted = 1
@@ -166,6 +180,7 @@ public enum WKNavigationType: Int, Sendable {
 
 // doc: /documentation/WebKit/WKNavigationActionPolicy
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 public enum WKNavigationActionPolicy: Int, Sendable {
     case cancel = 0
     case allow = 1
@@ -175,6 +190,7 @@ public enum WKNavigationActionPolicy: Int, Sendable {
 
 // doc: /documentation/WebKit/WKNavigationResponsePolicy
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 public enum WKNavigationResponsePolicy: Int, Sendable {
     case cancel = 0
     case allow = 1
@@ -184,6 +200,7 @@ public enum WKNavigationResponsePolicy: Int, Sendable {
 
 // doc: /documentation/WebKit/WKNavigationDelegate
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor public protocol WKNavigationDelegate: NSObjectProtocol {
     // doc: /documentation/WebKit/WKNavigationDelegate/webView(_:decidePolicyFor:decisionHandler:)-2ni62
     func webView(_ webView: WKWebView, decidePolicyFor navigationAction: WKNavigationAction, decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void)
@@ -219,6 +236,7 @@ extension WKNavigationDelegate {
 
 // doc: /documentation/WebKit/WKUIDelegate
 @available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
 @MainActor public protocol WKUIDelegate: NSObjectProtocol {
     // doc: /documentation/WebKit/WKUIDelegate/webView(_:createWebViewWith:for:windowFeatures:)
     func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView?
