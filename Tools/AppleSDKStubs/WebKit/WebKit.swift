@@ -39,6 +39,17 @@
     open func evaluateJavaScript(_ javaScriptString: String, completionHandler: (@MainActor @Sendable (Any?, (any Error)?) -> Void)? = nil) {}
 }
 
+// WebKit's Swift overlay: these are extension methods, not Objective-C members.
+@available(tvOS, unavailable)
+extension WKWebView {
+    // doc: /documentation/WebKit/WKWebView/callAsyncJavaScript(_:arguments:in:in:completionHandler:)
+    @available(iOS 14.0, macOS 11.0, *)
+    @MainActor @preconcurrency public func callAsyncJavaScript(_ functionBody: String, arguments: [String : Any] = [:], in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld, completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {}
+    // doc: /documentation/WebKit/WKWebView/evaluateJavaScript(_:in:contentWorld:)
+    @available(iOS 15.0, macOS 12.0, *)
+    @MainActor @preconcurrency public func evaluateJavaScript(_ javaScript: String, in frame: WKFrameInfo? = nil, contentWorld: WKContentWorld) async throws -> Any? { fatalError() }
+}
+
 // doc: /documentation/WebKit/WKWebViewConfiguration
 @available(iOS 8.0, macOS 10.10, *)
 @available(tvOS, unavailable)
@@ -135,6 +146,33 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
     open var isMainFrame: Bool { fatalError() }
     // doc-missing: WKFrameInfo.request (no page in the corpus; the WKFrameInfo page lists it)
     open var request: URLRequest { fatalError() }
+    // doc: /documentation/WebKit/WKFrameInfo/securityOrigin
+    @available(iOS 9.0, macOS 10.11, *)
+    open var securityOrigin: WKSecurityOrigin { fatalError() }
+}
+
+// doc: /documentation/WebKit/WKSecurityOrigin
+@available(iOS 9.0, macOS 10.11, *)
+@available(tvOS, unavailable)
+@MainActor open class WKSecurityOrigin: NSObject {
+    // doc-missing: WKSecurityOrigin.protocol (no page in the corpus; the WKSecurityOrigin page describes host, protocol and port)
+    open var `protocol`: String { fatalError() }
+    // doc: /documentation/WebKit/WKSecurityOrigin/host
+    open var host: String { fatalError() }
+    // doc: /documentation/WebKit/WKSecurityOrigin/port
+    open var port: Int { fatalError() }
+}
+
+// doc: /documentation/WebKit/WKContentWorld
+@available(iOS 14.0, macOS 11.0, *)
+@available(tvOS, unavailable)
+@MainActor open class WKContentWorld: NSObject {
+    // doc: /documentation/WebKit/WKContentWorld/page
+    open class var page: WKContentWorld { fatalError() }
+    // doc: /documentation/WebKit/WKContentWorld/defaultClient
+    open class var defaultClient: WKContentWorld { fatalError() }
+    // doc: /documentation/WebKit/WKContentWorld/world(name:)
+    open class func world(name: String) -> WKContentWorld { fatalError() }
 }
 
 // doc: /documentation/WebKit/WKNavigationAction
