@@ -54,7 +54,9 @@
         case infoLight = 3
         case infoDark = 4
         case contactAdd = 5
-        @available(iOS 13.0, tvOS 13.0, *)
+        // doc: /documentation/UIKit/UIButton/ButtonType-swift.enum/close (iOS 13.0; its page lists no tvOS)
+        @available(iOS 13.0, *)
+        @available(tvOS, unavailable)
         case close = 7
     }
 }
