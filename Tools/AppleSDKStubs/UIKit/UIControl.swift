@@ -83,7 +83,7 @@
 }
 
 // doc: /documentation/UIKit/UIActionHandler
-public typealias UIActionHandler = @MainActor (UIAction) -> Void
+public typealias UIActionHandler = (UIAction) -> Void
 
 // doc: /documentation/UIKit/UIAction
 @available(iOS 13.0, tvOS 13.0, *)
