@@ -25,9 +25,9 @@ public struct CMTime: Hashable, Sendable {
     // doc-missing: CMTime.isValid (no page in the corpus; CMTIME_IS_VALID(_:) has one)
     public var isValid: Bool { fatalError() }
     // doc: /documentation/CoreMedia/CMTime/zero
-    public static var zero: CMTime { fatalError() }
+    public static let zero: CMTime = { fatalError() }()
     // doc: /documentation/CoreMedia/CMTime/invalid
-    public static var invalid: CMTime { fatalError() }
+    public static let invalid: CMTime = { fatalError() }()
     // doc: /documentation/CoreMedia/CMTime/indefinite
-    public static var indefinite: CMTime { fatalError() }
+    public static let indefinite: CMTime = { fatalError() }()
 }
