@@ -82,20 +82,33 @@ package struct CreativeContext: Sendable {
     package var transport: any HTTPTransport
     /// The SDK's event stream.
     package var events: KontextVideoEventStream
-    /// Consent and app values for VAST request URIs and error pixels.
-    package var macros: VASTMacroContext
+    /// Consent and app values for VAST request URIs, error pixels and tracking, read on first use.
+    package var lazyMacros: LazyMacros
 
-    /// Creates a context.
+    /// Consent and app values for VAST request URIs and error pixels.
+    package var macros: VASTMacroContext { lazyMacros.context }
+
+    /// Creates a context whose macros are read when first needed.
+    package init(
+        clock: any SchedulingClock,
+        transport: any HTTPTransport,
+        events: KontextVideoEventStream,
+        macros: LazyMacros
+    ) {
+        self.clock = clock
+        self.transport = transport
+        self.events = events
+        self.lazyMacros = macros
+    }
+
+    /// Creates a context with macros known now.
     package init(
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         events: KontextVideoEventStream,
         macros: VASTMacroContext = VASTMacroContext()
     ) {
-        self.clock = clock
-        self.transport = transport
-        self.events = events
-        self.macros = macros
+        self.init(clock: clock, transport: transport, events: events, macros: LazyMacros(macros))
     }
 }
 
