@@ -73,7 +73,7 @@ package actor EventPipeline {
         self.transport = transport
         self.clock = clock
         self.environment = environment
-        self.installId = installId.uuidString.lowercased()
+        self.installId = installId.lowercasedString
         self.sessionId = sessionId
         self.events = events
     }

@@ -22,3 +22,15 @@ struct EventIdentifierTests {
         #expect(Set(batches).count == 40_000)
     }
 }
+
+@Suite("UUID.lowercasedString")
+struct UUIDLowercaseTests {
+    @Test func matchesFoundationsFormLowercased() {
+        for _ in 0..<1_000 {
+            let id = UUID()
+            #expect(id.lowercasedString == id.uuidString.lowercased())
+        }
+        let fixed = UUID(uuidString: "5D0C6F0E-8F7B-4C53-9E1A-0D1F6B7A9C11")!
+        #expect(fixed.lowercasedString == "5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c11")
+    }
+}
