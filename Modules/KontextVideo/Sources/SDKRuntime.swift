@@ -66,8 +66,19 @@ package final class SDKRuntime: TrackingPixelSending {
     /// The ads the app showed or rejected, from any `VideoAds`, while they could still be valid.
     var usedAds = UsedAds()
 
-    /// The one timer that expires held ads.
-    private(set) lazy var expiryTimer = ExpiryTimer(clock: environment.clock)
+    /// The one timer that expires held ads, on the clock.
+    private(set) lazy var expiryTimer: SharedTimer = {
+        let clock = environment.clock
+        return SharedTimer(now: { clock.now }, sleepUntil: { try await clock.sleep(until: $0) })
+    }()
+
+    /// The one timer of every creative load's time-out, on foreground time.
+    private(set) lazy var loadTimer: SharedTimer = {
+        let activeTime = self.activeTime
+        return SharedTimer(
+            now: { activeTime.elapsed },
+            sleepUntil: { deadline in try await activeTime.sleep(activeFor: deadline - activeTime.elapsed) })
+    }()
 
     /// Whether `KontextVideo.reset` retired this runtime: ads it made stop talking to the server.
     package private(set) var isShutDown = false
@@ -113,6 +124,7 @@ package final class SDKRuntime: TrackingPixelSending {
     package func shutDownAndWait() async {
         isShutDown = true
         expiryTimer.stop()
+        loadTimer.stop()
         await client.pipeline.stop()
     }
 
@@ -120,6 +132,7 @@ package final class SDKRuntime: TrackingPixelSending {
     package func shutdown() {
         isShutDown = true
         expiryTimer.stop()
+        loadTimer.stop()
         let client = self.client
         Task { await client.pipeline.stop() }
     }

@@ -22,11 +22,11 @@ public final class VideoAd {
     // MARK: Facts
 
     /// The server's id of the ad.
-    public let id: String
+    public var id: String { served.id }
     /// The ad's format.
-    public let format: AdFormat
+    public var format: AdFormat { served.format }
     /// The ad's price, as CPM.
-    public let price: Price
+    public var price: Price { served.price }
     /// Overlay: how long the SDK keeps it on screen, `nil` when it stays until ended.
     /// Linear: the video's length. Always `nil` for a pause ad.
     public private(set) var duration: TimeInterval?
@@ -62,11 +62,8 @@ public final class VideoAd {
     var sdk: KontextVideo { owner.sdk }
     let runtime: SDKRuntime
     let expiresAt: Duration
-    private var loading: PendingOutcome<Void>?
-    /// Cancels the load's work and its time-out, once either finished.
-    private var loadCancellation: (() -> Void)?
-    /// What the creative was loaded with; its consent macros serve the tracking pixels too.
-    private var creativeContext: CreativeContext?
+    /// The load under way, from `load()` until it finished (a loaded ad never loads again).
+    private var loading: LoadInProgress?
     /// The creative's renderer, from `load()` until the ad ends.
     package private(set) var renderer: (any CreativeRenderer)?
     private var tracking: LinearTrackingSession?
@@ -75,14 +72,11 @@ public final class VideoAd {
 
     init(served: ServedAd, owner: VideoAdsCore, runtime: SDKRuntime) {
         self.served = served
-        self.id = served.id
-        self.format = served.format
-        self.price = served.price
         self.duration = served.format == .pause ? nil : served.duration
         self.owner = owner
         self.runtime = runtime
         self.expiresAt = runtime.clock.now + served.expiresIn
-        runtime.expiryTimer.schedule(self, at: expiresAt)
+        runtime.expiryTimer.schedule(at: expiresAt) { [weak self] in self?.expireIfDue() }
         record(.state, .adReceived, level: .info, ["price": "\(price.value) \(price.currency)"])
     }
 
@@ -104,25 +98,22 @@ public final class VideoAd {
     private func loadOnce() async throws {
         try checkUsable()
         if isLoaded || wasShown { return }
-        let pending = loading ?? startLoading()
+        let pending = loading?.outcome ?? startLoading()
         try await pending.wait()
     }
 
     private func startLoading() -> PendingOutcome<Void> {
         let pending = PendingOutcome<Void>()
-        loading = pending
         let context = CreativeContext(
             clock: runtime.clock,
             transport: runtime.environment.transport,
             events: runtime.events,
             macros: runtime.trackingMacros(regulatory: sdk.regulatory)
         )
-        creativeContext = context
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         self.renderer = renderer
         renderer.onEvent = { [weak self] event in self?.handle(event) }
         record(.state, .load, level: .debug)
-        let activeTime = runtime.activeTime
         let timeout = runtime.environment.loadTimeout
         let timeoutCode = format == .linear ? VASTErrorCode.mediaFileTimeout : VASTErrorCode.nonLinearFetchFailed
         let work = Task { @MainActor [weak self] in
@@ -135,22 +126,21 @@ public final class VideoAd {
                 self?.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
             }
         }
-        let timer = Task { @MainActor [weak self] in
-            do {
-                try await activeTime.sleep(activeFor: timeout)
-                self?.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
-            } catch {
-                // The load finished first.
-            }
+        // Not ready within `timeout` of foreground time: the load fails (a no-op once it finished).
+        runtime.loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [weak self, weak pending] in
+            guard let self, let pending, self.loading?.outcome === pending else { return }
+            self.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
         }
-        loadCancellation = { work.cancel(); timer.cancel() }
+        loading = LoadInProgress(outcome: pending, context: context) { work.cancel() }
         return pending
     }
 
     private func finishLoading(_ result: Result<Void, CreativeLoadError>) {
-        guard let pending = loading, pending.outcome == nil else { return }
-        loadCancellation?()
-        loadCancellation = nil
+        guard let load = loading, load.outcome.outcome == nil else { return }
+        let pending = load.outcome
+        load.cancel()
+        // Settled either way: a loaded ad never loads again, a failed one is invalidated.
+        defer { loading = nil }
         // An ad invalidated (or destroyed) meanwhile settled `loading` already: the guard returned.
         switch result {
         case .success:
@@ -159,7 +149,7 @@ public final class VideoAd {
             if let linear = renderer?.resolvedLinearAd {
                 tracking = LinearTrackingSession(
                     ad: linear, sink: runtime,
-                    baseContext: creativeContext?.macros ?? VASTMacroContext())
+                    baseContext: load.context.macros)
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
             record(.state, .loaded, level: .info)
@@ -209,9 +199,9 @@ public final class VideoAd {
         releaseRenderer()
         owner.forget(self)
         record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
-        if let loading, loading.outcome == nil {
-            loadCancellation?()
-            loading.finish(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
+        if let loading, loading.outcome.outcome == nil {
+            loading.cancel()
+            loading.outcome.finish(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
         }
     }
 
@@ -239,7 +229,7 @@ public final class VideoAd {
         onScreen?.abandon()
         onScreen = nil
         renderer?.stop()
-        loadCancellation?()
+        loading?.cancel()
         hasEnded = true
     }
 

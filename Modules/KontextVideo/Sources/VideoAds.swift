@@ -6,7 +6,7 @@ import KontextVideoNetworking
 @MainActor
 public final class VideoAds {
     /// What it was created with.
-    public let content: KontextVideo.Content
+    public var content: KontextVideo.Content { core.content }
 
     /// `true` after `destroy()`.
     public var isDestroyed: Bool { core.isDestroyed }
@@ -18,7 +18,6 @@ public final class VideoAds {
     /// request of this object carries them. Keys use `a-z`, `0-9` and `_`; values are not empty; both
     /// are at most 64 bytes, with at most 20 pairs. Anything else is dropped with a console warning.
     public init(content: KontextVideo.Content, labels: [String: String] = [:]) {
-        self.content = content
         let sanitized = LabelSanitizer.sanitize(labels, reportingTo: KontextVideo.shared.events)
         self.core = VideoAdsCore(content: content, labels: sanitized.kept, sdk: .shared)
     }

@@ -16,11 +16,11 @@ package final class VideoAdsCore {
     unowned let sdk: KontextVideo
 
     /// The latest ad per format, shown or not.
-    private var held: [AdFormat: VideoAd] = [:]
+    private var held = PerFormat<VideoAd>()
     /// One request per format at a time; concurrent callers wait for the same one.
-    private var inFlight: [AdFormat: PendingOutcome<VideoAd>] = [:]
-    /// Ads of this object that have not ended, so `destroy()` can reach them.
-    private var liveAds: [ObjectIdentifier: VideoAd] = [:]
+    private var inFlight = PerFormat<PendingOutcome<VideoAd>>()
+    /// Ads of this object that have not ended, so `destroy()` can reach them (a few at most).
+    private var liveAds: [VideoAd] = []
 
     init(content: KontextVideoContent, labels: [String: String], sdk: KontextVideo) {
         self.content = content
@@ -102,7 +102,7 @@ package final class VideoAdsCore {
             }
             let ad = VideoAd(served: served, owner: self, runtime: runtime)
             held[format] = ad
-            liveAds[ObjectIdentifier(ad)] = ad
+            liveAds.append(ad)
             return .success(ad)
         }
     }
@@ -141,7 +141,7 @@ package final class VideoAdsCore {
 
     /// The ad ended or was invalidated: `destroy()` no longer needs to reach it.
     func forget(_ ad: VideoAd) {
-        liveAds[ObjectIdentifier(ad)] = nil
+        liveAds.removeAll { $0 === ad }
         if held[ad.format] === ad { held[ad.format] = nil }
     }
 
@@ -149,17 +149,16 @@ package final class VideoAdsCore {
         guard !isDestroyed else { return }
         isDestroyed = true
         sdk.events.record(KontextVideoEvent(.state, .videoAdsDestroyed, level: .info, attributes: ["content": content.id]))
-        let requests = inFlight.values
-        inFlight.removeAll()
+        let requests = inFlight.removeAll()
         for request in requests {
             request.task?.cancel()
             request.finish(.failure(VideoAdError.destroyed))
         }
-        for ad in liveAds.values.sorted(by: { $0.id < $1.id }) {
+        for ad in liveAds.sorted(by: { $0.id < $1.id }) {
             ad.ownerDestroyed()
         }
         liveAds.removeAll()
-        held.removeAll()
+        _ = held.removeAll()
         playerTracker.release()
     }
 }

@@ -16,7 +16,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     /// Receives the creative's moments.
     package var onEvent: (@MainActor (CreativeEvent) -> Void)?
     /// The resolved VAST ad, once a linear creative loaded.
-    package private(set) var resolvedLinearAd: ResolvedLinearAd?
+    package var resolvedLinearAd: ResolvedLinearAd? { resolved?.ad }
     /// Whether the VAST ad has an end card.
     package var hasEndCard: Bool { resolvedLinearAd?.endCard != nil }
     /// Error pixels the VAST walk owes for ads skipped on the way.
@@ -29,6 +29,8 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
 
     private let ad: ServedAd
     private let context: CreativeContext
+    /// The resolved VAST ad, boxed: the struct is large, and most creatives (images, pages) have none.
+    private var resolved: ResolvedBox?
     private let playsByItself: Bool
     private var playback: Task<Void, Never>?
     private var isStopped = false
@@ -47,7 +49,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
             try await loadPage()
         case .vast:
             let loaded = try await LinearCreativeLoader(ad: ad, context: context).load()
-            resolvedLinearAd = loaded.ad
+            resolved = ResolvedBox(ad: loaded.ad)
             errorPixelsOwed = loaded.errorPixels
         }
     }
@@ -119,4 +121,10 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         guard !isStopped else { return }
         onEvent?(event)
     }
+}
+
+/// A resolved VAST ad held by reference (see `HeadlessCreativeRenderer.resolved`).
+private final class ResolvedBox {
+    let ad: ResolvedLinearAd
+    init(ad: ResolvedLinearAd) { self.ad = ad }
 }

@@ -7,7 +7,14 @@ import KontextVideoVAST
 /// that (its tracking), and an image or HTML creative never.
 package final class LazyMacros: Sendable {
     private let read: @Sendable () -> VASTMacroContext
-    private let value = LockedState<VASTMacroContext?>(nil)
+    /// Boxed once read: the values are a large struct, and most creatives never read them.
+    private let value = LockedState<Read?>(nil)
+
+    /// The values, once read.
+    private final class Read: Sendable {
+        let context: VASTMacroContext
+        init(_ context: VASTMacroContext) { self.context = context }
+    }
 
     /// Values that `read` gives the first time they are asked for.
     package init(_ read: @escaping @Sendable () -> VASTMacroContext) {
@@ -21,12 +28,12 @@ package final class LazyMacros: Sendable {
 
     /// The values, read on first use.
     package var context: VASTMacroContext {
-        if let known = value.snapshot { return known }
-        let fresh = read()
+        if let known = value.snapshot { return known.context }
+        let fresh = Read(read())
         return value.withLock { stored in
-            if let stored { return stored }
+            if let stored { return stored.context }
             stored = fresh
-            return fresh
+            return fresh.context
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoConcurrency
 
 /// The one source of time for every timer, timeout, expiry, poll and back-off in the SDK.
 ///
@@ -36,8 +37,75 @@ package struct SystemClock: SchedulingClock {
     }
 
     /// Suspends until `deadline`; throws `CancellationError` when cancelled.
+    ///
+    /// On a timer the sleep cancels, not `ContinuousClock.sleep`: a cancelled `Task.sleep` keeps
+    /// its timer and a few hundred bytes until its deadline, and the SDK cancels most of its sleeps
+    /// (every request's 16 s deadline, every load's time-out) long before they are due.
     package func sleep(until deadline: Duration) async throws {
-        try await clock.sleep(until: origin.advanced(by: deadline), tolerance: nil)
+        let remaining = deadline - now
+        guard remaining > .zero else {
+            try Task.checkCancellation()
+            return
+        }
+        try await CancellableSleep.sleep(for: remaining)
+    }
+}
+
+/// One sleep on a dispatch timer that is torn down as soon as the sleeping task is cancelled.
+private final class CancellableSleep: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Void, any Error>?
+        var timer: (any DispatchSourceTimer)?
+        /// How the sleep ended, when it ended before the continuation was stored.
+        var outcome: Result<Void, any Error>?
+        var isFinished = false
+    }
+
+    private let state = LockedState(State())
+
+    static func sleep(for duration: Duration) async throws {
+        let sleep = CancellableSleep()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                sleep.start(continuation, after: duration)
+            }
+        } onCancel: {
+            sleep.finish(with: .failure(CancellationError()))
+        }
+    }
+
+    private func start(_ continuation: CheckedContinuation<Void, any Error>, after duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = min(seconds, Int64(Int.max / 1_000_000_000) - 1) * 1_000_000_000 + attoseconds / 1_000_000_000
+        // Resumed at once: a dispatch source must never be released suspended.
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + .nanoseconds(Int(nanoseconds)), leeway: .milliseconds(1))
+        timer.setEventHandler { [self] in finish(with: .success(())) }
+        timer.resume()
+        let endedAlready: Result<Void, any Error>? = state.withLock { state in
+            if state.isFinished { return state.outcome ?? .failure(CancellationError()) }
+            state.continuation = continuation
+            state.timer = timer
+            return nil
+        }
+        if let endedAlready {
+            timer.setEventHandler {}
+            timer.cancel()
+            continuation.resume(with: endedAlready)
+        }
+    }
+
+    private func finish(with result: Result<Void, any Error>) {
+        let (continuation, timer): (CheckedContinuation<Void, any Error>?, (any DispatchSourceTimer)?) = state.withLock { state in
+            guard !state.isFinished else { return (nil, nil) }
+            state.isFinished = true
+            if state.continuation == nil { state.outcome = result }
+            defer { (state.continuation, state.timer) = (nil, nil) }
+            return (state.continuation, state.timer)
+        }
+        timer?.setEventHandler {}
+        timer?.cancel()
+        continuation?.resume(with: result)
     }
 }
 

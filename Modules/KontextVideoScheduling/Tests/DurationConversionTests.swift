@@ -27,3 +27,29 @@ struct DurationConversionTests {
         #expect(Duration.seconds(3).timeInterval == 3)
     }
 }
+
+/// The real clock's sleeping itself is exercised on the real clock by the process-level tests
+/// (`KontextVideoProbe/Tests`); here only what needs no waiting.
+@Suite("SystemClock")
+struct SystemClockTests {
+    @Test func aPastDeadlineReturnsAtOnce() async throws {
+        let clock = SystemClock()
+        try await clock.sleep(until: .zero)
+    }
+
+    @Test func cancellingASleepEndsItAtOnceWithCancellationError() async {
+        let clock = SystemClock()
+        let sleeper = Task { try await clock.sleep(until: clock.now + .seconds(3600)) }
+        sleeper.cancel()
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+    }
+
+    @Test func aTaskCancelledBeforeItSleepsDoesNotSleep() async {
+        let clock = SystemClock()
+        let sleeper = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            try await clock.sleep(until: clock.now + .seconds(3600))
+        }
+        await #expect(throws: CancellationError.self) { try await sleeper.value }
+    }
+}
