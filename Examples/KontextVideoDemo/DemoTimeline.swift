@@ -1,24 +1,27 @@
 import Foundation
 import KontextVideoTesting
 
-/// Prints the demo's readable timeline: virtual time, then what happened.
+/// Prints the demo's readable timeline: the episode's time (virtual with the embedded sandbox,
+/// real against a real server), then what happened.
 @MainActor
 final class DemoTimeline {
-    private let clock: TestClock
+    private let now: @Sendable () -> Duration
     private(set) var delegateCallbacks: [String] = []
 
-    init(clock: TestClock) {
-        self.clock = clock
+    /// A timeline stamped with `now()`, the time since the episode started.
+    init(now: @escaping @Sendable () -> Duration) {
+        self.now = now
     }
 
-    /// A line of the timeline, stamped with virtual time.
+    /// A line of the timeline, stamped with the episode's time.
     func say(_ text: String) {
-        Self.say(text, at: clock)
+        Self.say(text, at: now())
     }
 
-    /// A line stamped with `clock`'s time, from any thread (the sandbox server logs on its own).
-    nonisolated static func say(_ text: String, at clock: TestClock) {
-        let line = String(format: "%7.2fs  ", clock.now.timeInterval) + text
+    /// A line stamped with `time`, from any thread (the sandbox server logs on its own).
+    nonisolated static func say(_ text: String, at time: Duration) {
+        let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) / 1e18
+        let line = String(format: "%7.2fs  ", seconds) + text
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 

@@ -3,9 +3,11 @@ import KontextVideoTesting
 
 /// `swift run kontext-video-demo [--server URL --token TOKEN]`
 ///
-/// Plays one simulated episode on a headless player against the embedded sandbox server (or a real
-/// server): an overlay over playing content, a pause ad when the viewer pauses, a linear ad with skip
-/// and one with an end card, an ad rejected as outbid, and the episode's ads destroyed at the end.
+/// Plays one simulated episode on a headless player: an overlay over playing content, a pause ad
+/// when the viewer pauses, a linear ad with skip and one with an end card, an ad rejected as outbid,
+/// and the episode's ads destroyed at the end. Against the embedded sandbox server on a virtual
+/// clock (`SandboxEpisode`), or, with `--server`, against a real server on the real clock with the
+/// SDK as an app ships it (`LiveServerEpisode`).
 @main
 struct KontextVideoDemo {
     static func main() async {
@@ -15,7 +17,11 @@ struct KontextVideoDemo {
             return
         }
         do {
-            try await DemoEpisode(options: options).run()
+            if let serverURL = options.serverURL {
+                await LiveServerEpisode(serverURL: serverURL, token: options.token).run()
+            } else {
+                try await SandboxEpisode(options: options).run()
+            }
         } catch {
             print("demo failed: \(error)")
             exit(1)
@@ -31,14 +37,18 @@ struct DemoOptions {
 
     static let usage = """
         usage: kontext-video-demo [--server URL --token TOKEN]
-          Without --server, an embedded sandbox ad server on loopback answers.
+          Without --server, an embedded sandbox ad server on loopback answers, on a virtual clock.
+          With --server, that server answers, on the real clock; no-fills and errors are outcomes.
         """
 
     init(arguments: [String]) {
         var iterator = arguments.makeIterator()
         while let argument = iterator.next() {
             switch argument {
-            case "--server": serverURL = iterator.next().flatMap(URL.init(string:))
+            case "--server":
+                // A URL that is not http(s) is a mistake to say, not a reason to use the sandbox.
+                serverURL = iterator.next().flatMap(URL.init(string:)).flatMap { ["http", "https"].contains($0.scheme ?? "") ? $0 : nil }
+                if serverURL == nil { showHelp = true }
             case "--token": token = iterator.next() ?? token
             default: showHelp = true
             }

@@ -407,7 +407,7 @@ package final class EventQueueStore: Sendable {
         if FileManager.default.fileExists(atPath: file.path) {
             let data: Data
             do {
-                data = try Data(contentsOf: file)
+                data = try FileContents.read(file)
             } catch {
                 return .unreadable("\(error)")
             }
@@ -427,7 +427,7 @@ package final class EventQueueStore: Sendable {
         where FileManager.default.fileExists(atPath: journal.path) {
             let data: Data
             do {
-                data = try Data(contentsOf: journal)
+                data = try FileContents.read(journal)
             } catch {
                 return .unreadable("\(error)")
             }

@@ -13,14 +13,14 @@ package enum InstallIdentifier {
     /// exists but cannot be read yet is left alone (a temporary id serves this launch).
     package static func load(storageDirectory: URL, defaults: UserDefaults) -> UUID {
         let file = storageDirectory.appendingPathComponent(fileName)
-        if let data = try? Data(contentsOf: file),
+        if let data = try? FileContents.read(file),
            let id = UUID(uuidString: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
             if defaults.string(forKey: defaultsKey) == nil { defaults.set(id.uuidString.lowercased(), forKey: defaultsKey) }
             return id
         }
         // A file that exists but cannot be read (protected before the first unlock) is not
         // overwritten: the stored id comes back once it can be read.
-        let fileIsUnreadable = FileManager.default.fileExists(atPath: file.path) && (try? Data(contentsOf: file)) == nil
+        let fileIsUnreadable = FileManager.default.fileExists(atPath: file.path) && (try? FileContents.read(file)) == nil
         if let mirrored = defaults.string(forKey: defaultsKey).flatMap(UUID.init(uuidString:)) {
             if !fileIsUnreadable { write(mirrored, to: file, in: storageDirectory) }
             return mirrored

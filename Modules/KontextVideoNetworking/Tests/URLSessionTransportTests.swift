@@ -148,17 +148,16 @@ struct URLSessionTransportTests {
         let server = try KeepAliveServer()
         defer { server.stop() }
         let transport = URLSessionTransport()
-        let started = ContinuousClock.now
         for number in 1...3 {
             var request = URLRequest(url: server.url)
             request.httpMethod = "POST"
             request.httpBody = Data(#"{"n":\#(number)}"#.utf8)
-            // A backstop for the failure this test exists for: without it, a minute.
+            // Without the fix the second POST's body never comes and the server gives up after 5 s
+            // (an empty reply, thrown here); this backstop only keeps a worse failure short.
             request.timeoutInterval = 10
             let (data, response) = try await transport.send(request)
             #expect(response.statusCode == 200 && data == Data("{}".utf8))
         }
-        #expect(ContinuousClock.now - started < .seconds(5), "answered at once, not after a time-out")
         #expect(server.requests.allSatisfy { $0.body != nil }, "no request arrived without its body")
         #expect(server.requests.map(\.body) == [#"{"n":1}"#, #"{"n":2}"#, #"{"n":3}"#])
     }

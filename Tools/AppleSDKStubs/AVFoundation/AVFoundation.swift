@@ -28,13 +28,15 @@ import Dispatch
     nonisolated open func play() {}
     // doc: /documentation/AVFoundation/AVPlayer/currentTime()
     nonisolated open func currentTime() -> CMTime { fatalError() }
-    // doc?: /documentation/AVFoundation/AVPlayer/seek(to:)
+    // doc: /documentation/AVFoundation/AVPlayer/seek(to:)-87h2r
     nonisolated open func seek(to time: CMTime) {}
-    // doc?: /documentation/AVFoundation/AVPlayer/replaceCurrentItem(with:)
+    // doc: /documentation/AVFoundation/AVPlayer/replaceCurrentItem(with:)
     nonisolated open func replaceCurrentItem(with item: AVPlayerItem?) {}
-    // doc?: /documentation/AVFoundation/AVPlayer/isMuted
+    // doc: /documentation/AVFoundation/AVPlayer/isMuted
+    @available(iOS 7.0, macOS 10.7, tvOS 9.0, *)
     nonisolated open var isMuted: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/AVFoundation/AVPlayer/volume
+    // doc: /documentation/AVFoundation/AVPlayer/volume
+    @available(iOS 7.0, macOS 10.7, tvOS 9.0, *)
     nonisolated open var volume: Float { get { fatalError() } set {} }
     // doc: /documentation/AVFoundation/AVPlayer/addPeriodicTimeObserver(forInterval:queue:using:)
     @discardableResult nonisolated open func addPeriodicTimeObserver(forInterval interval: CMTime, queue: DispatchQueue?, using block: @escaping @Sendable (CMTime) -> Void) -> Any { fatalError() }
@@ -66,16 +68,16 @@ import Dispatch
     nonisolated open var duration: CMTime { fatalError() }
     // doc: /documentation/AVFoundation/AVPlayerItem/currentTime()
     nonisolated open func currentTime() -> CMTime { fatalError() }
-    // doc?: /documentation/AVFoundation/AVPlayerItem/error
+    // doc: /documentation/AVFoundation/AVPlayerItem/error
     nonisolated open var error: (any Error)? { fatalError() }
 
     // doc: /documentation/AVFoundation/AVPlayerItem/Status-swift.enum
     public enum Status: Int, Sendable {
         // doc: /documentation/AVFoundation/AVPlayerItem/Status-swift.enum/unknown
         case unknown = 0
-        // doc?: /documentation/AVFoundation/AVPlayerItem/Status-swift.enum/readyToPlay
+        // doc: /documentation/AVFoundation/AVPlayerItem/Status-swift.enum/readyToPlay
         case readyToPlay = 1
-        // doc?: /documentation/AVFoundation/AVPlayerItem/Status-swift.enum/failed
+        // doc-missing: /documentation/AVFoundation/AVPlayerItem/Status-swift.enum/failed (no page in the corpus; the enum's page lists the case)
         case failed = 2
     }
 
@@ -96,16 +98,21 @@ open class AVPlayerLayer: CALayer {
     open var player: AVPlayer? { get { fatalError() } set {} }
     // doc: /documentation/AVFoundation/AVPlayerLayer/isReadyForDisplay
     open var isReadyForDisplay: Bool { fatalError() }
-    // doc?: /documentation/AVFoundation/AVPlayerLayer/videoGravity
+    // doc: /documentation/AVFoundation/AVPlayerLayer/videoGravity
     open var videoGravity: AVLayerVideoGravity { get { fatalError() } set {} }
 }
 
-// doc?: /documentation/AVFoundation/AVLayerVideoGravity
-@available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
+// doc: /documentation/AVFoundation/AVLayerVideoGravity (the page gives no version for any platform)
 public struct AVLayerVideoGravity: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    public static var resizeAspect: AVLayerVideoGravity { fatalError() }
-    public static var resizeAspectFill: AVLayerVideoGravity { fatalError() }
-    public static var resize: AVLayerVideoGravity { fatalError() }
+    // doc: /documentation/AVFoundation/AVLayerVideoGravity/resizeAspect
+    @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
+    public static let resizeAspect = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResizeAspect")
+    // doc: /documentation/AVFoundation/AVLayerVideoGravity/resizeAspectFill
+    @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
+    public static let resizeAspectFill = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResizeAspectFill")
+    // doc: /documentation/AVFoundation/AVLayerVideoGravity/resize
+    @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
+    public static let resize = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResize")
 }

@@ -12,7 +12,7 @@ open class ATTrackingManager: NSObject {
     // page of its own in the docs corpus.
     open class func requestTrackingAuthorization() async -> ATTrackingManager.AuthorizationStatus { fatalError() }
 
-    // doc?: /documentation/AppTrackingTransparency/ATTrackingManager/AuthorizationStatus
+    // doc: /documentation/AppTrackingTransparency/ATTrackingManager/AuthorizationStatus
     public enum AuthorizationStatus: UInt, Sendable {
         case notDetermined = 0
         case restricted = 1

@@ -34,14 +34,14 @@ extension NotificationCenter {
     @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
     public func publisher(for name: Notification.Name, object: AnyObject? = nil) -> NotificationCenter.Publisher { fatalError() }
 
-    // doc?: /documentation/Foundation/NotificationCenter/Publisher
+    // doc: /documentation/Foundation/NotificationCenter/Publisher
     @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
     public struct Publisher: Combine.Publisher {
         public typealias Output = Notification
         public typealias Failure = Never
-        // doc?: /documentation/Foundation/NotificationCenter/Publisher/center
+        // doc: /documentation/Foundation/NotificationCenter/Publisher/center
         public let center: NotificationCenter
-        // doc?: /documentation/Foundation/NotificationCenter/Publisher/name
+        // doc: /documentation/Foundation/NotificationCenter/Publisher/name
         public let name: Notification.Name
         // doc: /documentation/Foundation/NotificationCenter/Publisher/object
         public let object: AnyObject?

@@ -1,36 +1,39 @@
 // Apple Foundation's Swift key-value observing, which swift-corelibs-foundation lacks.
 import Foundation
 
-// doc?: /documentation/Foundation/NSKeyValueObservingOptions
+// doc: /documentation/Foundation/NSKeyValueObservingOptions
 @available(iOS 2.0, macOS 10.0, tvOS 9.0, *)
 public struct NSKeyValueObservingOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
-    // doc?: /documentation/Foundation/NSKeyValueObservingOptions/new
+    // doc: /documentation/Foundation/NSKeyValueObservingOptions/new
     public static var new: NSKeyValueObservingOptions { fatalError() }
-    // doc?: /documentation/Foundation/NSKeyValueObservingOptions/old
+    // doc: /documentation/Foundation/NSKeyValueObservingOptions/old
     public static var old: NSKeyValueObservingOptions { fatalError() }
-    // doc?: /documentation/Foundation/NSKeyValueObservingOptions/initial
+    // doc: /documentation/Foundation/NSKeyValueObservingOptions/initial
+    @available(iOS 2.0, macOS 10.5, tvOS 9.0, *)
     public static var initial: NSKeyValueObservingOptions { fatalError() }
-    // doc?: /documentation/Foundation/NSKeyValueObservingOptions/prior
+    // doc: /documentation/Foundation/NSKeyValueObservingOptions/prior
+    @available(iOS 2.0, macOS 10.5, tvOS 9.0, *)
     public static var prior: NSKeyValueObservingOptions { fatalError() }
 }
 
 // doc: /documentation/Foundation/NSKeyValueObservedChange
 @available(iOS 8.0, macOS 10.10, tvOS 9.0, *)
 public struct NSKeyValueObservedChange<Value> {
-    // doc?: /documentation/Foundation/NSKeyValueObservedChange/newValue
+    // doc: /documentation/Foundation/NSKeyValueObservedChange/newValue
     public let newValue: Value?
-    // doc?: /documentation/Foundation/NSKeyValueObservedChange/oldValue
+    // doc: /documentation/Foundation/NSKeyValueObservedChange/oldValue
     public let oldValue: Value?
-    // doc?: /documentation/Foundation/NSKeyValueObservedChange/isPrior
+    // doc: /documentation/Foundation/NSKeyValueObservedChange/isPrior
     public let isPrior: Bool
 }
 
 // doc: /documentation/Foundation/NSKeyValueObservation
 @available(iOS 8.0, macOS 10.10, tvOS 9.0, *)
 public class NSKeyValueObservation: NSObject {
-    // doc?: /documentation/Foundation/NSKeyValueObservation/invalidate()
+    // doc: /documentation/Foundation/NSKeyValueObservation/invalidate() (`@objc func invalidate()`; `@objc` needs the
+    // Objective-C runtime, which this module is not built with)
     public func invalidate() {}
 }
 

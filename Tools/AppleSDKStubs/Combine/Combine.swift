@@ -1,65 +1,65 @@
 // Stub of Apple's `Combine`: the publisher protocols and the operators the SDK, and an app
 // observing a player, use. Shapes follow Apple's declarations; no operator does anything.
 
-// doc?: /documentation/Combine/Publisher
+// doc: /documentation/Combine/Publisher
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public protocol Publisher<Output, Failure> {
     associatedtype Output
     associatedtype Failure: Error
-    // doc?: /documentation/Combine/Publisher/receive(subscriber:)
+    // doc: /documentation/Combine/Publisher/receive(subscriber:)
     func receive<S>(subscriber: S) where S: Subscriber, Self.Failure == S.Failure, Self.Output == S.Input
 }
 
-// doc?: /documentation/Combine/Subscriber
+// doc: /documentation/Combine/Subscriber
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public protocol Subscriber<Input, Failure>: CustomCombineIdentifierConvertible {
     associatedtype Input
     associatedtype Failure: Error
-    // doc?: /documentation/Combine/Subscriber/receive(subscription:)
+    // doc: /documentation/Combine/Subscriber/receive(subscription:)
     func receive(subscription: any Subscription)
-    // doc?: /documentation/Combine/Subscriber/receive(_:)
+    // doc: /documentation/Combine/Subscriber/receive(_:)
     func receive(_ input: Self.Input) -> Subscribers.Demand
-    // doc?: /documentation/Combine/Subscriber/receive(completion:)
+    // doc: /documentation/Combine/Subscriber/receive(completion:)
     func receive(completion: Subscribers.Completion<Self.Failure>)
 }
 
-// doc?: /documentation/Combine/CustomCombineIdentifierConvertible
+// doc: /documentation/Combine/CustomCombineIdentifierConvertible
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public protocol CustomCombineIdentifierConvertible {
     var combineIdentifier: CombineIdentifier { get }
 }
 
-// doc?: /documentation/Combine/CombineIdentifier
+// doc: /documentation/Combine/CombineIdentifier
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public struct CombineIdentifier: Hashable, CustomStringConvertible {
     public init() { fatalError() }
     public var description: String { fatalError() }
 }
 
-// doc?: /documentation/Combine/Cancellable
+// doc: /documentation/Combine/Cancellable
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public protocol Cancellable {
-    // doc?: /documentation/Combine/Cancellable/cancel()
+    // doc: /documentation/Combine/Cancellable/cancel()
     func cancel()
 }
 
-// doc?: /documentation/Combine/Subscription
+// doc: /documentation/Combine/Subscription
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public protocol Subscription: Cancellable, CustomCombineIdentifierConvertible {
-    // doc?: /documentation/Combine/Subscription/request(_:)
+    // doc: /documentation/Combine/Subscription/request(_:)
     func request(_ demand: Subscribers.Demand)
 }
 
-// doc?: /documentation/Combine/Subscribers
+// doc: /documentation/Combine/Subscribers
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public enum Subscribers {
-    // doc?: /documentation/Combine/Subscribers/Completion
-    public enum Completion<Failure: Error> {
+    // doc: /documentation/Combine/Subscribers/Completion
+    @frozen public enum Completion<Failure: Error> {
         case finished
         case failure(Failure)
     }
-    // doc?: /documentation/Combine/Subscribers/Demand
-    public struct Demand: Equatable, Hashable, Sendable {
+    // doc: /documentation/Combine/Subscribers/Demand
+    @frozen public struct Demand: Equatable, Hashable, Sendable {
         public static let unlimited = Demand()
         public static let none = Demand()
         public static func max(_ value: Int) -> Demand { fatalError() }
@@ -72,25 +72,25 @@ extension Subscribers.Completion: Equatable where Failure: Equatable {}
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 extension Subscribers.Completion: Sendable where Failure: Sendable {}
 
-// doc?: /documentation/Combine/AnyCancellable
+// doc: /documentation/Combine/AnyCancellable
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 final public class AnyCancellable: Cancellable, Hashable {
-    // doc?: /documentation/Combine/AnyCancellable/init(_:)-6pta1
+    // doc: /documentation/Combine/AnyCancellable/init(_:)-3icn3
     public init(_ cancel: @escaping () -> Void) { fatalError() }
-    // doc?: /documentation/Combine/AnyCancellable/init(_:)-55sd
+    // doc: /documentation/Combine/AnyCancellable/init(_:)-48fh3
     public init<C>(_ canceller: C) where C: Cancellable { fatalError() }
-    // doc?: /documentation/Combine/AnyCancellable/cancel()
+    // doc-missing: AnyCancellable.cancel() (no page in the corpus; /documentation/Combine/AnyCancellable/cancel() not found after two searches)
     final public func cancel() {}
-    // doc?: /documentation/Combine/AnyCancellable/store(in:)-3hyxs
+    // doc: /documentation/Combine/AnyCancellable/store(in:)-3hyxs
     final public func store(in set: inout Set<AnyCancellable>) {}
     public static func == (lhs: AnyCancellable, rhs: AnyCancellable) -> Bool { fatalError() }
     final public func hash(into hasher: inout Hasher) {}
 }
 
-// doc?: /documentation/Combine/AnyPublisher
+// doc: /documentation/Combine/AnyPublisher
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 @frozen public struct AnyPublisher<Output, Failure: Error>: CustomStringConvertible, CustomPlaygroundDisplayConvertible {
-    // doc?: /documentation/Combine/AnyPublisher/init(_:)
+    // doc: /documentation/Combine/AnyPublisher/init(_:)
     @inlinable public init<P>(_ publisher: P) where Output == P.Output, Failure == P.Failure, P: Publisher { fatalError() }
     public var description: String { fatalError() }
     public var playgroundDescription: Any { fatalError() }
@@ -101,27 +101,27 @@ extension AnyPublisher: Publisher {
     public func receive<S>(subscriber: S) where Output == S.Input, Failure == S.Failure, S: Subscriber {}
 }
 
-// doc?: /documentation/Combine/Subject
+// doc: /documentation/Combine/Subject
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public protocol Subject<Output, Failure>: AnyObject, Publisher {
-    // doc?: /documentation/Combine/Subject/send(_:)
+    // doc: /documentation/Combine/Subject/send(_:)
     func send(_ value: Self.Output)
-    // doc?: /documentation/Combine/Subject/send(completion:)
+    // doc: /documentation/Combine/Subject/send(completion:)
     func send(completion: Subscribers.Completion<Self.Failure>)
-    // doc?: /documentation/Combine/Subject/send(subscription:)
+    // doc: /documentation/Combine/Subject/send(subscription:)
     func send(subscription: any Subscription)
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 extension Subject where Self.Output == () {
-    // doc?: /documentation/Combine/Subject/send()
+    // doc: /documentation/Combine/Subject/send()
     public func send() {}
 }
 
-// doc?: /documentation/Combine/PassthroughSubject
+// doc: /documentation/Combine/PassthroughSubject
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 final public class PassthroughSubject<Output, Failure: Error>: Subject {
-    // doc?: /documentation/Combine/PassthroughSubject/init()
+    // doc: /documentation/Combine/PassthroughSubject/init()
     public init() { fatalError() }
     final public func send(subscription: any Subscription) {}
     final public func receive<S>(subscriber: S) where Output == S.Input, Failure == S.Failure, S: Subscriber {}
@@ -129,12 +129,12 @@ final public class PassthroughSubject<Output, Failure: Error>: Subject {
     final public func send(completion: Subscribers.Completion<Failure>) {}
 }
 
-// doc?: /documentation/Combine/CurrentValueSubject
+// doc: /documentation/Combine/CurrentValueSubject
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 final public class CurrentValueSubject<Output, Failure: Error>: Subject {
-    // doc?: /documentation/Combine/CurrentValueSubject/value
+    // doc: /documentation/Combine/CurrentValueSubject/value
     final public var value: Output { get { fatalError() } set {} }
-    // doc?: /documentation/Combine/CurrentValueSubject/init(_:)
+    // doc: /documentation/Combine/CurrentValueSubject/init(_:)
     public init(_ value: Output) { fatalError() }
     final public func send(subscription: any Subscription) {}
     final public func receive<S>(subscriber: S) where Output == S.Input, Failure == S.Failure, S: Subscriber {}
@@ -142,10 +142,10 @@ final public class CurrentValueSubject<Output, Failure: Error>: Subject {
     final public func send(completion: Subscribers.Completion<Failure>) {}
 }
 
-// doc?: /documentation/Combine/Publishers
+// doc-missing: Publishers (no page in the corpus; /documentation/Combine/Publishers not found after two searches)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public enum Publishers {
-    // doc?: /documentation/Combine/Publishers/Map
+    // doc: /documentation/Combine/Publishers/Map
     public struct Map<Upstream: Publisher, Output>: Publisher {
         public typealias Failure = Upstream.Failure
         public let upstream: Upstream
@@ -153,7 +153,7 @@ public enum Publishers {
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) { fatalError() }
         public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {}
     }
-    // doc?: /documentation/Combine/Publishers/RemoveDuplicates
+    // doc: /documentation/Combine/Publishers/RemoveDuplicates
     public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
         public typealias Output = Upstream.Output
         public typealias Failure = Upstream.Failure
@@ -168,11 +168,11 @@ public enum Publishers {
 extension Publisher {
     // doc: /documentation/Combine/Publisher/sink(receiveCompletion:receiveValue:)
     public func sink(receiveCompletion: @escaping (Subscribers.Completion<Self.Failure>) -> Void, receiveValue: @escaping (Self.Output) -> Void) -> AnyCancellable { fatalError() }
-    // doc?: /documentation/Combine/Publisher/map(_:)-99evh
+    // doc: /documentation/Combine/Publisher/map(_:)-99evh
     public func map<T>(_ transform: @escaping (Self.Output) -> T) -> Publishers.Map<Self, T> { fatalError() }
-    // doc?: /documentation/Combine/Publisher/removeDuplicates(by:)
+    // doc: /documentation/Combine/Publisher/removeDuplicates(by:)
     public func removeDuplicates(by predicate: @escaping (Self.Output, Self.Output) -> Bool) -> Publishers.RemoveDuplicates<Self> { fatalError() }
-    // doc?: /documentation/Combine/Publisher/eraseToAnyPublisher()
+    // doc: /documentation/Combine/Publisher/eraseToAnyPublisher()
     @inlinable public func eraseToAnyPublisher() -> AnyPublisher<Self.Output, Self.Failure> { fatalError() }
 }
 
@@ -184,6 +184,6 @@ extension Publisher where Self.Failure == Never {
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 extension Publisher where Self.Output: Equatable {
-    // doc?: /documentation/Combine/Publisher/removeDuplicates()
+    // doc: /documentation/Combine/Publisher/removeDuplicates()
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> { fatalError() }
 }

@@ -1,31 +1,33 @@
 // Stub of Apple's `CoreMedia`: `CMTime` and the members the SDK and a player app use.
 @_exported import Foundation
 
-// doc?: /documentation/CoreMedia/CMTimeValue
+// doc: /documentation/CoreMedia/CMTimeValue
+@available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
 public typealias CMTimeValue = Int64
-// doc?: /documentation/CoreMedia/CMTimeScale
+// doc: /documentation/CoreMedia/CMTimeScale
+@available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
 public typealias CMTimeScale = Int32
 
 // doc: /documentation/CoreMedia/CMTime
 @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
 public struct CMTime: Hashable, Sendable {
-    // doc?: /documentation/CoreMedia/CMTime/value
+    // doc: /documentation/CoreMedia/CMTime/value
     public var value: CMTimeValue
-    // doc?: /documentation/CoreMedia/CMTime/timescale
+    // doc: /documentation/CoreMedia/CMTime/timescale
     public var timescale: CMTimeScale
 
     // doc: /documentation/CoreMedia/CMTime/init(value:timescale:)
     public init(value: CMTimeValue, timescale: CMTimeScale) { fatalError() }
-    // doc?: /documentation/CoreMedia/CMTime/init(seconds:preferredTimescale:)
+    // doc: /documentation/CoreMedia/CMTime/init(seconds:preferredTimescale:)
     public init(seconds: Double, preferredTimescale: CMTimeScale) { fatalError() }
-    // doc?: /documentation/CoreMedia/CMTime/seconds
+    // doc: /documentation/CoreMedia/CMTime/seconds
     public var seconds: Double { fatalError() }
-    // doc?: /documentation/CoreMedia/CMTime/isValid
+    // doc-missing: CMTime.isValid (no page in the corpus; CMTIME_IS_VALID(_:) has one)
     public var isValid: Bool { fatalError() }
-    // doc?: /documentation/CoreMedia/CMTime/zero
-    public static var zero: CMTime { fatalError() }
-    // doc?: /documentation/CoreMedia/CMTime/invalid
-    public static var invalid: CMTime { fatalError() }
-    // doc?: /documentation/CoreMedia/CMTime/indefinite
-    public static var indefinite: CMTime { fatalError() }
+    // doc: /documentation/CoreMedia/CMTime/zero
+    public static let zero: CMTime = { fatalError() }()
+    // doc: /documentation/CoreMedia/CMTime/invalid
+    public static let invalid: CMTime = { fatalError() }()
+    // doc: /documentation/CoreMedia/CMTime/indefinite
+    public static let indefinite: CMTime = { fatalError() }()
 }

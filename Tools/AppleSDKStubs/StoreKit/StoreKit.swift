@@ -29,7 +29,7 @@ extension SKStoreProductViewControllerDelegate {
     public func productViewControllerDidFinish(_ viewController: SKStoreProductViewController) {}
 }
 
-// doc?: /documentation/StoreKit/SKStoreProductParameterITunesItemIdentifier
+// doc: /documentation/StoreKit/SKStoreProductParameterITunesItemIdentifier
 @available(iOS 6.0, macOS 11.0, *)
 @available(tvOS, unavailable)
 public let SKStoreProductParameterITunesItemIdentifier: String = "id"

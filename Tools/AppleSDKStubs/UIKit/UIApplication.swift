@@ -9,12 +9,14 @@
     // doc: /documentation/UIKit/UIApplication/open(_:options:completionHandler:)
     @available(iOS 10.0, tvOS 10.0, *)
     open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:], completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
-    // doc?: /documentation/UIKit/UIApplication/canOpenURL(_:)
-    open func canOpenURL(_ url: URL) -> Bool { fatalError() }
+    // doc: /documentation/UIKit/UIApplication/canOpenURL(_:) (the page lists it deprecated in iOS/tvOS 27.0; its message is the page's deprecation summary)
+    @available(iOS, introduced: 3.0, deprecated: 27.0, message: "Attempt to open the URL and handle any failure instead of validating it first. Using universal links instead of custom URL schemes removes the need for this validation entirely.")
+    @available(tvOS, introduced: 9.0, deprecated: 27.0, message: "Attempt to open the URL and handle any failure instead of validating it first. Using universal links instead of custom URL schemes removes the need for this validation entirely.")
+    nonisolated open func canOpenURL(_ url: URL) -> Bool { fatalError() }
     // doc: /documentation/UIKit/UIApplication/connectedScenes
     @available(iOS 13.0, tvOS 13.0, *)
     open var connectedScenes: Set<UIScene> { fatalError() }
-    // doc?: /documentation/UIKit/UIApplication/isIdleTimerDisabled
+    // doc: /documentation/UIKit/UIApplication/isIdleTimerDisabled
     open var isIdleTimerDisabled: Bool { get { fatalError() } set {} }
 
     // doc: /documentation/UIKit/UIApplication/State (and /State/active)
@@ -25,13 +27,13 @@
         case background = 2
     }
 
-    // doc?: /documentation/UIKit/UIApplication/OpenExternalURLOptionsKey
-    @available(iOS 10.0, tvOS 10.0, *)
+    // doc: /documentation/UIKit/UIApplication/OpenExternalURLOptionsKey (the page gives no version for any platform)
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        // doc?: /documentation/UIKit/UIApplication/OpenExternalURLOptionsKey/universalLinksOnly
-        public static var universalLinksOnly: UIApplication.OpenExternalURLOptionsKey { fatalError() }
+        // doc: /documentation/UIKit/UIApplication/OpenExternalURLOptionsKey/universalLinksOnly
+        @available(iOS 10.0, tvOS 10.0, *)
+        public static let universalLinksOnly = UIApplication.OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
     }
 
     // doc: /documentation/UIKit/UIApplication/didEnterBackgroundNotification
@@ -42,18 +44,18 @@
     nonisolated public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
     // doc: /documentation/UIKit/UIApplication/didBecomeActiveNotification
     nonisolated public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
-    // doc?: /documentation/UIKit/UIApplication/willResignActiveNotification
+    // doc: /documentation/UIKit/UIApplication/willResignActiveNotification
     nonisolated public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
 }
 
-// doc?: /documentation/UIKit/UIScene
+// doc: /documentation/UIKit/UIScene
 @available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UIScene: UIResponder {
     // doc: /documentation/UIKit/UIScene/activationState-swift.property
     open var activationState: UIScene.ActivationState { fatalError() }
     // doc: /documentation/UIKit/UIScene/open(_:options:completionHandler:)
     open func open(_ url: URL, options: UIScene.OpenExternalURLOptions?, completionHandler completion: ((Bool) -> Void)? = nil) {}
-    // doc?: /documentation/UIKit/UIScene/OpenExternalURLOptions
+    // doc: /documentation/UIKit/UIScene/OpenExternalURLOptions
     @MainActor open class OpenExternalURLOptions: NSObject {}
 
     // doc: /documentation/UIKit/UIScene/ActivationState-swift.enum
@@ -75,7 +77,7 @@
     // doc: /documentation/UIKit/UIWindowScene/keyWindow
     @available(iOS 15.0, tvOS 15.0, *)
     open var keyWindow: UIWindow? { fatalError() }
-    // doc?: /documentation/UIKit/UIWindowScene/traitCollection
+    // doc: /documentation/UIKit/UIWindowScene/traitCollection
     open var traitCollection: UITraitCollection { fatalError() }
 }
 
@@ -87,19 +89,19 @@
     public init(windowScene: UIWindowScene) { fatalError() }
     public override init(frame: CGRect) { fatalError() }
     public required init?(coder: NSCoder) { fatalError() }
-    // doc?: /documentation/UIKit/UIWindow/windowScene
+    // doc: /documentation/UIKit/UIWindow/windowScene
     @available(iOS 13.0, tvOS 13.0, *)
     weak open var windowScene: UIWindowScene? { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIWindow/isKeyWindow
+    // doc: /documentation/UIKit/UIWindow/isKeyWindow
     open var isKeyWindow: Bool { fatalError() }
-    // doc?: /documentation/UIKit/UIWindow/rootViewController
+    // doc: /documentation/UIKit/UIWindow/rootViewController
     @available(iOS 4.0, tvOS 9.0, *)
     open var rootViewController: UIViewController? { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIWindow/makeKeyAndVisible()
+    // doc: /documentation/UIKit/UIWindow/makeKeyAndVisible()
     open func makeKeyAndVisible() {}
 }
 
-// doc?: /documentation/UIKit/UIScreen
+// doc: /documentation/UIKit/UIScreen
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIScreen: NSObject {
     // doc: /documentation/UIKit/UIScreen/main
@@ -111,7 +113,7 @@
     // doc: /documentation/UIKit/UIScreen/nativeBounds
     @available(iOS 8.0, tvOS 9.0, *)
     open var nativeBounds: CGRect { fatalError() }
-    // doc?: /documentation/UIKit/UIScreen/scale
+    // doc: /documentation/UIKit/UIScreen/scale
     @available(iOS 4.0, tvOS 9.0, *)
     open var scale: CGFloat { fatalError() }
     // doc: /documentation/UIKit/UIScreen/nativeScale
@@ -119,27 +121,26 @@
     open var nativeScale: CGFloat { fatalError() }
 }
 
-// doc?: /documentation/UIKit/UIDevice
+// doc: /documentation/UIKit/UIDevice
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIDevice: NSObject {
-    // doc?: /documentation/UIKit/UIDevice/current
+    // doc: /documentation/UIKit/UIDevice/current
     open class var current: UIDevice { fatalError() }
-    // doc?: /documentation/UIKit/UIDevice/systemName
+    // doc: /documentation/UIKit/UIDevice/systemName
     open var systemName: String { fatalError() }
-    // doc?: /documentation/UIKit/UIDevice/systemVersion
+    // doc: /documentation/UIKit/UIDevice/systemVersion
     open var systemVersion: String { fatalError() }
-    // doc?: /documentation/UIKit/UIDevice/model
+    // doc: /documentation/UIKit/UIDevice/model
     open var model: String { fatalError() }
     // doc: /documentation/UIKit/UIDevice/identifierForVendor
     @available(iOS 6.0, tvOS 9.0, *)
     open var identifierForVendor: UUID? { fatalError() }
-    // doc?: /documentation/UIKit/UIDevice/userInterfaceIdiom
+    // doc: /documentation/UIKit/UIDevice/userInterfaceIdiom
     @available(iOS 3.2, tvOS 9.0, *)
     open var userInterfaceIdiom: UIUserInterfaceIdiom { fatalError() }
 }
 
-// doc?: /documentation/UIKit/UIUserInterfaceIdiom
-@available(iOS 3.2, tvOS 9.0, *)
+// doc: /documentation/UIKit/UIUserInterfaceIdiom (the page gives no version for any platform)
 public enum UIUserInterfaceIdiom: Int, Sendable {
     case unspecified = -1
     case phone = 0

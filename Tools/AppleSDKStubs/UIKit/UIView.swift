@@ -1,21 +1,21 @@
-// doc?: /documentation/UIKit/UIView
+// doc: /documentation/UIKit/UIView
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIView: UIResponder {
-    // doc?: /documentation/UIKit/UIView/init(frame:)
+    // doc: /documentation/UIKit/UIView/init(frame:)
     public init(frame: CGRect) { fatalError() }
-    // doc?: /documentation/UIKit/UIView/init(coder:)
+    // doc-missing: /documentation/UIKit/UIView/init(coder:) (no page in the corpus)
     public required init?(coder: NSCoder) { fatalError() }
     public convenience override init() { fatalError() }
 
-    // doc?: /documentation/UIKit/UIView/layerClass
+    // doc: /documentation/UIKit/UIView/layerClass
     open class var layerClass: AnyClass { fatalError() }
-    // doc?: /documentation/UIKit/UIView/layer
+    // doc: /documentation/UIKit/UIView/layer
     open var layer: CALayer { fatalError() }
-    // doc?: /documentation/UIKit/UIView/bounds
+    // doc: /documentation/UIKit/UIView/bounds
     open var bounds: CGRect { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/frame
+    // doc: /documentation/UIKit/UIView/frame
     open var frame: CGRect { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/center
+    // doc: /documentation/UIKit/UIView/center
     open var center: CGPoint { get { fatalError() } set {} }
     // doc: /documentation/UIKit/UIView/safeAreaInsets
     @available(iOS 11.0, tvOS 11.0, *)
@@ -26,76 +26,76 @@
     // doc: /documentation/UIKit/UIView/safeAreaLayoutGuide
     @available(iOS 11.0, tvOS 11.0, *)
     open var safeAreaLayoutGuide: UILayoutGuide { fatalError() }
-    // doc?: /documentation/UIKit/UIView/window
+    // doc: /documentation/UIKit/UIView/window
     open var window: UIWindow? { fatalError() }
-    // doc?: /documentation/UIKit/UIView/superview
+    // doc: /documentation/UIKit/UIView/superview
     open var superview: UIView? { fatalError() }
-    // doc?: /documentation/UIKit/UIView/subviews
+    // doc: /documentation/UIKit/UIView/subviews
     open var subviews: [UIView] { fatalError() }
-    // doc?: /documentation/UIKit/UIView/isHidden
+    // doc: /documentation/UIKit/UIView/isHidden
     open var isHidden: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/alpha
+    // doc: /documentation/UIKit/UIView/alpha
     open var alpha: CGFloat { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/isOpaque
+    // doc: /documentation/UIKit/UIView/isOpaque
     open var isOpaque: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/backgroundColor
+    // doc: /documentation/UIKit/UIView/backgroundColor (its `@NSCopying` is left out: it needs a stored property)
     open var backgroundColor: UIColor? { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/clipsToBounds
+    // doc: /documentation/UIKit/UIView/clipsToBounds
     open var clipsToBounds: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/isUserInteractionEnabled
+    // doc: /documentation/UIKit/UIView/isUserInteractionEnabled
     open var isUserInteractionEnabled: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/autoresizingMask
+    // doc: /documentation/UIKit/UIView/autoresizingMask-swift.property
     open var autoresizingMask: UIView.AutoresizingMask { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/translatesAutoresizingMaskIntoConstraints
+    // doc: /documentation/UIKit/UIView/translatesAutoresizingMaskIntoConstraints
     @available(iOS 6.0, tvOS 9.0, *)
     open var translatesAutoresizingMaskIntoConstraints: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIView/addSubview(_:)
+    // doc: /documentation/UIKit/UIView/addSubview(_:)
     open func addSubview(_ view: UIView) {}
-    // doc?: /documentation/UIKit/UIView/removeFromSuperview()
+    // doc: /documentation/UIKit/UIView/removeFromSuperview()
     open func removeFromSuperview() {}
-    // doc?: /documentation/UIKit/UIView/bringSubviewToFront(_:)
+    // doc: /documentation/UIKit/UIView/bringSubviewToFront(_:)
     open func bringSubviewToFront(_ view: UIView) {}
-    // doc?: /documentation/UIKit/UIView/layoutSubviews()
+    // doc: /documentation/UIKit/UIView/layoutSubviews()
     open func layoutSubviews() {}
-    // doc?: /documentation/UIKit/UIView/setNeedsLayout()
+    // doc: /documentation/UIKit/UIView/setNeedsLayout()
     open func setNeedsLayout() {}
-    // doc?: /documentation/UIKit/UIView/layoutIfNeeded()
+    // doc: /documentation/UIKit/UIView/layoutIfNeeded()
     open func layoutIfNeeded() {}
-    // doc?: /documentation/UIKit/UIView/didMoveToWindow()
+    // doc: /documentation/UIKit/UIView/didMoveToWindow()
     open func didMoveToWindow() {}
-    // doc?: /documentation/UIKit/UIView/addGestureRecognizer(_:)
+    // doc: /documentation/UIKit/UIView/addGestureRecognizer(_:)
     @available(iOS 3.2, tvOS 9.0, *)
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}
-    // doc?: /documentation/UIKit/UIView/traitCollection
+    // doc: /documentation/UIKit/UITraitEnvironment/traitCollection (UIView adopts UITraitEnvironment; no UIView page in the corpus)
     @available(iOS 8.0, tvOS 9.0, *)
     open var traitCollection: UITraitCollection { fatalError() }
 
-    // doc?: /documentation/UIKit/UIView/topAnchor
+    // doc: /documentation/UIKit/UIView/topAnchor
     @available(iOS 9.0, tvOS 9.0, *)
     open var topAnchor: NSLayoutYAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/bottomAnchor
+    // doc-missing: /documentation/UIKit/UIView/bottomAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var bottomAnchor: NSLayoutYAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/leadingAnchor
+    // doc: /documentation/UIKit/UIView/leadingAnchor
     @available(iOS 9.0, tvOS 9.0, *)
     open var leadingAnchor: NSLayoutXAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/trailingAnchor
+    // doc: /documentation/UIKit/UIView/trailingAnchor
     @available(iOS 9.0, tvOS 9.0, *)
     open var trailingAnchor: NSLayoutXAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/centerXAnchor
+    // doc-missing: /documentation/UIKit/UIView/centerXAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var centerXAnchor: NSLayoutXAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/centerYAnchor
+    // doc-missing: /documentation/UIKit/UIView/centerYAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var centerYAnchor: NSLayoutYAxisAnchor { fatalError() }
-    // doc?: /documentation/UIKit/UIView/widthAnchor
+    // doc-missing: /documentation/UIKit/UIView/widthAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var widthAnchor: NSLayoutDimension { fatalError() }
-    // doc?: /documentation/UIKit/UIView/heightAnchor
+    // doc-missing: /documentation/UIKit/UIView/heightAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var heightAnchor: NSLayoutDimension { fatalError() }
 
-    // doc?: /documentation/UIKit/UIView/AutoresizingMask-swift.struct
+    // doc: /documentation/UIKit/UIView/AutoresizingMask-swift.struct
     public struct AutoresizingMask: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -108,65 +108,67 @@
     }
 }
 
-// doc?: /documentation/UIKit/UITraitCollection
+// doc: /documentation/UIKit/UITraitCollection (`class UITraitCollection`: not main-actor isolated, unlike
+// UIView; the corpus's excerpt of the page ends before its conformances, so no Sendable is declared here)
 @available(iOS 8.0, tvOS 9.0, *)
-@MainActor open class UITraitCollection: NSObject {
-    // doc?: /documentation/UIKit/UITraitCollection/displayScale
+open class UITraitCollection: NSObject {
+    // doc: /documentation/UIKit/UITraitCollection/displayScale
     open var displayScale: CGFloat { fatalError() }
 }
 
-// doc?: /documentation/UIKit/UIScrollView
+// doc: /documentation/UIKit/UIScrollView
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIScrollView: UIView {
-    // doc?: /documentation/UIKit/UIScrollView/isScrollEnabled
+    // doc: /documentation/UIKit/UIScrollView/isScrollEnabled
     open var isScrollEnabled: Bool { get { fatalError() } set {} }
 }
 
-// doc?: /documentation/UIKit/NSLayoutConstraint
+// doc: /documentation/UIKit/NSLayoutConstraint
 @available(iOS 6.0, tvOS 9.0, *)
 @MainActor open class NSLayoutConstraint: NSObject {
-    // doc?: /documentation/UIKit/NSLayoutConstraint/activate(_:)
+    // doc: /documentation/UIKit/NSLayoutConstraint/activate(_:)
     @available(iOS 8.0, tvOS 9.0, *)
     open class func activate(_ constraints: [NSLayoutConstraint]) {}
-    // doc?: /documentation/UIKit/NSLayoutConstraint/deactivate(_:)
+    // doc: /documentation/UIKit/NSLayoutConstraint/deactivate(_:)
     @available(iOS 8.0, tvOS 9.0, *)
     open class func deactivate(_ constraints: [NSLayoutConstraint]) {}
-    // doc?: /documentation/UIKit/NSLayoutConstraint/isActive
+    // doc: /documentation/UIKit/NSLayoutConstraint/isActive
+    @available(iOS 8.0, tvOS 9.0, *)
     open var isActive: Bool { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/NSLayoutConstraint/constant
+    // doc: /documentation/UIKit/NSLayoutConstraint/constant
     open var constant: CGFloat { get { fatalError() } set {} }
 }
 
-// doc?: /documentation/UIKit/NSLayoutAnchor
+// doc: /documentation/UIKit/NSLayoutAnchor
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
-    // doc?: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:)
-    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { fatalError() }
-    // doc?: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:constant:)
-    open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { fatalError() }
+    // doc: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:)
+    @discardableResult open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>) -> NSLayoutConstraint { fatalError() }
+    // doc-missing: /documentation/UIKit/NSLayoutAnchor/constraint(equalTo:constant:) (no page in the corpus; AppKit's is)
+    @discardableResult open func constraint(equalTo anchor: NSLayoutAnchor<AnchorType>, constant c: CGFloat) -> NSLayoutConstraint { fatalError() }
 }
-// doc?: /documentation/UIKit/NSLayoutXAxisAnchor
+// doc: /documentation/UIKit/NSLayoutXAxisAnchor
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutXAxisAnchor: NSLayoutAnchor<NSLayoutXAxisAnchor> {}
-// doc?: /documentation/UIKit/NSLayoutYAxisAnchor
+// doc: /documentation/UIKit/NSLayoutYAxisAnchor
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutYAxisAnchor: NSLayoutAnchor<NSLayoutYAxisAnchor> {}
-// doc?: /documentation/UIKit/NSLayoutDimension
+// doc: /documentation/UIKit/NSLayoutDimension
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class NSLayoutDimension: NSLayoutAnchor<NSLayoutDimension> {
-    // doc?: /documentation/UIKit/NSLayoutDimension/constraint(equalToConstant:)
-    open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { fatalError() }
+    // doc-missing: /documentation/UIKit/NSLayoutDimension/constraint(equalToConstant:) (no page in the corpus; AppKit's is)
+    @discardableResult open func constraint(equalToConstant c: CGFloat) -> NSLayoutConstraint { fatalError() }
 }
 
-// doc?: /documentation/UIKit/UIGestureRecognizer
+// doc: /documentation/UIKit/UIGestureRecognizer
 @available(iOS 3.2, tvOS 9.0, *)
 @MainActor open class UIGestureRecognizer: NSObject {
-    // doc?: /documentation/UIKit/UIGestureRecognizer/init(target:action:)
+    // doc: /documentation/UIKit/UIGestureRecognizer/init(target:action:)
     public init(target: Any?, action: Selector?) { fatalError() }
-    // doc?: /documentation/UIKit/UIGestureRecognizer/isEnabled
+    // doc: /documentation/UIKit/UIGestureRecognizer/isEnabled
     open var isEnabled: Bool { get { fatalError() } set {} }
 }
-// doc?: /documentation/UIKit/UITapGestureRecognizer
+// doc: /documentation/UIKit/UITapGestureRecognizer
 @available(iOS 3.2, tvOS 9.0, *)
 @MainActor open class UITapGestureRecognizer: UIGestureRecognizer {}
 

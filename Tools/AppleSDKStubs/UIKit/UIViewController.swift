@@ -1,32 +1,34 @@
-// doc?: /documentation/UIKit/UIViewController
+// doc: /documentation/UIKit/UIViewController
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIViewController: UIResponder {
-    // doc?: /documentation/UIKit/UIViewController/init(nibName:bundle:)
+    // doc: /documentation/UIKit/UIViewController/init(nibName:bundle:)
     public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/init(coder:)
+    // doc-missing: init(coder:) (no page in the corpus; /documentation/UIKit/UIViewController/init(coder:) not found after two searches)
     public required init?(coder: NSCoder) { fatalError() }
     public convenience override init() { fatalError() }
 
-    // doc?: /documentation/UIKit/UIViewController/view
+    // doc: /documentation/UIKit/UIViewController/view
     open var view: UIView! { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIViewController/viewIfLoaded
+    // doc: /documentation/UIKit/UIViewController/viewIfLoaded
     @available(iOS 9.0, tvOS 9.0, *)
     open var viewIfLoaded: UIView? { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/isViewLoaded
+    // doc: /documentation/UIKit/UIViewController/isViewLoaded
+    @available(iOS 3.0, tvOS 9.0, *)
     open var isViewLoaded: Bool { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/loadView()
+    // doc: /documentation/UIKit/UIViewController/loadView()
     open func loadView() {}
-    // doc?: /documentation/UIKit/UIViewController/viewDidLoad()
+    // doc: /documentation/UIKit/UIViewController/viewDidLoad()
     open func viewDidLoad() {}
-    // doc?: /documentation/UIKit/UIViewController/viewWillAppear(_:)
+    // doc: /documentation/UIKit/UIViewController/viewWillAppear(_:)
     open func viewWillAppear(_ animated: Bool) {}
-    // doc?: /documentation/UIKit/UIViewController/viewDidAppear(_:)
+    // doc: /documentation/UIKit/UIViewController/viewDidAppear(_:)
     open func viewDidAppear(_ animated: Bool) {}
-    // doc?: /documentation/UIKit/UIViewController/viewWillDisappear(_:)
+    // doc: /documentation/UIKit/UIViewController/viewWillDisappear(_:)
     open func viewWillDisappear(_ animated: Bool) {}
-    // doc?: /documentation/UIKit/UIViewController/viewDidDisappear(_:)
+    // doc: /documentation/UIKit/UIViewController/viewDidDisappear(_:)
     open func viewDidDisappear(_ animated: Bool) {}
-    // doc?: /documentation/UIKit/UIViewController/viewDidLayoutSubviews()
+    // doc: /documentation/UIKit/UIViewController/viewDidLayoutSubviews()
+    @available(iOS 5.0, tvOS 9.0, *)
     open func viewDidLayoutSubviews() {}
 
     // doc: /documentation/UIKit/UIViewController/present(_:animated:completion:)
@@ -35,25 +37,25 @@
     // doc: /documentation/UIKit/UIViewController/dismiss(animated:completion:)
     @available(iOS 5.0, tvOS 9.0, *)
     open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {}
-    // doc?: /documentation/UIKit/UIViewController/presentedViewController
+    // doc: /documentation/UIKit/UIViewController/presentedViewController
     @available(iOS 5.0, tvOS 9.0, *)
     open var presentedViewController: UIViewController? { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/presentingViewController
+    // doc: /documentation/UIKit/UIViewController/presentingViewController
     @available(iOS 5.0, tvOS 9.0, *)
     open var presentingViewController: UIViewController? { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/isBeingPresented
+    // doc-missing: isBeingPresented (no page in the corpus; /documentation/UIKit/UIViewController/isBeingPresented not found after two searches)
     @available(iOS 5.0, tvOS 9.0, *)
     open var isBeingPresented: Bool { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/isBeingDismissed
+    // doc: /documentation/UIKit/UIViewController/isBeingDismissed
     @available(iOS 5.0, tvOS 9.0, *)
     open var isBeingDismissed: Bool { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/transitionCoordinator
+    // doc: /documentation/UIKit/UIViewController/transitionCoordinator
     @available(iOS 7.0, tvOS 9.0, *)
     open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/modalPresentationStyle
+    // doc: /documentation/UIKit/UIViewController/modalPresentationStyle
     @available(iOS 3.2, tvOS 9.0, *)
     open var modalPresentationStyle: UIModalPresentationStyle { get { fatalError() } set {} }
-    // doc?: /documentation/UIKit/UIViewController/modalTransitionStyle
+    // doc: /documentation/UIKit/UIViewController/modalTransitionStyle
     @available(iOS 3.0, tvOS 9.0, *)
     open var modalTransitionStyle: UIModalTransitionStyle { get { fatalError() } set {} }
 
@@ -61,30 +63,30 @@
     @available(iOS 7.0, *)
     @available(tvOS, unavailable)
     open var prefersStatusBarHidden: Bool { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/setNeedsStatusBarAppearanceUpdate()
+    // doc: /documentation/UIKit/UIViewController/setNeedsStatusBarAppearanceUpdate()
     @available(iOS 7.0, *)
     @available(tvOS, unavailable)
     open func setNeedsStatusBarAppearanceUpdate() {}
-    // doc?: /documentation/UIKit/UIViewController/prefersHomeIndicatorAutoHidden
+    // doc: /documentation/UIKit/UIViewController/prefersHomeIndicatorAutoHidden
     @available(iOS 11.0, *)
     @available(tvOS, unavailable)
     open var prefersHomeIndicatorAutoHidden: Bool { fatalError() }
 
-    // doc?: /documentation/UIKit/UIViewController/children
+    // doc: /documentation/UIKit/UIViewController/children
     @available(iOS 5.0, tvOS 9.0, *)
     open var children: [UIViewController] { fatalError() }
-    // doc?: /documentation/UIKit/UIViewController/addChild(_:)
+    // doc: /documentation/UIKit/UIViewController/addChild(_:)
     @available(iOS 5.0, tvOS 9.0, *)
     open func addChild(_ childController: UIViewController) {}
-    // doc?: /documentation/UIKit/UIViewController/removeFromParent()
+    // doc: /documentation/UIKit/UIViewController/removeFromParent()
     @available(iOS 5.0, tvOS 9.0, *)
     open func removeFromParent() {}
-    // doc?: /documentation/UIKit/UIViewController/didMove(toParent:)
+    // doc: /documentation/UIKit/UIViewController/didMove(toParent:)
     @available(iOS 5.0, tvOS 9.0, *)
     open func didMove(toParent parent: UIViewController?) {}
 }
 
-// doc?: /documentation/UIKit/UIModalPresentationStyle
+// doc: /documentation/UIKit/UIModalPresentationStyle
 @available(iOS 2.0, tvOS 9.0, *)
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0
@@ -98,6 +100,8 @@ public enum UIModalPresentationStyle: Int, Sendable {
     case overCurrentContext = 6
     @available(tvOS, unavailable)
     case popover = 7
+    // doc: /documentation/UIKit/UIModalPresentationStyle/blurOverFullScreen
+    @available(tvOS 11.0, *)
     @available(iOS, unavailable)
     case blurOverFullScreen = 8
     case none = -1
@@ -105,7 +109,7 @@ public enum UIModalPresentationStyle: Int, Sendable {
     case automatic = -2
 }
 
-// doc?: /documentation/UIKit/UIModalTransitionStyle
+// doc: /documentation/UIKit/UIModalTransitionStyle
 @available(iOS 3.0, tvOS 9.0, *)
 public enum UIModalTransitionStyle: Int, Sendable {
     case coverVertical = 0
@@ -116,17 +120,23 @@ public enum UIModalTransitionStyle: Int, Sendable {
     case partialCurl = 3
 }
 
-// doc?: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext
+// doc: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext
 @available(iOS 7.0, tvOS 9.0, *)
 @MainActor public protocol UIViewControllerTransitionCoordinatorContext: NSObjectProtocol {
-    // doc?: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext/isAnimated
+    // doc: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext/isAnimated
     var isAnimated: Bool { get }
-    // doc?: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext/isCancelled
+    // doc: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext/isCancelled
     var isCancelled: Bool { get }
 }
-// doc?: /documentation/UIKit/UIViewControllerTransitionCoordinator
+// doc: /documentation/UIKit/UIViewControllerTransitionCoordinator
 @available(iOS 7.0, tvOS 9.0, *)
 @MainActor public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
-    // doc?: /documentation/UIKit/UIViewControllerTransitionCoordinator/animate(alongsideTransition:completion:)
+    // doc: /documentation/UIKit/UIViewControllerTransitionCoordinator/animate(alongsideTransition:completion:)
+    // (the page's `completion: … = nil` default cannot be written on a protocol requirement; the
+    // extension below provides the one-argument call the default allows)
     @discardableResult func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?, completion: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+}
+extension UIViewControllerTransitionCoordinator {
+    // doc: /documentation/UIKit/UIViewControllerTransitionCoordinator/animate(alongsideTransition:completion:) (its `completion` default)
+    @discardableResult public func animate(alongsideTransition animation: ((any UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool { fatalError() }
 }

@@ -21,23 +21,28 @@ final class LockedClockBox: @unchecked Sendable {
         lock.lock()
         let clock = self.clock
         lock.unlock()
-        if let clock { DemoTimeline.say(text, at: clock) } else { emit(text) }
+        if let clock { DemoTimeline.say(text, at: clock.now) } else { emit(text) }
     }
 }
 
-/// The episode the demo plays, step by step.
+/// The episode the demo plays against the embedded sandbox server, step by step, on a virtual
+/// clock: every time-out, expiry and poll of the SDK runs on it, and the demo moves it forward, so
+/// a 30-second episode takes a moment. The creatives are scripted: the demo plays the viewer.
 @MainActor
-struct DemoEpisode {
+struct SandboxEpisode {
     let options: DemoOptions
 
     func run() async throws {
         let clock = LockedClockBox()
-        let harness = try KontextVideoHarness(serverURL: options.serverURL) { line in
+        let harness = try KontextVideoHarness { line in
             clock.say("server    " + line)
         }
         defer { harness.tearDown() }
         clock.set(harness.clock)
-        let timeline = DemoTimeline(clock: harness.clock)
+        let harnessClock = harness.clock
+        let timeline = DemoTimeline(now: { harnessClock.now })
+        emit("The embedded sandbox ad server answers, on a virtual clock: the times below are the SDK's,")
+        emit("moved forward by the demo, not the wall clock's. With --server URL the demo asks a real server.")
         let delegate = DemoDelegate(timeline: timeline)
         timeline.follow(KontextVideo.shared.events)
 
@@ -101,6 +106,7 @@ struct DemoEpisode {
         try await skipped.load()
         timeline.say("call      load() → VAST resolved, duration \(skipped.duration.map { "\($0)s" } ?? "nil")")
         try skipped.show()
+        timeline.say("call      show() → presented full screen (the harness's headless presenter)")
         if let creative = harness.creatives.creative(for: skipped) {
             creative.renderFirstFrame()
             for second in stride(from: 1.0, through: 6.0, by: 1.0) {
@@ -118,6 +124,7 @@ struct DemoEpisode {
         linear.delegate = delegate
         try await linear.load()
         try linear.show()
+        timeline.say("call      show() → presented full screen; the video plays")
         if let creative = harness.creatives.creative(for: linear) {
             creative.renderFirstFrame()
             let length = linear.duration ?? 15
@@ -161,5 +168,8 @@ struct DemoEpisode {
         let names = Dictionary(grouping: pixels, by: { $0.name }).mapValues(\.count)
         for name in names.keys.sorted() { emit("  • \(name): \(names[name]!)") }
         emit("requests: \(server.requests.count), protocol violations: \(server.protocolViolations.count)")
+        emit("  (a protocol violation is anything the SDK sent that PROTOCOL.md does not allow — a missing")
+        emit("  field, a wrong type, an event twice; the sandbox checks every request; 0 is the only good count)")
+        for violation in server.protocolViolations { emit("  • \(violation)") }
     }
 }
