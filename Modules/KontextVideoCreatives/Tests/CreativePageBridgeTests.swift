@@ -18,9 +18,17 @@ struct CreativePageBridgeTests {
     /// A bridge for an ad of `format`, recording what it sends the page and the events it reports.
     @MainActor
     final class Harness {
+        /// What the bridge posted to the page: each message's JSON, and the script that posts it.
+        @MainActor
+        final class PageLog {
+            var messages: [String] = []
+            var scripts: [String] = []
+        }
+
         let bridge: CreativePageBridge
-        var toPage: [String] = []
-        var scripts: [String] = []
+        let page = PageLog()
+        var toPage: [String] { page.messages }
+        var scripts: [String] { page.scripts }
         var events: [CreativeEvent] = []
 
         init(format: AdFormat = .overlay, fullScreen: Bool = false, url: URL? = CreativePageBridgeTests.page,
@@ -28,11 +36,10 @@ struct CreativePageBridgeTests {
             let ad = ServedAd(id: "ad-1", format: format, price: VideoAdPrice(value: 2.5, currency: "USD", precision: .exact),
                               duration: 15, expiresIn: .seconds(900),
                               creative: ServedCreative(kind: .html, url: url, width: width, height: height, fullScreen: fullScreen))
-            var sent: @MainActor (CreativeMessageToPage, CreativeOrigin) -> Void = { _, _ in }
-            bridge = CreativePageBridge(ad: ad, locale: "fr-CA", events: stream) { message, origin in sent(message, origin) }
-            sent = { [unowned self] message, origin in
-                toPage.append(message.json)
-                scripts.append(message.javaScript(targetOrigin: origin))
+            let page = self.page
+            bridge = CreativePageBridge(ad: ad, locale: "fr-CA", events: stream) { message, origin in
+                page.messages.append(message.json)
+                page.scripts.append(message.javaScript(targetOrigin: origin))
             }
             bridge.onEvent = { [unowned self] in events.append($0) }
         }
