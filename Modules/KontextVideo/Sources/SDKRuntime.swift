@@ -66,6 +66,9 @@ package final class SDKRuntime: TrackingPixelSending {
     /// The ads the app showed or rejected, from any `VideoAds`, while they could still be valid.
     var usedAds = UsedAds()
 
+    /// The one timer that expires held ads.
+    private(set) lazy var expiryTimer = ExpiryTimer(clock: environment.clock)
+
     /// Whether `KontextVideo.reset` retired this runtime: ads it made stop talking to the server.
     package private(set) var isShutDown = false
 
@@ -86,29 +89,37 @@ package final class SDKRuntime: TrackingPixelSending {
     }
 
     /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,
-    /// `[REGULATIONS]`, `[APPBUNDLE]`), from the consent platform's storage and the app's `regulatory`.
-    package func trackingMacros(regulatory: KontextVideoRegulatory?) -> VASTMacroContext {
-        var context = VASTMacroContext()
-        context.appBundle = environment.appBundleId
-        if let consent = ConsentResolver.resolve(defaults: environment.defaults, appRegulatory: regulatory) {
-            context.gdprConsent = consent.gdprConsent
-            context.usPrivacy = consent.usPrivacy
-            let regulations = [consent.coppa == 1 ? "coppa" : nil, consent.gdpr == 1 ? "gdpr" : nil].compactMap { $0 }
-            context.regulations = regulations.isEmpty ? nil : regulations
+    /// `[REGULATIONS]`, `[APPBUNDLE]`), from the consent platform's storage and the app's
+    /// `regulatory` as they are now, read when the creative first needs them (off the main actor
+    /// for a VAST creative; never for an image or a page).
+    package func trackingMacros(regulatory: KontextVideoRegulatory?) -> LazyMacros {
+        let appBundle = environment.appBundleId
+        let defaults = SharedDefaults(environment.defaults)
+        return LazyMacros {
+            var context = VASTMacroContext()
+            context.appBundle = appBundle
+            if let consent = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: regulatory) {
+                context.gdprConsent = consent.gdprConsent
+                context.usPrivacy = consent.usPrivacy
+                let regulations = [consent.coppa == 1 ? "coppa" : nil, consent.gdpr == 1 ? "gdpr" : nil].compactMap { $0 }
+                context.regulations = regulations.isEmpty ? nil : regulations
+            }
+            return context
         }
-        return context
     }
 
     /// Retires the runtime and returns once nothing it started still writes to its storage: the
     /// delivery loop has stopped (events are written down as they are sent, so none is pending).
     package func shutDownAndWait() async {
         isShutDown = true
+        expiryTimer.stop()
         await client.pipeline.stop()
     }
 
     /// Stops background work (the event pipeline's delivery loop).
     package func shutdown() {
         isShutDown = true
+        expiryTimer.stop()
         let client = self.client
         Task { await client.pipeline.stop() }
     }

@@ -3,11 +3,17 @@
 struct UsedAds {
     /// Each used ad's id, with the moment its answer expires on the SDK's clock.
     private var validUntil: [String: Duration] = [:]
+    /// How many ids there were after the last time expired ones were forgotten.
+    private var countAfterPruning = 0
 
-    /// Remembers `id` until `deadline`; forgets ads whose time is over.
+    /// Remembers `id` until `deadline`. Ids whose time is over are forgotten once the list has
+    /// doubled since they were last looked at, so remembering costs the same however many there are.
     mutating func insert(_ id: String, validUntil deadline: Duration, now: Duration) {
-        validUntil = validUntil.filter { $0.value > now }
         validUntil[id] = max(deadline, validUntil[id] ?? deadline)
+        if validUntil.count > max(64, 2 * countAfterPruning) {
+            validUntil = validUntil.filter { $0.value > now }
+            countAfterPruning = validUntil.count
+        }
     }
 
     /// Whether `id` was used and could still be valid.

@@ -108,7 +108,6 @@ extension VideoAd {
 
     private func goOnScreen() {
         wasShown = true
-        cancelExpiry()
         owner.markUsed(self)
         sdk.adOnScreen = self
     }

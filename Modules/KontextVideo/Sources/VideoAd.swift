@@ -62,7 +62,6 @@ public final class VideoAd {
     var sdk: KontextVideo { owner.sdk }
     let runtime: SDKRuntime
     let expiresAt: Duration
-    private var expiryTask: Task<Void, Never>?
     private var loading: PendingOutcome<Void>?
     /// Cancels the load's work and its time-out, once either finished.
     private var loadCancellation: (() -> Void)?
@@ -83,7 +82,7 @@ public final class VideoAd {
         self.owner = owner
         self.runtime = runtime
         self.expiresAt = runtime.clock.now + served.expiresIn
-        scheduleExpiry()
+        runtime.expiryTimer.schedule(self, at: expiresAt)
         record(.state, .adReceived, level: .info, ["price": "\(price.value) \(price.currency)"])
     }
 
@@ -200,32 +199,12 @@ public final class VideoAd {
     func invalidate(_ reason: InvalidationReason) {
         guard invalidationReason == nil, !wasShown else { return }
         invalidationReason = reason
-        cancelExpiry()
         releaseRenderer()
         owner.forget(self)
         record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
         if let loading, loading.outcome == nil {
             loadCancellation?()
             loading.finish(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
-        }
-    }
-
-    /// Shown ads do not expire.
-    func cancelExpiry() {
-        expiryTask?.cancel()
-        expiryTask = nil
-    }
-
-    private func scheduleExpiry() {
-        let clock = runtime.clock
-        let deadline = expiresAt
-        expiryTask = Task { @MainActor [weak self] in
-            do {
-                try await clock.sleep(until: deadline)
-            } catch {
-                return
-            }
-            self?.expireIfDue()
         }
     }
 
@@ -253,7 +232,6 @@ public final class VideoAd {
         onScreen?.abandon()
         onScreen = nil
         renderer?.stop()
-        expiryTask?.cancel()
         loadCancellation?()
         hasEnded = true
     }
@@ -334,11 +312,20 @@ public final class VideoAd {
         takeOffScreen(.failed)
     }
 
-    func record(_ kind: KontextVideoEvent.Kind, _ name: KontextVideoEvent.Name, level: KontextVideoConfiguration.LogLevel, _ attributes: [String: String] = [:]) {
-        var attributes = attributes
-        attributes["adId"] = id
-        attributes["format"] = format.rawValue
-        runtime.events.record(KontextVideoEvent(kind, name, level: level, attributes: attributes))
+    /// Records one of the ad's moments on the SDK's event stream, with its id and format; the
+    /// attributes are built only when someone hears the event.
+    func record(
+        _ kind: KontextVideoEvent.Kind,
+        _ name: KontextVideoEvent.Name,
+        level: KontextVideoConfiguration.LogLevel,
+        _ attributes: @autoclosure () -> [String: String] = [:]
+    ) {
+        runtime.events.record(level) {
+            var all = attributes()
+            all["adId"] = id
+            all["format"] = format.rawValue
+            return KontextVideoEvent(kind, name, level: level, attributes: all)
+        }
     }
 
     // MARK: Ending

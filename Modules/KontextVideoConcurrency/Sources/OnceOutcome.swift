@@ -2,7 +2,7 @@
 /// ones are ignored; a waiter whose task is cancelled stops waiting with `CancellationError`
 /// while the outcome stays to be had.
 package final class OnceOutcome<Value: Sendable>: Sendable {
-    private struct State {
+    private struct State: HasWaiters {
         var outcome: Result<Value, any Error>?
         var waiters = Waiters<Value, Void>()
     }
@@ -29,6 +29,6 @@ package final class OnceOutcome<Value: Sendable>: Sendable {
 
     /// Returns the value once settled, or throws the settled error.
     package func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
-        try await state.wait(in: \.waiters) { $0.outcome }
+        try await state.wait { $0.outcome }
     }
 }

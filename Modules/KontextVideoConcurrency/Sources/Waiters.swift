@@ -3,20 +3,21 @@
 ///
 /// Every suspension point of the SDK (the test clock's sleepers, foreground time, the delivery
 /// loop's wake-up, a deadline's outcome, a request awaited by several callers, the harness's turn)
-/// is this list plus `LockedState.wait(in:tag:unless:)`: a waiter is resumed exactly once, outside
+/// is this list plus `LockedState.wait(tag:unless:)`: a waiter is resumed exactly once, outside
 /// the lock, and a cancelled task leaves the list with `CancellationError`.
 ///
 /// ```swift
-/// struct State { var isOpen = false; var waiters = Waiters<Void, Void>() }
+/// struct State: HasWaiters { var isOpen = false; var waiters = Waiters<Void, Void>() }
 /// let state = LockedState(State())
 /// // A task waits until the gate opens:
-/// try await state.wait(in: \.waiters) { $0.isOpen ? .success(()) : nil }
+/// try await state.wait { $0.isOpen ? .success(()) : nil }
 /// // Another opens it:
 /// let woken = state.withLock { $0.isOpen = true; return $0.waiters.removeAll() }
 /// for waiter in woken { waiter.resume(returning: ()) }
 /// ```
 package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
-    private var entries: [UInt64: Waiter<Value, Tag>] = [:]
+    /// In the order they started waiting (ids only grow); lists are short, so scans are cheap.
+    private var entries: [Waiter<Value, Tag>] = []
     private var nextID: UInt64 = 0
 
     /// An empty list.
@@ -28,19 +29,18 @@ package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
     /// Whether no task waits.
     package var isEmpty: Bool { entries.isEmpty }
 
-    /// The tags of every waiting task, in no particular order.
-    package var tags: [Tag] { entries.values.map(\.tag) }
+    /// The tags of every waiting task, in the order they started waiting.
+    package var tags: [Tag] { entries.map(\.tag) }
 
     /// Takes every waiter out of the list, in the order they started waiting.
     package mutating func removeAll() -> [Waiter<Value, Tag>] {
         defer { entries.removeAll() }
-        return entries.values.sorted { $0.id < $1.id }
+        return entries
     }
 
     /// Takes out the waiter that started waiting first.
     package mutating func removeFirst() -> Waiter<Value, Tag>? {
-        guard let first = entries.keys.min() else { return nil }
-        return entries.removeValue(forKey: first)
+        entries.isEmpty ? nil : entries.removeFirst()
     }
 
     /// Takes out the waiter that `isOrderedBefore` puts first among those `isIncluded` accepts;
@@ -49,13 +49,12 @@ package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
         where isIncluded: (Tag) -> Bool,
         by isOrderedBefore: (Tag, Tag) -> Bool
     ) -> Waiter<Value, Tag>? {
-        let candidates = entries.values.filter { isIncluded($0.tag) }
-        guard let first = candidates.min(by: { lhs, rhs in
-            if isOrderedBefore(lhs.tag, rhs.tag) { return true }
-            if isOrderedBefore(rhs.tag, lhs.tag) { return false }
-            return lhs.id < rhs.id
-        }) else { return nil }
-        return entries.removeValue(forKey: first.id)
+        var best: Int?
+        for index in entries.indices where isIncluded(entries[index].tag) {
+            if let current = best, !isOrderedBefore(entries[index].tag, entries[current].tag) { continue }
+            best = index
+        }
+        return best.map { entries.remove(at: $0) }
     }
 
     fileprivate mutating func reserveID() -> UInt64 {
@@ -64,12 +63,24 @@ package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
     }
 
     fileprivate mutating func insert(_ waiter: Waiter<Value, Tag>) {
-        entries[waiter.id] = waiter
+        entries.append(waiter)
     }
 
     fileprivate mutating func remove(id: UInt64) -> Waiter<Value, Tag>? {
-        entries.removeValue(forKey: id)
+        entries.firstIndex { $0.id == id }.map { entries.remove(at: $0) }
     }
+}
+
+/// A state guarded by a `LockedState` that has one list of waiting tasks: what
+/// `LockedState.wait(tag:unless:)` suspends in. (A protocol rather than a key path: the waits sit
+/// on hot paths, and a key path into a generic state is built again at every call.)
+package protocol HasWaiters: SendableMetatype {
+    /// What a waiting task is woken with.
+    associatedtype WaitResult: Sendable
+    /// What a waiting task says about itself (a deadline, say), or `Void`.
+    associatedtype WaitTag: Sendable
+    /// The tasks waiting.
+    var waiters: Waiters<WaitResult, WaitTag> { get set }
 }
 
 /// One suspended task, taken out of its `Waiters` list: resume it exactly once, outside the lock.
@@ -108,39 +119,39 @@ extension Waiter where Value == Void {
     }
 }
 
-extension LockedState {
+extension LockedState where Value: HasWaiters {
     /// Returns at once when `ready`, run under the lock, gives an outcome; otherwise suspends the
-    /// calling task in the list at `waiters` (with `tag`) until whoever takes it out resumes it.
+    /// calling task in the state's waiters (with `tag`) until whoever takes it out resumes it.
     /// A cancelled task leaves the list and throws `CancellationError`; so does one cancelled
     /// before it started waiting.
-    package func wait<Result: Sendable, Tag: Sendable>(
-        in waiters: any WritableKeyPath<Value, Waiters<Result, Tag>> & Sendable,
-        tag: Tag,
-        unless ready: (inout Value) -> Swift.Result<Result, any Error>? = { _ in nil },
+    package func wait(
+        tag: Value.WaitTag,
+        unless ready: (inout Value) -> Result<Value.WaitResult, any Error>? = { _ in nil },
         isolation: isolated (any Actor)? = #isolation
-    ) async throws -> Result {
-        let id = withLock { $0[keyPath: waiters].reserveID() }
+    ) async throws -> Value.WaitResult {
+        let id = withLock { $0.waiters.reserveID() }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Result, any Error>) in
-                let outcome: Swift.Result<Result, any Error>? = withLock { state in
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value.WaitResult, any Error>) in
+                let outcome: Result<Value.WaitResult, any Error>? = withLock { state in
                     if let outcome = ready(&state) { return outcome }
                     if Task.isCancelled { return .failure(CancellationError()) }
-                    state[keyPath: waiters].insert(Waiter(id: id, tag: tag, continuation: continuation))
+                    state.waiters.insert(Waiter(id: id, tag: tag, continuation: continuation))
                     return nil
                 }
                 if let outcome { continuation.resume(with: outcome) }
             }
         } onCancel: {
-            withLock { $0[keyPath: waiters].remove(id: id) }?.resume(throwing: CancellationError())
+            withLock { $0.waiters.remove(id: id) }?.resume(throwing: CancellationError())
         }
     }
+}
 
-    /// `wait(in:tag:unless:)` for a list whose waiters carry no tag.
-    package func wait<Result: Sendable>(
-        in waiters: any WritableKeyPath<Value, Waiters<Result, Void>> & Sendable,
-        unless ready: (inout Value) -> Swift.Result<Result, any Error>? = { _ in nil },
+extension LockedState where Value: HasWaiters, Value.WaitTag == Void {
+    /// `wait(tag:unless:)` for waiters that carry no tag.
+    package func wait(
+        unless ready: (inout Value) -> Result<Value.WaitResult, any Error>? = { _ in nil },
         isolation: isolated (any Actor)? = #isolation
-    ) async throws -> Result {
-        try await wait(in: waiters, tag: (), unless: ready)
+    ) async throws -> Value.WaitResult {
+        try await wait(tag: (), unless: ready)
     }
 }

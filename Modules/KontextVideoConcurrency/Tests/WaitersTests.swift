@@ -3,21 +3,21 @@ import Testing
 
 @Suite("Waiters and LockedState.wait")
 struct WaitersTests {
-    private struct Gate {
+    private struct Gate: HasWaiters {
         var isOpen = false
         var waiters = Waiters<Int, Void>()
     }
 
     @Test func returnsAtOnceWhenReadyUnderTheLock() async throws {
         let state = LockedState(Gate(isOpen: true))
-        let value = try await state.wait(in: \.waiters) { $0.isOpen ? .success(7) : nil }
+        let value = try await state.wait { $0.isOpen ? .success(7) : nil }
         #expect(value == 7)
         #expect(state.withLock { $0.waiters.isEmpty })
     }
 
     @Test func suspendsUntilResumedOutsideTheLock() async throws {
         let state = LockedState(Gate())
-        let waiting = Task { try await state.wait(in: \.waiters) { $0.isOpen ? .success(0) : nil } }
+        let waiting = Task { try await state.wait { $0.isOpen ? .success(0) : nil } }
         while state.withLock({ $0.waiters.count }) == 0 { await Task.yield() }
         let woken = state.withLock { gate -> [Waiter<Int, Void>] in
             gate.isOpen = true
@@ -30,7 +30,7 @@ struct WaitersTests {
 
     @Test func aCancelledWaiterLeavesTheListWithCancellationError() async {
         let state = LockedState(Gate())
-        let waiting = Task { try await state.wait(in: \.waiters) { _ in nil } }
+        let waiting = Task { try await state.wait { _ in nil } }
         while state.withLock({ $0.waiters.count }) == 0 { await Task.yield() }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
@@ -41,7 +41,7 @@ struct WaitersTests {
         let state = LockedState(Gate())
         let waiting = Task {
             withUnsafeCurrentTask { $0?.cancel() }
-            return try await state.wait(in: \.waiters) { _ in nil }
+            return try await state.wait { _ in nil }
         }
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(state.withLock { $0.waiters.isEmpty })
@@ -56,25 +56,25 @@ struct WaitersTests {
     }
 
     @Test func earliestTagIsTakenFirstTiesInArrivalOrder() async throws {
-        struct Sleepers { var list = Waiters<String, Int>() }
+        struct Sleepers: HasWaiters { var waiters = Waiters<String, Int>() }
         let state = LockedState(Sleepers())
-        let late = Task { try await state.wait(in: \.list, tag: 5) }
-        while state.withLock({ $0.list.count }) < 1 { await Task.yield() }
-        let firstEarly = Task { try await state.wait(in: \.list, tag: 2) }
-        while state.withLock({ $0.list.count }) < 2 { await Task.yield() }
-        let secondEarly = Task { try await state.wait(in: \.list, tag: 2) }
-        while state.withLock({ $0.list.count }) < 3 { await Task.yield() }
+        let late = Task { try await state.wait(tag: 5) }
+        while state.withLock({ $0.waiters.count }) < 1 { await Task.yield() }
+        let firstEarly = Task { try await state.wait(tag: 2) }
+        while state.withLock({ $0.waiters.count }) < 2 { await Task.yield() }
+        let secondEarly = Task { try await state.wait(tag: 2) }
+        while state.withLock({ $0.waiters.count }) < 3 { await Task.yield() }
 
-        #expect(state.withLock { $0.list.tags.sorted() } == [2, 2, 5])
+        #expect(state.withLock { $0.waiters.tags.sorted() } == [2, 2, 5])
         let order = ["a", "b", "c"]
         for name in order {
-            let next = state.withLock { $0.list.removeFirst(where: { $0 <= 5 }, by: <) }
+            let next = state.withLock { $0.waiters.removeFirst(where: { $0 <= 5 }, by: <) }
             next?.resume(returning: name)
         }
         #expect(try await firstEarly.value == "a")
         #expect(try await secondEarly.value == "b")
         #expect(try await late.value == "c")
-        #expect(state.withLock { $0.list.removeFirst(where: { _ in true }, by: <) } == nil)
+        #expect(state.withLock { $0.waiters.removeFirst(where: { _ in true }, by: <) } == nil)
     }
 }
 

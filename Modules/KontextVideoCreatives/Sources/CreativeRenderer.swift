@@ -86,12 +86,30 @@ package struct CreativeContext: Sendable {
     package var transport: any HTTPTransport
     /// The SDK's event stream.
     package var events: KontextVideoEventStream
-    /// Consent and app values for VAST request URIs and error pixels.
-    package var macros: VASTMacroContext
+    /// Consent and app values for VAST request URIs, error pixels and tracking, read on first use.
+    package var lazyMacros: LazyMacros
     /// The viewer's language (BCP-47), told to a creative page so it can speak it.
     package var locale: String
 
-    /// Creates a context.
+    /// Consent and app values for VAST request URIs and error pixels.
+    package var macros: VASTMacroContext { lazyMacros.context }
+
+    /// Creates a context whose macros are read when first needed.
+    package init(
+        clock: any SchedulingClock,
+        transport: any HTTPTransport,
+        events: KontextVideoEventStream,
+        macros: LazyMacros,
+        locale: String = CreativeContext.deviceLocale
+    ) {
+        self.clock = clock
+        self.transport = transport
+        self.events = events
+        self.lazyMacros = macros
+        self.locale = locale
+    }
+
+    /// Creates a context with macros known now.
     package init(
         clock: any SchedulingClock,
         transport: any HTTPTransport,
@@ -99,11 +117,7 @@ package struct CreativeContext: Sendable {
         macros: VASTMacroContext = VASTMacroContext(),
         locale: String = CreativeContext.deviceLocale
     ) {
-        self.clock = clock
-        self.transport = transport
-        self.events = events
-        self.macros = macros
-        self.locale = locale
+        self.init(clock: clock, transport: transport, events: events, macros: LazyMacros(macros), locale: locale)
     }
 
     /// The device's first preferred language as BCP-47 (`en-US`, `pt-BR`), `en` when it has none.

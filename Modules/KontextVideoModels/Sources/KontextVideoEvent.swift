@@ -105,6 +105,15 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
         return stream
     }
 
+    /// Whether an event of `level` would reach anyone: the console at the current log level, a
+    /// subscriber or a monitor. Lets hot paths skip building an event nobody hears.
+    package func isHeard(at level: KontextVideoConfiguration.LogLevel) -> Bool {
+        state.withLock { state in
+            !state.subscribers.isEmpty || !state.monitors.isEmpty
+                || (state.logLevel != .none && level != .none && level <= state.logLevel)
+        }
+    }
+
     /// Prints the event if its level is on, and hands it to every subscriber and monitor.
     public func record(_ event: KontextVideoEvent) {
         let (level, subscribers, monitors) = state.withLock { ($0.logLevel, Array($0.subscribers.values), $0.monitors) }
@@ -113,5 +122,14 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
         }
         for subscriber in subscribers { subscriber.yield(event) }
         for monitor in monitors { monitor.record(event) }
+    }
+}
+
+extension KontextVideoEventMonitor {
+    /// Records the event `make` builds, building it only when someone hears an event of `level`
+    /// (formatting attributes costs more than the rest of most calls).
+    package func record(_ level: KontextVideoConfiguration.LogLevel, _ make: () -> KontextVideoEvent) {
+        if let stream = self as? KontextVideoEventStream, !stream.isHeard(at: level) { return }
+        record(make())
     }
 }

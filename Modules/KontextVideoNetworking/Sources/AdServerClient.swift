@@ -156,7 +156,7 @@ package actor AdServerClient {
 
     /// One `/init` with its retries, inside `budget`.
     private func performInit(budget: TimeBudget) async -> KontextVideoState {
-        let body = InitRequestBody(environment: environment, installId: installId.uuidString.lowercased())
+        let body = InitRequestBody(environment: environment, installId: installId.lowercasedString)
         guard let data = try? Self.encoder.encode(body) else { return .failed }
         let call = ServerCall.post("/init", name: .initRequest, body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
         do {

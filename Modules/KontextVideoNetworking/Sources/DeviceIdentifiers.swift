@@ -37,6 +37,6 @@ package struct DeviceIdentifiers: Sendable, Hashable {
 
     private static func wireValue(_ id: UUID?) -> String? {
         guard let id, id != zero else { return nil }
-        return id.uuidString.lowercased()
+        return id.lowercasedString
     }
 }

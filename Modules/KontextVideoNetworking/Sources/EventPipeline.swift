@@ -73,7 +73,7 @@ package actor EventPipeline {
         self.transport = transport
         self.clock = clock
         self.environment = environment
-        self.installId = installId.uuidString.lowercased()
+        self.installId = installId.lowercasedString
         self.sessionId = sessionId
         self.events = events
     }
@@ -87,7 +87,7 @@ package actor EventPipeline {
     package nonisolated func submit(_ entry: PipelineEntry) {
         let queued = QueuedEntry(entry, sessionId: sessionId())
         let dropped = store.append(queued)
-        events.record(KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued)))
+        events.record(.debug) { KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued)) }
         for old in dropped {
             var attributes = Self.describe(old)
             attributes["droppedCount"] = "\(store.droppedCount)"
@@ -269,7 +269,7 @@ package actor EventPipeline {
         let accepted = Self.acceptedIds(answerData) ?? ids
         let delivered = batch.filter { accepted.contains($0.id) }
         store.remove(ids: Set(delivered.map(\.id)))
-        for entry in delivered { events.record(KontextVideoEvent(.beacon, .delivered, attributes: Self.describe(entry))) }
+        for entry in delivered { events.record(.debug) { KontextVideoEvent(.beacon, .delivered, attributes: Self.describe(entry)) } }
         let refused = ids.subtracting(accepted)
         guard !refused.isEmpty else { return .delivered }
         let givenUp = store.recordRefusal(ids: refused, limit: Self.refusalLimit)

@@ -15,7 +15,7 @@ package enum InstallIdentifier {
         let file = storageDirectory.appendingPathComponent(fileName)
         if let data = try? FileContents.read(file),
            let id = UUID(uuidString: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
-            if defaults.string(forKey: defaultsKey) == nil { defaults.set(id.uuidString.lowercased(), forKey: defaultsKey) }
+            if defaults.string(forKey: defaultsKey) == nil { defaults.set(id.lowercasedString, forKey: defaultsKey) }
             return id
         }
         // A file that exists but cannot be read (protected before the first unlock) is not
@@ -27,13 +27,13 @@ package enum InstallIdentifier {
         }
         let id = UUID()
         guard !fileIsUnreadable else { return id }
-        defaults.set(id.uuidString.lowercased(), forKey: defaultsKey)
+        defaults.set(id.lowercasedString, forKey: defaultsKey)
         write(id, to: file, in: storageDirectory)
         return id
     }
 
     private static func write(_ id: UUID, to file: URL, in directory: URL) {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? Data(id.uuidString.lowercased().utf8).write(to: file, options: .atomic)
+        try? Data(id.lowercasedString.utf8).write(to: file, options: .atomic)
     }
 }

@@ -31,8 +31,8 @@ package struct PreloadRequestBody: Sendable, Hashable, Encodable {
         regulatory: WireRegulatory?
     ) {
         publisherToken = environment.publisherToken
-        self.requestId = requestId.uuidString.lowercased()
-        self.installId = installId.uuidString.lowercased()
+        self.requestId = requestId.lowercasedString
+        self.installId = installId.lowercasedString
         self.sessionId = sessionId
         sdk = WireSDK(environment)
         app = WireApp(environment)

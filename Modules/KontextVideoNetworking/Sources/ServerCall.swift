@@ -61,15 +61,19 @@ package struct ServerCall: Sendable {
             let attempt = retry + 1
             let timeout = budget.map { min(self.timeout, $0.remaining) } ?? self.timeout
             guard timeout > .zero else { throw .timedOut }
-            events.record(KontextVideoEvent(.request, name, attributes: ["attempt": "\(attempt)", "url": request.url?.absoluteString ?? ""]))
+            events.record(.debug) {
+                KontextVideoEvent(.request, name, attributes: ["attempt": "\(attempt)", "url": request.url?.absoluteString ?? ""])
+            }
             let outcome = await attemptOnce(transport: transport, clock: clock, timeout: timeout)
             let retryAfter: Duration?
             let failure: AdRequestFailure
             switch outcome {
             case .success(let (data, response)):
-                events.record(KontextVideoEvent(.response, name, attributes: [
-                    "attempt": "\(attempt)", "status": "\(response.statusCode)", "bytes": "\(data.count)",
-                ]))
+                events.record(.debug) {
+                    KontextVideoEvent(.response, name, attributes: [
+                        "attempt": "\(attempt)", "status": "\(response.statusCode)", "bytes": "\(data.count)",
+                    ])
+                }
                 guard RetryPolicy.isRetriable(status: response.statusCode), retry < policy.maximumRetries else {
                     return (data, response)
                 }

@@ -2,7 +2,7 @@ import KontextVideoConcurrency
 
 /// Wakes one waiting task; a signal given while nobody waits is kept for the next wait.
 package final class WakeSignal: Sendable {
-    private struct State {
+    private struct State: HasWaiters {
         var signaled = false
         var waiters = Waiters<Void, Void>()
     }
@@ -24,7 +24,7 @@ package final class WakeSignal: Sendable {
 
     /// Returns once signalled, or when the task is cancelled. One waiter at a time.
     package func wait() async {
-        try? await state.wait(in: \.waiters) { state in
+        try? await state.wait { state in
             guard state.signaled else { return nil }
             state.signaled = false
             return .success(())

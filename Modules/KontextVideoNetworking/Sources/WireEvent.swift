@@ -20,7 +20,7 @@ package struct WireEvent: Sendable, Hashable, Codable {
 
     /// The wire form of `event`; a playhead that is negative or not finite is sent as 0.
     package init(_ event: ServerEvent) {
-        eventId = event.eventId.uuidString.lowercased()
+        eventId = event.eventId.lowercasedString
         type = event.type.rawValue
         adId = event.adId
         format = event.format.rawValue

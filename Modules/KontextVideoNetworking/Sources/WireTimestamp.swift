@@ -12,9 +12,23 @@ package enum WireTimestamp {
         let (wholeSeconds, millis) = floorDivision(milliseconds, 1000)
         let (days, secondOfDay) = floorDivision(wholeSeconds, 86_400)
         let (year, month, day) = civil(fromDays: days)
-        return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
-            + "T" + pad(secondOfDay / 3600, 2) + ":" + pad(secondOfDay / 60 % 60, 2) + ":" + pad(secondOfDay % 60, 2)
-            + "." + pad(millis, 3) + "Z"
+        // Written digit by digit into 24 bytes: no intermediate strings.
+        var bytes = [UInt8](repeating: 0, count: 24)
+        func put(_ value: Int64, _ width: Int, at offset: Int) {
+            var value = value
+            for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                bytes[index] = 0x30 + UInt8(value % 10)
+                value /= 10
+            }
+        }
+        put(year, 4, at: 0); bytes[4] = 0x2D
+        put(month, 2, at: 5); bytes[7] = 0x2D
+        put(day, 2, at: 8); bytes[10] = 0x54
+        put(secondOfDay / 3600, 2, at: 11); bytes[13] = 0x3A
+        put(secondOfDay / 60 % 60, 2, at: 14); bytes[16] = 0x3A
+        put(secondOfDay % 60, 2, at: 17); bytes[19] = 0x2E
+        put(millis, 3, at: 20); bytes[23] = 0x5A
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
@@ -33,10 +47,5 @@ package enum WireTimestamp {
         let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
         let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
-
-    private static func pad(_ value: Int64, _ width: Int) -> String {
-        let digits = String(value)
-        return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 }

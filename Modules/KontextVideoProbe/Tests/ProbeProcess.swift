@@ -11,12 +11,12 @@ import Testing
 /// One run of `kontext-video-probe`, a production-mode app, as a child process: its storage in
 /// a directory of the test's, its output read line by line as it comes.
 final class ProbeProcess: Sendable {
-    private struct Output {
+    private struct Output: HasWaiters {
         var lines: [String] = []
         var partial = ""
         var ended = false
         /// Tasks waiting for more output; woken by every chunk read.
-        var waiting = Waiters<Void, Void>()
+        var waiters = Waiters<Void, Void>()
     }
 
     private let process: Process
@@ -63,7 +63,7 @@ final class ProbeProcess: Sendable {
                         state.partial = parts.removeLast()
                         state.lines += parts
                     }
-                    return state.waiting.removeAll()
+                    return state.waiters.removeAll()
                 }
                 for waiter in woken { waiter.resume() }
                 if data.isEmpty { return }
@@ -95,7 +95,7 @@ final class ProbeProcess: Sendable {
         let output = self.output
         let met: Bool? = try? await withDeadline(.seconds(Int64(seconds)), on: SystemClock()) {
             while true {
-                try await output.wait(in: \.waiting) { state in
+                try await output.wait { state in
                     condition(state.lines, state.ended) || state.ended ? .success(()) : nil
                 }
                 let (lines, ended) = output.withLock { ($0.lines, $0.ended) }

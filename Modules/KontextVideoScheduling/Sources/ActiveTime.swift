@@ -6,11 +6,11 @@ import KontextVideoConcurrency
 /// background does not count. The facade feeds it from the platform's lifecycle
 /// notifications; tests drive it directly.
 package final class ActiveTime: Sendable {
-    private struct State {
+    private struct State: HasWaiters {
         var isActive = true
         var accumulated: Duration = .zero
         var activeSince: Duration = .zero
-        var waitingForForeground = Waiters<Void, Void>()
+        var waiters = Waiters<Void, Void>()
     }
 
     /// The clock active time is measured on.
@@ -42,7 +42,7 @@ package final class ActiveTime: Sendable {
             state.isActive = active
             if active {
                 state.activeSince = now
-                return state.waitingForForeground.removeAll()
+                return state.waiters.removeAll()
             } else {
                 state.accumulated += now - state.activeSince
                 return []
@@ -67,6 +67,6 @@ package final class ActiveTime: Sendable {
     }
 
     private func waitUntilActive() async throws {
-        try await state.wait(in: \.waitingForForeground) { $0.isActive ? .success(()) : nil }
+        try await state.wait { $0.isActive ? .success(()) : nil }
     }
 }

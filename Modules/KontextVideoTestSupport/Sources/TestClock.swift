@@ -6,10 +6,10 @@ import KontextVideoScheduling
 ///
 /// No test waits for real time: `advance(by:)` jumps instantly.
 public final class TestClock: SchedulingClock, Sendable {
-    private struct State {
+    private struct State: HasWaiters {
         var now: Duration = .zero
-        /// Each sleeper is tagged with its deadline.
-        var sleepers = Waiters<Void, Duration>()
+        /// The sleepers, each tagged with its deadline.
+        var waiters = Waiters<Void, Duration>()
     }
 
     private let state = LockedState(State())
@@ -24,18 +24,18 @@ public final class TestClock: SchedulingClock, Sendable {
 
     /// How many tasks are sleeping on this clock right now.
     public var sleeperCount: Int {
-        state.withLock { $0.sleepers.count }
+        state.withLock { $0.waiters.count }
     }
 
     /// The earliest deadline any task sleeps until, if any.
     public var nextDeadline: Duration? {
-        state.withLock { $0.sleepers.tags.min() }
+        state.withLock { $0.waiters.tags.min() }
     }
 
     /// Suspends until `deadline`; throws `CancellationError` when cancelled.
     public func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()
-        try await state.wait(in: \.sleepers, tag: deadline) { deadline <= $0.now ? .success(()) : nil }
+        try await state.wait(tag: deadline) { deadline <= $0.now ? .success(()) : nil }
     }
 
     /// Moves time forward by `duration`, waking every sleeper whose deadline is reached
@@ -85,7 +85,7 @@ public final class TestClock: SchedulingClock, Sendable {
 
     private func popEarliest(notAfter target: Duration) -> Waiter<Void, Duration>? {
         state.withLock { state in
-            guard let earliest = state.sleepers.removeFirst(where: { $0 <= target }, by: <) else { return nil }
+            guard let earliest = state.waiters.removeFirst(where: { $0 <= target }, by: <) else { return nil }
             state.now = max(state.now, earliest.tag)
             return earliest
         }

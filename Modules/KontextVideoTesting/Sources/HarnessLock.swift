@@ -5,7 +5,7 @@ import KontextVideoConcurrency
 final class HarnessLock: Sendable {
     static let shared = HarnessLock()
 
-    private struct State {
+    private struct State: HasWaiters {
         var isHeld = false
         var waiters = Waiters<Void, Void>()
     }
@@ -14,7 +14,7 @@ final class HarnessLock: Sendable {
 
     /// Returns once the caller holds the lock; throws `CancellationError` if its task is cancelled first.
     func acquire() async throws {
-        try await state.wait(in: \.waiters) { state in
+        try await state.wait { state in
             guard !state.isHeld else { return nil }
             state.isHeld = true
             return .success(())
