@@ -35,7 +35,7 @@ public final class KontextVideo {
 
     /// The SDK's inner life — requests, retries, VAST hops, beacons, state changes, delegate
     /// callbacks, warnings — for logs and debug views. Printed to the console by `logLevel`.
-    public let events = KontextVideoEventStream()
+    public let events = KontextVideoEventStream(consoleLevel: .warning)
 
     /// How the SDK reaches the outside world; replaced by `KontextVideoTesting` before `initialize`.
     package var environment = SDKEnvironment.platformDefault()

@@ -14,6 +14,11 @@ extension VideoAd {
     /// - Parameter insets: Space to keep free inside `view`, on top of its safe area. A full-screen
     ///   pause ad ignores them.
     public func show(in view: any VideoAdHostView, insets: VideoAdInsets = .zero) throws {
+        try reporting("show(in:insets:)") { try place(in: view, insets: insets) }
+    }
+
+    /// `show(in:insets:)`'s work, once its throws are reported.
+    private func place(in view: any VideoAdHostView, insets: VideoAdInsets) throws {
         if format == .linear { throw VideoAdError.wrongPresentation }
         try checkShowable()
         let needs = sizeNeeds
@@ -64,6 +69,11 @@ extension VideoAd {
 
     /// Presents a linear ad from `presenter`, or from the platform's default presenter.
     func presentLinear(from presenter: (any VideoAdPresenter)?) throws {
+        try reporting("show(from:)") { try present(from: presenter) }
+    }
+
+    /// `show(from:)`'s work, once its throws are reported.
+    private func present(from presenter: (any VideoAdPresenter)?) throws {
         if format != .linear { throw VideoAdError.wrongPresentation }
         try checkShowable()
         guard let presenter = presenter ?? runtime.environment.platform.defaultPresenter(), presenter.canPresentVideoAd else {
@@ -92,9 +102,11 @@ extension VideoAd {
     /// synchronously. Before `show()` and after `didEnd` it does nothing. Throws `wrongPresentation`
     /// for a linear ad, which only the SDK dismisses.
     public func dismiss() throws {
-        if format == .linear { throw VideoAdError.wrongPresentation }
-        guard wasShown, !hasEnded else { return }
-        end(.dismissed)
+        try reporting("dismiss()") {
+            if format == .linear { throw VideoAdError.wrongPresentation }
+            guard wasShown, !hasEnded else { return }
+            end(.dismissed)
+        }
     }
 
     /// The throws `show` shares, in order: alreadyShown, destroyed, disabled, invalidated, notLoaded,

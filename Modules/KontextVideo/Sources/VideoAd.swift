@@ -99,6 +99,10 @@ public final class VideoAd {
     /// Throws `creativeFailed(code:)` (not ready within 10 s of active time, or failed), `invalidated(_:)`,
     /// `destroyed`, `disabled(reason:)`. A failed `load()` fires the VAST error event.
     public func load() async throws {
+        try await reporting("load()") { try await loadOnce() }
+    }
+
+    private func loadOnce() async throws {
         try checkUsable()
         if isLoaded || wasShown { return }
         let pending = loading ?? startLoading()
@@ -176,6 +180,10 @@ public final class VideoAd {
     /// The app won't use the ad; the server tells the advertiser. Works until `show()`, loaded or not.
     /// Throws `alreadyShown` after it, or the invalidation if the ad already ended.
     public func reject(_ reason: RejectReason = .notUsed) throws {
+        try reporting("reject(\(reason))") { try rejectOnce(reason) }
+    }
+
+    private func rejectOnce(_ reason: RejectReason) throws {
         if wasShown { throw VideoAdError.alreadyShown }
         expireIfDue()
         if let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
