@@ -7,8 +7,8 @@ import KontextVideoNetworking
 /// on iOS, the test kit's scripted creatives): it checks where each message came from, decodes it
 /// (`CreativeMessageDecoder`), applies the rules (`CreativePageRules`) and carries out what they
 /// decide — `load()` returns or throws, events go to the facade, the render context, `shown` and
-/// `ended` go to the page through `send` (the web view evaluates `CreativeMessageToPage.javaScript`). Drops and ignored messages are counted and recorded on
-/// the SDK's event stream.
+/// `ended` go to the page through `send` (the web view evaluates `CreativeMessageToPage.javaScript`).
+/// Drops and ignored messages are counted and recorded on the SDK's event stream.
 @MainActor
 package final class CreativePageBridge {
     /// Receives the creative's moments (clicks, close, resume, failures once ready).
@@ -51,6 +51,7 @@ package final class CreativePageBridge {
         self.events = events
         self.send = send
         self.origin = ad.creative.url.flatMap(CreativeOrigin.init(url:))
+        // The server's size, or the format's standard one as the facade's layout falls back to.
         let declared = CGSize(width: ad.creative.width ?? (ad.format == .overlay ? 320 : 300),
                               height: ad.creative.height ?? (ad.format == .overlay ? 50 : 250))
         self.contextSize = declared
@@ -135,8 +136,8 @@ package final class CreativePageBridge {
 
     // MARK: Carrying out
 
-    private func apply(_ reaction: CreativePageReaction, cause: String, fromPage: Bool = false) {
-        var attributes = ["message": cause]
+    private func apply(_ reaction: CreativePageReaction, cause: @autoclosure () -> String, fromPage: Bool = false) {
+        var ignored: CreativePageIgnoreReason?
         switch reaction {
         case .sendContext:
             lastContext = nil
@@ -153,14 +154,18 @@ package final class CreativePageBridge {
             sendContextIfChanged()
         case .ignore(let reason):
             if fromPage { ignoredCount += 1 }
-            attributes["ignored"] = reason.rawValue
+            ignored = reason
         }
-        record(.creativeMessage, level: .debug, attributes)
+        record(.creativeMessage, level: .debug) {
+            var attributes = ["message": cause()]
+            if let ignored { attributes["ignored"] = ignored.rawValue }
+            return attributes
+        }
     }
 
     private func drop(_ reason: CreativeMessageDrop) {
         droppedCount += 1
-        record(.creativeMessageDropped, level: .warning, ["reason": reason.kind, "detail": reason.description])
+        record(.creativeMessageDropped, level: .warning) { ["reason": reason.kind, "detail": reason.description] }
     }
 
     private func finishLoading(_ outcome: Result<Void, CreativeLoadError>) {
@@ -188,9 +193,12 @@ package final class CreativePageBridge {
         send(message, origin)
     }
 
-    private func record(_ name: KontextVideoEvent.Name, level: KontextVideoConfiguration.LogLevel, _ attributes: [String: String]) {
-        var attributes = attributes
-        attributes["adId"] = adId
-        events?.record(KontextVideoEvent(.state, name, level: level, attributes: attributes))
+    /// Records one moment of the bridge on the SDK's event stream, built only when someone hears it.
+    private func record(_ name: KontextVideoEvent.Name, level: KontextVideoConfiguration.LogLevel, _ attributes: () -> [String: String]) {
+        events?.record(level) {
+            var all = attributes()
+            all["adId"] = adId
+            return KontextVideoEvent(.state, name, level: level, attributes: all)
+        }
     }
 }
