@@ -129,7 +129,11 @@ extension VideoAd {
         let creative = served.creative
         let kind: CreativeSizeNeeds.Kind = format == .overlay ? .overlayStrip : (creative.fullScreen ? .fullScreenPause : .pauseCard)
         let fallback: CGSize = format == .overlay ? CGSize(width: 320, height: 50) : CGSize(width: 300, height: 250)
-        // A size the server did not give, or gave as garbage, falls back to the format's standard size.
+        // The size the page asked for (within the server's, `CreativePageRules`) comes first. A
+        // size the server did not give, or gave as garbage, falls back to the format's standard size.
+        if let reported = renderer?.reportedSize, let needs = CreativeSizeNeeds(width: reported.width, height: reported.height, kind: kind) {
+            return needs
+        }
         return CreativeSizeNeeds(
             width: CGFloat(creative.width ?? Double(fallback.width)),
             height: CGFloat(creative.height ?? Double(fallback.height)),

@@ -88,7 +88,8 @@ public final class VideoAd {
 
     // MARK: load()
 
-    /// Renders the creative off screen and returns once it reports ready, so `show()` is instant.
+    /// Renders the creative off screen and returns once the page reports it ready (its
+    /// `ready-iframe`; a page without the bridge, at its load event), so `show()` is instant.
     /// Throws `creativeFailed(code:)` (not ready within 10 s of active time, or failed), `invalidated(_:)`,
     /// `destroyed`, `disabled(reason:)`. A failed `load()` fires the VAST error event.
     public func load() async throws {
@@ -253,9 +254,9 @@ public final class VideoAd {
         switch event {
         case .firstFrame:
             recordImpression()
-        case .click(let area):
+        case .click(let area, let creativeURL):
             runtime.send(.click(area: area, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            let target = clickTarget(for: area)
+            let target = clickTarget(for: area, creativeURL: creativeURL)
             record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": target.url?.absoluteString ?? target.appStoreID ?? "none"])
             runtime.environment.clickOpener.open(target)
             delegate?.videoAd(self, didClick: Click(area: area))
@@ -267,7 +268,8 @@ public final class VideoAd {
         case .close:
             end(.closed)
         case .resume:
-            if format == .pause { end(.resumed) }
+            // Only a full-screen pause ad has Resume.
+            if format == .pause, served.creative.fullScreen { end(.resumed) }
         case .failed(let code):
             fail(.creativeFailed(code: code.rawValue))
         case .progress, .mediaLength, .pause, .resumePlayback, .mute, .unmute, .endCardShown:
@@ -275,13 +277,14 @@ public final class VideoAd {
         }
     }
 
-    /// What a tap on `area` opens: the VAST click-through (or the end card's) for a linear ad, the
-    /// server's click URL otherwise; the server's fallback and App Store product either way.
-    private func clickTarget(for area: Click.Area) -> ClickTarget {
+    /// What a tap on `area` opens: a destination the creative's page named, else the VAST
+    /// click-through (or the end card's) for a linear ad, the server's click URL otherwise; the
+    /// server's fallback and App Store product either way.
+    private func clickTarget(for area: Click.Area, creativeURL: URL?) -> ClickTarget {
         let creative = served.creative
         let linear = renderer?.resolvedLinearAd
         let vastURL = area == .endCard ? linear?.endCard?.clickThrough : linear?.clickThrough
-        let url = vastURL.flatMap { URL.lenient($0) } ?? creative.clickURL
+        let url = creativeURL ?? vastURL.flatMap { URL.lenient($0) } ?? creative.clickURL
         return ClickTarget(url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID)
     }
 

@@ -12,8 +12,9 @@ package enum CreativeEvent: Sendable, Equatable {
     case progress(TimeInterval)
     /// The media's own length, once the player knows it (quartiles are measured against it).
     case mediaLength(TimeInterval)
-    /// The viewer tapped the creative.
-    case click(VideoAdClick.Area)
+    /// The viewer tapped the creative; `url` is a destination of the creative's own, when its
+    /// page named one (it replaces the server's click URL).
+    case click(VideoAdClick.Area, url: URL? = nil)
     /// A video reached its end.
     case complete
     /// A linear ad's end card appeared.
@@ -64,6 +65,9 @@ package protocol CreativeRenderer: AnyObject {
     var platformView: AnyObject? { get }
     /// Error pixels a successful load still owes (VAST ads skipped on the way); fired once after it.
     var errorPixelsOwed: [URL] { get }
+    /// The size the creative's page asked for before it was shown (`resize-iframe`), within the
+    /// server's; `nil` when it asked for none. `show()` lays the ad out at this size.
+    var reportedSize: CGSize? { get }
     /// Renders off screen; returns once ready. Throws `CreativeLoadError`. Honours cancellation.
     func load() async throws
     /// The creative's frame in its host, in points (again after each resize).
@@ -84,6 +88,8 @@ package struct CreativeContext: Sendable {
     package var events: KontextVideoEventStream
     /// Consent and app values for VAST request URIs, error pixels and tracking, read on first use.
     package var lazyMacros: LazyMacros
+    /// The viewer's language (BCP-47), told to a creative page so it can speak it.
+    package var locale: String
 
     /// Consent and app values for VAST request URIs and error pixels.
     package var macros: VASTMacroContext { lazyMacros.context }
@@ -93,12 +99,14 @@ package struct CreativeContext: Sendable {
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         events: KontextVideoEventStream,
-        macros: LazyMacros
+        macros: LazyMacros,
+        locale: String = CreativeContext.deviceLocale
     ) {
         self.clock = clock
         self.transport = transport
         self.events = events
         self.lazyMacros = macros
+        self.locale = locale
     }
 
     /// Creates a context with macros known now.
@@ -106,9 +114,15 @@ package struct CreativeContext: Sendable {
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         events: KontextVideoEventStream,
-        macros: VASTMacroContext = VASTMacroContext()
+        macros: VASTMacroContext = VASTMacroContext(),
+        locale: String = CreativeContext.deviceLocale
     ) {
-        self.init(clock: clock, transport: transport, events: events, macros: LazyMacros(macros))
+        self.init(clock: clock, transport: transport, events: events, macros: LazyMacros(macros), locale: locale)
+    }
+
+    /// The device's first preferred language as BCP-47 (`en-US`, `pt-BR`), `en` when it has none.
+    package static var deviceLocale: String {
+        (Locale.preferredLanguages.first ?? "en").replacingOccurrences(of: "_", with: "-")
     }
 }
 
@@ -117,6 +131,8 @@ extension CreativeRenderer {
     package var platformView: AnyObject? { nil }
     /// Nothing owed.
     package var errorPixelsOwed: [URL] { [] }
+    /// No size asked for.
+    package var reportedSize: CGSize? { nil }
 }
 
 /// Makes the renderer of each ad's creative.

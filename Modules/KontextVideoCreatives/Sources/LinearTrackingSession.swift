@@ -44,7 +44,7 @@ package final class LinearTrackingSession {
         case .firstFrame: fire(.firstFrame)
         case .progress(let position): fire(.progress(position: position, duration: mediaLength ?? (ad.duration > 0 ? ad.duration : nil)))
         case .mediaLength(let length): if length.isFinite, length > 0 { mediaLength = length }
-        case .click(.endCard): fire(.endCardClick)
+        case .click(.endCard, _): fire(.endCardClick)
         case .click: fire(.click)
         case .complete: fire(.complete)
         case .endCardShown: fire(.endCardShown)

@@ -17,7 +17,7 @@ package struct PlatformCreativeRendererFactory: CreativeRendererFactory {
     package func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
         #if canImport(UIKit) && canImport(WebKit)
         switch ad.creative.kind {
-        case .html, .image: WebCreativeRenderer(ad: ad)
+        case .html, .image: WebCreativeRenderer(ad: ad, context: context)
         case .vast: VideoCreativeRenderer(ad: ad, context: context)
         }
         #elseif canImport(Darwin)

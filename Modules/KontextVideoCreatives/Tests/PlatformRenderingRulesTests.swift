@@ -26,8 +26,18 @@ struct PlatformRenderingRulesTests {
             (true, false, false, .allow),
           ])
     func navigation(loaded: Bool, mainFrame: Bool, link: Bool, expected: WebNavigationPolicy) {
-        #expect(WebNavigationPolicy.decide(pageIsLoaded: loaded, isMainFrame: mainFrame, isLinkActivation: link) == expected)
-        #expect(WebNavigationPolicy.newWindow == .click)
+        #expect(WebNavigationPolicy.decide(pageIsLoaded: loaded, isMainFrame: mainFrame, isLinkActivation: link, pageSpeaksBridge: false) == expected)
+        #expect(WebNavigationPolicy.newWindow(pageSpeaksBridge: false) == .click)
+    }
+
+    @Test("a page that speaks the bridge: its navigations once loaded are cancelled, never a click",
+          arguments: [
+            (false, true, false, WebNavigationPolicy.allow), (false, false, true, .allow),
+            (true, true, false, .cancel), (true, false, true, .cancel), (true, true, true, .cancel), (true, false, false, .allow),
+          ])
+    func bridgedNavigation(loaded: Bool, mainFrame: Bool, link: Bool, expected: WebNavigationPolicy) {
+        #expect(WebNavigationPolicy.decide(pageIsLoaded: loaded, isMainFrame: mainFrame, isLinkActivation: link, pageSpeaksBridge: true) == expected)
+        #expect(WebNavigationPolicy.newWindow(pageSpeaksBridge: true) == .cancel)
     }
 
     @Test("an HTML creative loads its page; an image is wrapped in a page that fits it")

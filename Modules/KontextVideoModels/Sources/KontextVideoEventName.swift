@@ -41,6 +41,10 @@ extension KontextVideoEvent {
         package static let didFail = Name("didFail")
         /// `videoAd(_:didEnd:)` was delivered.
         package static let didEnd = Name("didEnd")
+        /// A creative page's message was read (the bridge of `CREATIVES.md`), and what it did.
+        package static let creativeMessage = Name("creative message")
+        /// A creative page's message was dropped unread: oversized, malformed, or from another origin.
+        package static let creativeMessageDropped = Name("creative message dropped")
 
         /// The server had no ad for a format: the reason, the format and the request id.
         package static let noFill = Name("no fill")

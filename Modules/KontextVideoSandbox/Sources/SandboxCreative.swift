@@ -4,8 +4,10 @@
 /// ``SandboxAdServer/baseURL``.
 public enum SandboxCreative: Sendable, Hashable {
     /// A small real HTML page (`type: "html"`, `url: <base>/creatives/<adId>.html`) that shows
-    /// the ad's PNG and links to its click target.
+    /// the ad's PNG and links to its click target: the `.banner` page of ``SandboxHTMLPage``.
     case html
+    /// One of the sandbox's HTML pages (`type: "html"`, `url: <base>/creatives/<adId>.html`).
+    case htmlPage(SandboxHTMLPage)
     /// A real PNG image (`type: "image"`, `url: <base>/images/<adId>.png`) of the creative's size.
     case image
     /// A VAST tag (`type: "vast"`, `url: <base>/vast/<adId>.xml`) leading to `document`.

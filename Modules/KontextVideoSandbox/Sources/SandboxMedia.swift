@@ -1,29 +1,8 @@
 import Foundation
 
-/// The small documents the sandbox serves for its ads: HTML pages, landing pages, a
-/// dummy mp4 and the tracking pixel's image.
+/// The small documents the sandbox serves for its ads: landing pages, a dummy mp4 and the
+/// tracking pixel's image (the creative pages are `SandboxCreativePages`).
 enum SandboxMedia {
-    /// A small real HTML page for an overlay or pause ad.
-    static func creativePage(adId: String, format: SandboxFormat, imageURL: String, clickURL: String?, width: Int, height: Int) -> String {
-        let image = "<img src=\"\(escape(imageURL))\" width=\"\(width)\" height=\"\(height)\" alt=\"Sandbox ad \(escape(adId))\">"
-        let content = clickURL.map { "<a id=\"click\" href=\"\(escape($0))\">\(image)</a>" } ?? image
-        return """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>Sandbox \(format.rawValue) ad \(escape(adId))</title>
-        <style>html,body{margin:0;padding:0;background:transparent}img{display:block;width:100%;height:auto}</style>
-        </head>
-        <body data-ad-id="\(escape(adId))" data-format="\(format.rawValue)">
-        \(content)
-        </body>
-        </html>
-
-        """
-    }
-
     /// The page a click lands on.
     static func landingPage(adId: String) -> String {
         """

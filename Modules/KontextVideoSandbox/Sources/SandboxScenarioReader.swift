@@ -192,6 +192,14 @@ enum SandboxScenarioReader {
         }
         if let creative = members["creative"] {
             ad.creative = try self.creative(creative, hops: members["hops"], inline: members["inlineVast"]?.boolValue ?? false, at: "\(location).creative")
+            if case .htmlPage(.error) = ad.creative {
+                let code = try optionalInt(members["errorCode"], at: "\(location).errorCode") ?? 405
+                guard (100...999).contains(code) else { throw .invalid(location: "\(location).errorCode", message: "expected a VAST error code (100 to 999)") }
+                guard members["errorOnScreen"].map({ $0.boolValue != nil }) ?? true else {
+                    throw .invalid(location: "\(location).errorOnScreen", message: "expected a boolean")
+                }
+                ad.creative = .htmlPage(.error(code: code, onScreen: members["errorOnScreen"]?.boolValue ?? false))
+            }
         }
         return ad
     }
@@ -206,6 +214,9 @@ enum SandboxScenarioReader {
         let vast: SandboxVAST
         switch value.stringValue {
         case "html": return .html
+        case "html-cta": return .htmlPage(.callToAction)
+        case "html-error": return .htmlPage(.error(code: 405, onScreen: false))
+        case "html-never-ready": return .htmlPage(.neverReady)
         case "image": return .image
         case "vast": vast = .inline
         case "vast-end-card": vast = .inlineWithEndCard
@@ -219,7 +230,7 @@ enum SandboxScenarioReader {
         case "vast-no-ad": vast = .noAd
         case "vast-unplayable": vast = .unplayableMedia
         default:
-            throw .invalid(location: location, message: "expected html, image, vast, vast-end-card, vast-wrapper, vast-broken-wrapper, vast-looping-wrapper, vast-malformed, vast-no-ad, vast-unplayable or {type, url}")
+            throw .invalid(location: location, message: "expected html, html-cta, html-error, html-never-ready, image, vast, vast-end-card, vast-wrapper, vast-broken-wrapper, vast-looping-wrapper, vast-malformed, vast-no-ad, vast-unplayable or {type, url}")
         }
         return inline ? .inlineVAST(vast) : .vast(vast)
     }

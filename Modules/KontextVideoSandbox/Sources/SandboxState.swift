@@ -285,7 +285,7 @@ final class SandboxState: @unchecked Sendable {
 
         var creativeJSON: [String: JSONValue] = [:]
         switch creative {
-        case .html:
+        case .html, .htmlPage:
             creativeJSON = ["type": "html", "url": .string("\(base)/creatives/\(id).html")]
         case .image:
             creativeJSON = ["type": "image", "url": .string("\(base)/images/\(id).png")]
@@ -339,9 +339,12 @@ final class SandboxState: @unchecked Sendable {
             return (.data(SandboxMedia.pixelImage, contentType: "image/png"), "pixel \(adId.map { "\($0)/" } ?? "")\(name)")
         case ("creatives", 2):
             guard let ad = servedAd(parts[1], suffix: ".html") else { return (.notFound, "404") }
-            let page = SandboxMedia.creativePage(adId: ad.id, format: ad.format, imageURL: "\(base)/images/\(ad.id).png",
-                                                 clickURL: ad.clickURL, width: ad.width ?? 320, height: ad.height ?? 50)
-            return (.text(page, contentType: "text/html; charset=utf-8"), "creative page \(ad.id)")
+            let page: SandboxHTMLPage = if case .htmlPage(let page) = ad.creative { page } else { .banner }
+            let content = SandboxCreativePages.Content(adId: ad.id, format: ad.format, imageURL: "\(base)/images/\(ad.id).png",
+                                                       clickURL: ad.clickURL, width: ad.width ?? 320, height: ad.height ?? 50)
+            return (.text(SandboxCreativePages.markup(page, content), contentType: "text/html; charset=utf-8"), "creative page \(ad.id) (\(page.name))")
+        case ("kontext-creative.js", 1):
+            return (.data(SandboxCreativeKit.script, contentType: "text/javascript; charset=utf-8"), "kontext-creative.js")
         case ("images", 2):
             guard let ad = servedAd(parts[1], suffix: ".png") else { return (.notFound, "404") }
             return (.data(image(width: ad.width ?? 300, height: ad.height ?? 250), contentType: "image/png"), "image \(ad.id)")

@@ -6,8 +6,20 @@ import KontextVideoCreatives
 import KontextVideoVAST
 
 /// Creatives whose behaviour a test scripts: how each one loads (really fetched from the sandbox
-/// server, ready after a delay, failing with a code, stalling) and what it does on screen (first
-/// frame, clicks, complete, skip, close, resume, failure).
+/// server, ready after a delay, failing with a code, stalling, or a page that speaks the creative
+/// bridge) and what it does on screen (first frame, clicks, complete, skip, close, resume,
+/// failure, or the page's own messages in the bridge's bytes).
+///
+/// A page's messages go through the SDK's own decoder and rules (`CREATIVES.md`), so a test can
+/// say what a real page says:
+///
+/// ```swift
+/// let creatives = ScriptedCreatives(defaultBehaviour: .page(posts: [#"{"type":"init-iframe"}"#]))
+/// // … ad.load() is waiting for the page …
+/// creative.pagePosts(#"{"type":"ready-iframe"}"#)                                  // load() returns
+/// // … ad shown …
+/// creative.viewerTaps(andPagePosts: #"{"type":"click-iframe","data":{"area":"cta"}}"#) // didClick .other("cta")
+/// ```
 @MainActor
 public final class ScriptedCreatives {
     /// How a creative loads.
@@ -20,6 +32,12 @@ public final class ScriptedCreatives {
         case fail(code: Int, after: Duration)
         /// Never reports ready (the SDK's 10 s load time-out applies).
         case stall
+        /// A page, loaded at once without the network, that posts `posts` (message bodies of the
+        /// creative bridge, e.g. `{"type":"init-iframe"}`) in order, then fires its load event.
+        /// A page that said `init-iframe` is ready only once it posts `ready-iframe` — among
+        /// `posts`, or later through `ScriptedCreative.pagePosts(_:)` — and its `error-iframe`
+        /// fails the load with the page's code. A page that did not is ready at its load event.
+        case page(posts: [String])
     }
 
     /// How creatives load unless scripted otherwise.
@@ -61,7 +79,10 @@ struct ScriptedCreativeFactory: CreativeRendererFactory {
     }
 }
 
-/// One scripted creative: the test plays the viewer and the creative.
+/// One scripted creative: the test plays the viewer and the creative. Its page's messages
+/// (`pagePosts(_:)`, `viewerTaps(andPagePosts:)`) reach the SDK through the same decoder and rules
+/// as a real page's in a web view; the other moments (`click(_:)`, `close()`, …) are the ones the
+/// SDK's own renderers report.
 @MainActor
 public final class ScriptedCreative: CreativeRenderer {
     /// The ad's id.
@@ -79,10 +100,23 @@ public final class ScriptedCreative: CreativeRenderer {
     /// Where the SDK placed it, last.
     public private(set) var frame: CGRect?
 
+    /// What the SDK told the page, in order: each message as JSON (`{"type":"context-iframe",
+    /// "data":{…}}`, `{"type":"shown-iframe"}`, `{"type":"ended-iframe"}`).
+    public var messagesToPage: [String] { toPage.messages }
+    /// The page's messages the SDK dropped unread: oversized, malformed, or from another origin.
+    public var droppedMessages: Int { bridge.droppedCount }
+    /// The page's messages the SDK read and that changed nothing (a click before `show()`, a
+    /// second click during one tap, an unknown type, a ready after the load time-out, …).
+    public var ignoredMessages: Int { bridge.ignoredCount }
+
     /// Receives the creative's moments.
     package var onEvent: (@MainActor (CreativeEvent) -> Void)?
     private let context: CreativeContext
     private let real: HeadlessCreativeRenderer
+    private let bridge: CreativePageBridge
+    private let toPage: PageMessageLog
+    /// The viewer's taps so far, numbered as the bridge script numbers them.
+    private var taps = 0
 
     init(ad: ServedAd, behaviour: ScriptedCreatives.LoadBehaviour, context: CreativeContext) {
         self.adId = ad.id
@@ -90,6 +124,12 @@ public final class ScriptedCreative: CreativeRenderer {
         self.behaviour = behaviour
         self.context = context
         self.real = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: false)
+        let toPage = PageMessageLog()
+        self.toPage = toPage
+        self.bridge = CreativePageBridge(ad: ad, locale: context.locale, events: context.events) { message, _ in
+            toPage.messages.append(message.json)
+        }
+        bridge.onEvent = { [weak self] event in self?.send(event) }
     }
 
     /// The resolved VAST ad, when the creative was fetched.
@@ -98,6 +138,9 @@ public final class ScriptedCreative: CreativeRenderer {
     package var hasEndCard: Bool { real.hasEndCard }
     /// What the real renderer's VAST walk owes, when the creative was fetched.
     package var errorPixelsOwed: [URL] { real.errorPixelsOwed }
+
+    /// The size the page asked for before it was shown (`resize-iframe`).
+    package var reportedSize: CGSize? { bridge.reportedSize }
 
     /// Loads the creative; throws `CreativeLoadError`.
     package func load() async throws {
@@ -112,19 +155,68 @@ public final class ScriptedCreative: CreativeRenderer {
             throw CreativeLoadError(code: VASTErrorCode(rawValue: code))
         case .stall:
             try await context.clock.sleep(until: .seconds(Int64.max / 4))
+        case .page(let posts):
+            for message in posts { pagePosts(message) }
+            // The page's load event: the readiness of a page that did not say `init-iframe`.
+            bridge.pageDidLoad()
+            try await bridge.waitUntilReady()
+            return
         }
+        // Whatever made it ready, the page's own messages count from now on.
+        bridge.pageDidLoad()
     }
 
-    /// Notes the creative's frame.
-    package func place(in frame: CGRect) { self.frame = frame }
-    /// The ad is on screen.
-    package func start() { isOnScreen = !isStopped }
+    /// Notes the creative's frame; the page hears its new size.
+    package func place(in frame: CGRect) {
+        self.frame = frame
+        bridge.place(size: frame.size)
+    }
+
+    /// The ad is on screen; the page hears `shown-iframe`.
+    package func start() {
+        isOnScreen = !isStopped
+        bridge.start()
+    }
 
     /// Tears the creative down; no event after this.
     package func stop() {
         isOnScreen = false
         isStopped = true
+        bridge.stop()
         real.stop()
+    }
+
+    // MARK: The page's messages
+
+    /// The page posts `message`: a message body as the SDK's `kontextBridge` handler receives it,
+    /// such as `{"type":"ready-iframe"}` or `{"type":"error-iframe","data":{"code":403}}`, read by
+    /// the SDK's own decoder and rules. Without a `"tap"` number — which the bridge script adds
+    /// only during the viewer's tap, see `viewerTaps(andPagePosts:)` — a click, close or resume is
+    /// ignored, as the SDK ignores a page's click without a user gesture. `fromOrigin`
+    /// (`"https://other.example"`) posts it from another origin than the creative page's own,
+    /// which the SDK drops.
+    public func pagePosts(_ message: String, fromOrigin: String? = nil) {
+        let origin = fromOrigin.map { URL(string: $0).flatMap(CreativeOrigin.init(url:)) } ?? bridge.origin
+        bridge.receive(Data(message.utf8), fromMainFrame: true, origin: origin)
+    }
+
+    /// The viewer taps the creative, and during the tap the page posts `message` — for example
+    /// `{"type":"click-iframe","data":{"area":"cta"}}`. The message carries the tap's number as
+    /// the bridge script adds it, so the SDK counts at most one click, close or resume per tap.
+    public func viewerTaps(andPagePosts message: String) {
+        taps += 1
+        pagePosts(Self.adding(tap: taps, to: message))
+    }
+
+    /// `message` with `"tap": n`, as the bridge script forwards a viewer's action; unchanged when
+    /// it is not a JSON object (the SDK drops it as malformed).
+    private static func adding(tap: Int, to message: String) -> String {
+        guard let json = try? JSONDecoder().decode(JSONValue.self, from: Data(message.utf8)), case .object(var members) = json else {
+            return message
+        }
+        members["tap"] = .integer(tap)
+        guard let data = try? JSONEncoder().encode(JSONValue.object(members)) else { return message }
+        return String(decoding: data, as: UTF8.self)
     }
 
     /// A video's first frame rendered.
@@ -153,4 +245,10 @@ public final class ScriptedCreative: CreativeRenderer {
         guard !isStopped else { return }
         onEvent?(event)
     }
+}
+
+/// What the SDK told a scripted creative's page, shared with the bridge's `send`.
+@MainActor
+private final class PageMessageLog {
+    var messages: [String] = []
 }

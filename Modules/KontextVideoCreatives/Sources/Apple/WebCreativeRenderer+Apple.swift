@@ -1,36 +1,63 @@
 // An overlay or pause creative (an HTML page or an image) in a WKWebView, with a close control
-// (and Resume on a full-screen pause ad). Glue only: which page to load (`CreativePage`), which
-// navigation is a click (`WebNavigationPolicy`) and which failure code to report
-// (`CreativeFailure`) are decided in portable code.
+// (and Resume on a full-screen pause ad). Glue only: which page to load (`CreativePage`), what
+// the page's messages mean (`CreativePageBridge`, `CreativePageRules`), which navigation is a
+// click (`WebNavigationPolicy`), where the controls sit (`CreativeControlsLayout`) and which
+// failure code to report (`CreativeFailure`) are decided in portable code.
 #if canImport(UIKit) && canImport(WebKit)
 import UIKit
 import WebKit
 import KontextVideoVAST
 import KontextVideoNetworking
 
-/// An HTML page or image in a web view. Any tap that would navigate — a link, a script changing
-/// `location`, `window.open`, or a tap on an image — is reported as a click: the SDK opens the
-/// server's click target, never the web view.
+/// An HTML page or image in a web view. An HTML page gets the bridge script in a content world of
+/// its own and speaks to the SDK through the `kontextBridge` handler (`CREATIVES.md`); a page
+/// without the bridge is ready at its load event, and any tap that would navigate — a link, a
+/// script changing `location`, `window.open` — is a click on the creative, as is any tap on an
+/// image: the SDK opens the server's click target, never the web view.
 @MainActor
 final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegate, WKUIDelegate {
-    var onEvent: (@MainActor (CreativeEvent) -> Void)?
+    var onEvent: (@MainActor (CreativeEvent) -> Void)? {
+        get { bridge.onEvent }
+        set { bridge.onEvent = newValue }
+    }
     var resolvedLinearAd: ResolvedLinearAd? { nil }
     var hasEndCard: Bool { false }
     var platformView: AnyObject? { container }
+    var reportedSize: CGSize? { bridge.reportedSize }
 
     private let ad: ServedAd
+    private let bridge: CreativePageBridge
     private let container = UIView()
     private let webView: WKWebView
-    private var readiness: CheckedContinuation<Void, any Error>?
-    private var isLoaded = false
-    private var isStopped = false
+    /// The content world of the bridge script and its handler, out of the page's reach.
+    private let world: WKContentWorld
+    private var closeButton: UIButton?
+    private var resumeButton: UIButton?
+    /// Whether the bridge script runs in the page: then the script reports the load event.
+    private let runsBridgeScript: Bool
 
-    init(ad: ServedAd) {
+    init(ad: ServedAd, context: CreativeContext) {
         self.ad = ad
         let configuration = WKWebViewConfiguration()
         configuration.allowsInlineMediaPlayback = true
         configuration.mediaTypesRequiringUserActionForPlayback = .all
-        self.webView = WKWebView(frame: .zero, configuration: configuration)
+        let webView = WKWebView(frame: .zero, configuration: configuration)
+        self.webView = webView
+        let bridge = CreativePageBridge(ad: ad, locale: context.locale, events: context.events) { [weak webView] message, origin in
+            webView?.evaluateJavaScript(message.javaScript(targetOrigin: origin))
+        }
+        self.bridge = bridge
+        let world = WKContentWorld.world(name: CreativeBridgeScript.contentWorldName)
+        self.world = world
+        if ad.creative.kind == .html, let origin = bridge.origin {
+            let controller = webView.configuration.userContentController
+            controller.add(CreativeMessageForwarder(to: bridge), contentWorld: world, name: CreativeBridgeScript.handlerName)
+            controller.addUserScript(WKUserScript(
+                source: CreativeBridgeScript.source(for: origin), injectionTime: .atDocumentStart, forMainFrameOnly: true, in: world))
+            runsBridgeScript = true
+        } else {
+            runsBridgeScript = false
+        }
         super.init()
         webView.navigationDelegate = self
         webView.uiDelegate = self
@@ -43,98 +70,67 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
             webView.isUserInteractionEnabled = false
             container.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(imageTapped)))
         }
-        let close = UIButton(type: .close, primaryAction: UIAction { [weak self] _ in self?.emit(.close) })
-        close.translatesAutoresizingMaskIntoConstraints = false
+        let close = UIButton(type: .close, primaryAction: UIAction { [weak bridge] _ in bridge?.sdkTap(.close) })
         container.addSubview(close)
-        NSLayoutConstraint.activate([
-            close.topAnchor.constraint(equalTo: container.topAnchor, constant: 4),
-            close.trailingAnchor.constraint(equalTo: container.trailingAnchor, constant: -4),
-        ])
-        if ad.creative.fullScreen {
-            let resume = UIButton(type: .system, primaryAction: UIAction(title: "Resume") { [weak self] _ in self?.emit(.resume) })
-            resume.translatesAutoresizingMaskIntoConstraints = false
+        closeButton = close
+        if bridge.rules.isFullScreenPause {
+            let resume = UIButton(type: .system, primaryAction: UIAction(title: "Resume") { [weak bridge] _ in bridge?.sdkTap(.resume) })
             container.addSubview(resume)
-            NSLayoutConstraint.activate([
-                resume.centerXAnchor.constraint(equalTo: container.centerXAnchor),
-                resume.bottomAnchor.constraint(equalTo: container.bottomAnchor, constant: -16),
-            ])
+            resumeButton = resume
         }
     }
 
     func load() async throws {
         guard let url = ad.creative.url else { throw CreativeFailure.pageDidNotLoad.loadError }
-        try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                readiness = continuation
-                switch CreativePage.forCreative(kind: ad.creative.kind, url: url) {
-                case .url(let page): webView.load(URLRequest(url: page))
-                case .markup(let html, let baseURL): webView.loadHTMLString(html, baseURL: baseURL)
-                }
-            }
-        } onCancel: {
-            Task { @MainActor [weak self] in self?.finishLoading(CancellationError()) }
+        switch CreativePage.forCreative(kind: ad.creative.kind, url: url) {
+        case .url(let page): webView.load(URLRequest(url: page))
+        case .markup(let html, let baseURL): webView.loadHTMLString(html, baseURL: baseURL)
         }
-    }
-
-    private func finishLoading(_ error: (any Error)?) {
-        guard let readiness else { return }
-        self.readiness = nil
-        if let error {
-            readiness.resume(throwing: error)
-        } else {
-            isLoaded = true
-            readiness.resume()
-        }
+        try await bridge.waitUntilReady()
     }
 
     func place(in frame: CGRect) {
         container.frame = frame
         webView.frame = container.bounds
+        let controls = CreativeControlsLayout(size: frame.size, hasResume: resumeButton != nil)
+        closeButton?.frame = controls.closeFrame
+        if let resumeFrame = controls.resumeFrame { resumeButton?.frame = resumeFrame }
+        bridge.place(size: frame.size)
     }
 
-    func start() {}
+    func start() {
+        bridge.start()
+    }
 
     func stop() {
-        isStopped = true
-        finishLoading(CancellationError())
+        bridge.stop()
         webView.stopLoading()
         webView.navigationDelegate = nil
         webView.uiDelegate = nil
+        webView.configuration.userContentController.removeScriptMessageHandler(forName: CreativeBridgeScript.handlerName, contentWorld: world)
         container.removeFromSuperview()
     }
 
-    private func emit(_ event: CreativeEvent) {
-        guard !isStopped else { return }
-        onEvent?(event)
-    }
-
     @objc private func imageTapped() {
-        emit(.click(.creative))
-    }
-
-    /// The page broke: while loading it fails the load, on screen it fails the ad.
-    private func pageFailed() {
-        if readiness != nil {
-            finishLoading(CreativeFailure.pageDidNotLoad.loadError)
-        } else if isLoaded {
-            emit(CreativeFailure.pageFailedOnScreen.event)
-        }
+        bridge.sdkTap(.creative)
     }
 
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
-        finishLoading(nil)
+        // With the bridge script, the page's load event arrives as `load-iframe`, behind the
+        // page's own messages; without it, the end of navigation is the load event.
+        if !runsBridgeScript { bridge.pageDidLoad() }
     }
 
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-        pageFailed()
+        bridge.pageBroke()
     }
 
     func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
-        pageFailed()
+        bridge.pageBroke()
     }
 
     func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
-        pageFailed()
+        bridge.pageBroke()
     }
 
     func webView(
@@ -143,9 +139,10 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
     ) {
         let policy = WebNavigationPolicy.decide(
-            pageIsLoaded: isLoaded,
+            pageIsLoaded: bridge.rules.phase != .loading,
             isMainFrame: navigationAction.targetFrame?.isMainFrame ?? true,
-            isLinkActivation: navigationAction.navigationType == .linkActivated)
+            isLinkActivation: navigationAction.navigationType == .linkActivated,
+            pageSpeaksBridge: bridge.rules.speaksBridge)
         apply(policy, decisionHandler: decisionHandler)
     }
 
@@ -155,7 +152,7 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
         for navigationAction: WKNavigationAction,
         windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
-        apply(WebNavigationPolicy.newWindow, decisionHandler: nil)
+        apply(WebNavigationPolicy.newWindow(pageSpeaksBridge: bridge.rules.speaksBridge), decisionHandler: nil)
         return nil
     }
 
@@ -165,7 +162,9 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
             decisionHandler?(.allow)
         case .click:
             decisionHandler?(.cancel)
-            emit(.click(.creative))
+            bridge.sdkTap(.creative)
+        case .cancel:
+            decisionHandler?(.cancel)
         }
     }
 }
