@@ -76,7 +76,7 @@ package struct HTTPServerAddress: Sendable, Equatable, CustomStringConvertible {
             inet_ntop(family == .ipv4 ? AF_INET : AF_INET6, raw.baseAddress, &buffer, socklen_t(buffer.count))
         }
         guard written != nil else { return "?" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     }
 
     private var isIPv4Mapped: Bool {
