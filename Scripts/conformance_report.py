@@ -139,9 +139,30 @@ def resolve_sources(raw: dict, repo: str, reference: str | None) -> dict[str, st
     return paths
 
 
-def check_quotes(clauses: list[Clause], sources: dict[str, str | None]) -> list[str]:
-    """Every quote (and every `also` quote) must occur in its source after normalisation."""
+def external_sources(raw: dict, repo: str) -> dict[str, str]:
+    """The declared sources that live outside the repository (`../shared/seed/…`), by name, with
+    their declared path: a fresh clone does not have them."""
+    declared = dict(raw.get("sources") or {})
+    declared.setdefault(raw.get("source", "api-reference.md"), raw.get("source", "api-reference.md"))
+    root = os.path.realpath(repo)
+    external = {}
+    for name, rel in declared.items():
+        path = os.path.realpath(rel if os.path.isabs(rel) else os.path.join(repo, rel))
+        if os.path.commonpath([root, path]) != root:
+            external[name] = rel
+    return external
+
+
+def check_quotes(clauses: list[Clause], sources: dict[str, str | None],
+                 optional: dict[str, str] | None = None) -> tuple[list[str], list[str], list[str]]:
+    """Every quote (and every `also` quote) must occur in its source after normalisation.
+
+    Returns (problems, notes, the names of the sources not checked). A source named in `optional` (one outside the repository, such as
+    `../shared/seed/api-reference.md`) that is absent is not a problem: its quotes are not checked
+    and a note says so. The catalogue's quotes are then the contract the gate checks against."""
     problems: list[str] = []
+    notes: list[str] = []
+    optional = optional or {}
     texts: dict[str, str | None] = {}
     for name, path in sources.items():
         if path is None:
@@ -149,18 +170,27 @@ def check_quotes(clauses: list[Clause], sources: dict[str, str | None]) -> list[
             continue
         with open(path, encoding="utf-8") as f:
             texts[name] = normalise(f.read())
-    reported_missing: set[str] = set()
+    unchecked: Counter = Counter()
     for c in clauses:
         for source, quote in [(c.source, c.quote)] + [(a.get("source", c.source), a.get("quote", "")) for a in c.also]:
             text = texts.get(source)
             if text is None:
-                if source not in reported_missing:
-                    reported_missing.add(source)
-                    problems.append(f"source {source!r} not found (pass --reference PATH or set KONTEXT_API_REFERENCE)")
+                unchecked[source] += 1
                 continue
             if not quote.strip() or normalise(quote) not in text:
                 problems.append(f"{c.id}: quote not found in {source}: {quote[:80]!r}")
-    return problems
+    skipped: list[str] = []
+    for source, count in unchecked.items():
+        if source in optional:
+            skipped.append(source)
+            notes.append(f"{source} is not here ({optional[source]}, outside the repository: a fresh clone has no copy), "
+                         f"so {count} quote(s) were not checked against it. The catalogue's quotes are the contract the "
+                         f"tests prove; to check them against the document, pass --reference PATH or set KONTEXT_API_REFERENCE.")
+        elif source.startswith("api-reference"):
+            problems.append(f"source {source!r} not found (pass --reference PATH or set KONTEXT_API_REFERENCE)")
+        else:
+            problems.append(f"source {source!r} not found: it belongs to the repository (is the checkout complete?)")
+    return problems, notes, skipped
 
 
 # ---------------------------------------------------------------- static scan
@@ -498,8 +528,10 @@ def evaluate(clauses: list[Clause], static: list[StaticTest], results: dict[str,
 
 
 def render(clause_rows: list[dict], test_rows: list[TestRow], problems: list[str], warnings: list[str],
-           allow_missing: bool, failures_only: bool, source_note: str, host: str) -> tuple[str, bool]:
-    """The printed report and whether the gate passes."""
+           allow_missing: bool, failures_only: bool, source_note: str, host: str,
+           notes: list[str] | None = None, skipped_sources: list[str] | None = None) -> tuple[str, bool]:
+    """The printed report and whether the gate passes. `notes` are printed before the verdict;
+    `skipped_sources` (documents whose quotes were not checked) are named on the verdict line."""
     out: list[str] = []
     mark = {"passed": "✔", "failed": "✘", "skipped": "➜", "not run": "·", "crashed": "✘"}
     out.append("Conformance report — one line per clause of ConformanceTests/catalogue.json")
@@ -547,6 +579,8 @@ def render(clause_rows: list[dict], test_rows: list[TestRow], problems: list[str
         out.append(f"  {area:<16}{len(rs):>8}{n_tests:>7}{v[PASS]:>6}{v[FAIL]:>6}{v[NO_TEST]:>9}{other:>7}")
     out.append("")
 
+    for n in notes or []:
+        out.append(f"note: {n}")
     for w in warnings:
         out.append(f"warning: {w}")
     for p in problems:
@@ -562,18 +596,25 @@ def render(clause_rows: list[dict], test_rows: list[TestRow], problems: list[str
         reasons.append(f"{verdicts[NO_TEST]} clause(s) with no test")
     passed = not reasons
     if passed:
-        note = f" ({verdicts[NO_TEST]} clause(s) with no test allowed by --allow-missing)" if verdicts[NO_TEST] else ""
+        extras = []
+        if verdicts[NO_TEST]:
+            extras.append(f"{verdicts[NO_TEST]} clause(s) with no test allowed by --allow-missing")
+        if skipped_sources:
+            extras.append(f"quotes not checked against {', '.join(skipped_sources)}: absent, see the note above")
+        note = f" ({'; '.join(extras)})" if extras else ""
         out.append(f"CONFORMANCE: PASS — {verdicts[PASS]} of {total} clauses proven{note}")
     else:
         out.append(f"CONFORMANCE: FAIL — {'; '.join(reasons)}")
     return "\n".join(out) + "\n", passed
 
 
-def json_report(clause_rows: list[dict], problems: list[str], warnings: list[str], passed: bool) -> dict:
+def json_report(clause_rows: list[dict], problems: list[str], warnings: list[str], passed: bool,
+                notes: list[str] | None = None) -> dict:
     return {
         "passed": passed,
         "problems": problems,
         "warnings": warnings,
+        "notes": notes or [],
         "clauses": [{
             "id": r["clause"].id, "area": r["clause"].area, "subject": r["clause"].subject,
             "verdict": r["verdict"],
@@ -610,7 +651,15 @@ def main(argv: list[str] | None = None) -> int:
     except (OSError, json.JSONDecodeError) as e:
         print(f"error: cannot read the catalogue {catalogue}: {e}", file=sys.stderr)
         return 2
-    problems += check_quotes(clauses, resolve_sources(raw, args.repo, args.reference))
+    # Sources outside the repository (the API reference in ../shared) are absent on a fresh clone:
+    # their quote check is skipped with a note. One asked for by name must be there.
+    optional = external_sources(raw, args.repo)
+    if args.reference:
+        if not os.path.isfile(args.reference):
+            problems.append(f"the API reference {args.reference} (--reference or KONTEXT_API_REFERENCE) does not exist")
+        optional.pop(raw.get("source", "api-reference.md"), None)
+    quote_problems, notes, skipped_sources = check_quotes(clauses, resolve_sources(raw, args.repo, args.reference), optional)
+    problems += quote_problems
     static, scan_problems = scan_tests(tests_dir)
     problems += scan_problems
 
@@ -635,11 +684,12 @@ def main(argv: list[str] | None = None) -> int:
         bad = any(t.status in ("failed", "crashed", "not run") for t in test_rows)
         if not bad:
             problems.append(f"`swift test` exited with status {args.swift_test_status} although no conformance test failed")
-    text, passed = render(clause_rows, test_rows, problems, warnings, args.allow_missing, args.failures_only, note, args.host)
+    text, passed = render(clause_rows, test_rows, problems, warnings, args.allow_missing, args.failures_only, note, args.host,
+                          notes, skipped_sources)
     sys.stdout.write(text)
     if args.json_out:
         with open(args.json_out, "w", encoding="utf-8") as f:
-            json.dump(json_report(clause_rows, problems, warnings, passed), f, indent=2, ensure_ascii=False)
+            json.dump(json_report(clause_rows, problems, warnings, passed, notes), f, indent=2, ensure_ascii=False)
     return 0 if passed else 1
 
 

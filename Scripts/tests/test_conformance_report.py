@@ -66,16 +66,20 @@ CLAUSES = [
 
 
 class Workspace:
-    """A temporary repository: catalogue, reference and conformance sources."""
+    """A temporary repository: catalogue, reference and conformance sources. With `external`, the
+    reference lives beside the repository (`../shared/seed/`), as in our workspace, not in it."""
 
-    def __init__(self, clauses=CLAUSES, reference=REFERENCE, swift=None):
+    def __init__(self, clauses=CLAUSES, reference=REFERENCE, swift=None, external=False):
         self.tmp = tempfile.TemporaryDirectory()
-        self.root = self.tmp.name
+        self.root = os.path.join(self.tmp.name, "repo") if external else self.tmp.name
+        seed = os.path.join(self.tmp.name, "shared", "seed") if external else os.path.join(self.root, "seed")
+        self.reference = os.path.join(seed, "api-reference.md")
         os.makedirs(os.path.join(self.root, "ConformanceTests"))
-        os.makedirs(os.path.join(self.root, "seed"))
-        with open(os.path.join(self.root, "seed", "api-reference.md"), "w", encoding="utf-8") as f:
+        os.makedirs(seed)
+        with open(self.reference, "w", encoding="utf-8") as f:
             f.write(reference)
-        catalogue = {"version": 1, "source": "api-reference.md", "sources": {"api-reference.md": "seed/api-reference.md"},
+        declared = "../shared/seed/api-reference.md" if external else "seed/api-reference.md"
+        catalogue = {"version": 1, "source": "api-reference.md", "sources": {"api-reference.md": declared},
                      "areas": list(cr.AREA_PREFIX), "clauses": clauses}
         with open(os.path.join(self.root, "ConformanceTests", "catalogue.json"), "w", encoding="utf-8") as f:
             json.dump(catalogue, f)
@@ -90,8 +94,13 @@ class Workspace:
 
     def run(self, *args):
         out = io.StringIO()
-        with contextlib.redirect_stdout(out):
-            code = cr.main(["--repo", self.root, "--host", "linux", *args])
+        saved = os.environ.pop("KONTEXT_API_REFERENCE", None)
+        try:
+            with contextlib.redirect_stdout(out):
+                code = cr.main(["--repo", self.root, "--host", "linux", *args])
+        finally:
+            if saved is not None:
+                os.environ["KONTEXT_API_REFERENCE"] = saved
         return code, out.getvalue()
 
     def close(self):
@@ -264,6 +273,39 @@ class GateTests(unittest.TestCase):
         self.assertNotIn("quote not found", text)
         self.assertNotIn("source 'api-reference.md' not found", text)
 
+    def test_absent_external_reference_is_skipped_with_a_note(self):
+        # A fresh clone: the reference beside the repository is not there. The catalogue's quotes
+        # are the contract; the gate says it did not check them and passes on the tests alone.
+        self.ws.close()
+        self.ws = Workspace(clauses=[CLAUSES[0]], swift='@Test("[DEF-001] x") func x() {}\n', external=True)
+        results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
+        code, text = self.ws.run("--results", results)
+        self.assertEqual(code, 0, text)
+        self.assertNotIn("error:", text)
+        os.remove(self.ws.reference)
+        code, text = self.ws.run("--results", results)
+        self.assertEqual(code, 0, text)
+        self.assertIn("note: api-reference.md is not here (../shared/seed/api-reference.md, outside the repository", text)
+        self.assertIn("1 quote(s) were not checked", text)
+        self.assertIn("CONFORMANCE: PASS — 1 of 1 clauses proven (quotes not checked against api-reference.md", text)
+
+    def test_present_external_reference_is_checked(self):
+        self.ws.close()
+        drifted = [clause("DEF-001", "defaults", "Defaults to `true`.")]
+        self.ws = Workspace(clauses=drifted, swift='@Test("[DEF-001] x") func x() {}\n', external=True)
+        results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
+        code, text = self.ws.run("--results", results)
+        self.assertEqual(code, 1)
+        self.assertIn("DEF-001: quote not found", text)
+        self.assertNotIn("note:", text)
+
+    def test_a_reference_asked_for_by_name_must_exist(self):
+        self.ws.close()
+        self.ws = Workspace(external=True)
+        code, text = self.ws.run("--allow-missing", "--reference", os.path.join(self.ws.root, "nowhere.md"))
+        self.assertEqual(code, 1)
+        self.assertIn("nowhere.md (--reference or KONTEXT_API_REFERENCE) does not exist", text)
+
     def test_build_failure_reports_scanned_tests_as_not_run(self):
         results = self.ws.write("c.txt", "error: emit-module command failed\n")
         code, text = self.ws.run("--results", results, "--allow-missing")
@@ -312,7 +354,8 @@ class RealCatalogueTests(unittest.TestCase):
         sources = cr.resolve_sources(self.raw, REPO, os.environ.get("KONTEXT_API_REFERENCE"))
         if sources.get("api-reference.md") is None:
             self.skipTest("api-reference.md not available on this machine")
-        self.assertEqual(cr.check_quotes(self.clauses, sources), [])
+        problems, notes, skipped = cr.check_quotes(self.clauses, sources)
+        self.assertEqual(problems, [])
 
 
 if __name__ == "__main__":

@@ -3,8 +3,20 @@ import Foundation
 // kontext-video-bench: performance figures, not tests. Run in release:
 //   swift run -c release kontext-video-bench vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT]
 //   swift run -c release kontext-video-bench sdk [--iterations N] [--objects N]
-//   swift run -c release kontext-video-bench labels-layout
-//   swift run -c release kontext-video-bench pipeline
+//   swift run -c release kontext-video-bench labels-layout     (each row beside a no-op pass over the same input)
+//   swift run -c release kontext-video-bench pipeline          (each row beside a raw write(2) of the same bytes)
+
+let benchUsage = """
+    usage: swift run -c release kontext-video-bench COMMAND   (release: debug figures mean nothing)
+      vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT]
+                       VAST parse throughput over a corpus (default ../shared/vast-corpus) as ratios to an
+                       XMLParser floor, a byte-scan floor and, given a checkout, vast-client-js; peak memory; leaks
+      sdk [--iterations N] [--objects N]
+                       the facade against a sandbox in another process: time per load as a ratio to bare
+                       URLSession requests of the same bytes, CPU time, main-thread system calls, memory
+      labels-layout    label sanitizing, email hashing and layout, each as a ratio to a no-op pass
+      pipeline         the durable event queue per event as it fills, as a ratio to a raw write(2)
+    """
 
 let benchArguments = Array(CommandLine.arguments.dropFirst())
 switch benchArguments.first {
@@ -25,7 +37,9 @@ case "labels-layout":
     runLabelsAndLayoutBenchmarks()
 case "pipeline":
     PipelineBenchmark.run()
+case "-h", "--help":
+    print(benchUsage)
 default:
-    FileHandle.standardError.write(Data("usage: kontext-video-bench vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT] | sdk [--iterations N] [--objects N] | labels-layout | pipeline\n".utf8))
+    FileHandle.standardError.write(Data((benchUsage + "\n").utf8))
     exit(2)
 }

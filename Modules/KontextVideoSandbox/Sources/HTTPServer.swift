@@ -1,6 +1,7 @@
 import Foundation
 
-/// A small HTTP/1.1 server on loopback (127.0.0.1) over POSIX sockets, for tests.
+/// A small HTTP/1.1 server over POSIX sockets, for tests: on loopback (127.0.0.1) unless given
+/// another address of this machine.
 ///
 /// Every connection carries one request and is closed after the answer (`Connection: close`).
 /// The accept loop runs on its own thread and each connection on its own thread, so a
@@ -26,18 +27,24 @@ public final class HTTPServer: Sendable {
     /// A server that will answer with `handler` once started.
     ///
     /// - Parameters:
-    ///   - port: the port to bind on 127.0.0.1; 0 (the default) picks a free ephemeral port.
+    ///   - host: the numeric IPv4 or IPv6 address to listen on (default `127.0.0.1`, reachable
+    ///     from this machine only). Any other address makes the server reachable from the network.
+    ///   - port: the port to bind; 0 (the default) picks a free ephemeral port.
     ///   - maximumBodyLength: the largest request body accepted (larger: 413).
-    public init(port: UInt16 = 0, maximumBodyLength: Int = HTTPServer.defaultMaximumBodyLength, handler: @escaping Handler) {
-        core = HTTPServerCore(requestedPort: port, maximumBodyLength: maximumBodyLength, handler: handler)
+    ///   - handler: answers each request, on a connection thread.
+    public init(host: String = "127.0.0.1", port: UInt16 = 0, maximumBodyLength: Int = HTTPServer.defaultMaximumBodyLength,
+                handler: @escaping Handler) {
+        core = HTTPServerCore(host: host, requestedPort: port, maximumBodyLength: maximumBodyLength, handler: handler)
     }
 
     deinit {
         core.stop()
     }
 
-    /// Binds the port and starts accepting connections. Throws when the port cannot be bound,
-    /// or when the server was started before (a stopped server cannot be restarted).
+    /// Binds the port and starts accepting connections. Throws when the host is not a numeric
+    /// address, when the port cannot be bound (``HTTPServerError/bind(host:port:errno:)``: in use,
+    /// not an address of this machine, not allowed), or when the server was started before (a
+    /// stopped server cannot be restarted).
     public func start() throws(HTTPServerError) {
         try core.start()
     }
@@ -53,9 +60,10 @@ public final class HTTPServer: Sendable {
         core.port
     }
 
-    /// `http://127.0.0.1:<port>` (no trailing slash).
+    /// `http://<host>:<port>` (no trailing slash): `http://127.0.0.1:8080`, `http://[::1]:8080`.
     public var baseURL: URL {
-        URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/")
+        let host = HTTPServerAddress(core.host)?.urlHost ?? core.host
+        return URL(string: "http://\(host):\(port)") ?? URL(fileURLWithPath: "/")
     }
 
     /// The number of connections open right now.

@@ -12,6 +12,8 @@ final class HTTPServerCore: @unchecked Sendable {
 
     let maximumBodyLength: Int
     private let requestedPort: UInt16
+    /// The address to listen on, as given (parsed by `start()`).
+    let host: String
     private let handler: HTTPServer.Handler
     private let lock = NSLock()
     private var phase = Phase.idle
@@ -20,7 +22,8 @@ final class HTTPServerCore: @unchecked Sendable {
     private var parkedGates: [ObjectIdentifier: (gate: ResponseGate, count: Int)] = [:]
     private let threads = DispatchGroup()
 
-    init(requestedPort: UInt16, maximumBodyLength: Int, handler: @escaping HTTPServer.Handler) {
+    init(host: String, requestedPort: UInt16, maximumBodyLength: Int, handler: @escaping HTTPServer.Handler) {
+        self.host = host
         self.requestedPort = requestedPort
         self.maximumBodyLength = maximumBodyLength
         self.handler = handler
@@ -58,7 +61,8 @@ final class HTTPServerCore: @unchecked Sendable {
         let listener: (fd: Int32, port: UInt16)
         let wake: (read: Int32, write: Int32)
         do throws(HTTPServerError) {
-            listener = try Socket.listen(port: requestedPort)
+            guard let address = HTTPServerAddress(host) else { throw .invalidAddress(host) }
+            listener = try Socket.listen(address: address, port: requestedPort)
             do throws(HTTPServerError) {
                 wake = try Socket.makePipe()
             } catch {

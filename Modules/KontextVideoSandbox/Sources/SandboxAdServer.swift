@@ -26,25 +26,29 @@ public final class SandboxAdServer: Sendable {
     private let http: HTTPServer
     private let state: SandboxState
 
-    /// Starts a sandbox on 127.0.0.1.
+    /// Starts a sandbox on 127.0.0.1, or on `host`.
     ///
     /// - Parameters:
     ///   - scenario: the scripted answers (default: enabled, an ad for every format, events accepted).
+    ///   - host: the numeric address to listen on (default `127.0.0.1`). The URLs of the ads it
+    ///     serves carry it, so a device on the network needs this machine's address there.
     ///   - port: the port; 0 (the default) picks a free ephemeral port.
     ///   - logger: called with one line per request (and its protocol violations), on a
     ///     connection thread; the stand-alone server prints them.
-    public init(scenario: SandboxScenario = SandboxScenario(), port: UInt16 = 0, logger: (@Sendable (String) -> Void)? = nil) throws(HTTPServerError) {
+    public init(scenario: SandboxScenario = SandboxScenario(), host: String = "127.0.0.1", port: UInt16 = 0,
+                logger: (@Sendable (String) -> Void)? = nil) throws(HTTPServerError) {
         let state = SandboxState(scenario: scenario, logger: logger)
         self.state = state
-        http = HTTPServer(port: port) { request in state.handle(request) }
+        http = HTTPServer(host: host, port: port) { request in state.handle(request) }
         try http.start()
         state.setBase(http.baseURL)
     }
 
-    /// Starts a sandbox that plays the scenario file at `scenarioFile` (format: the module README).
-    /// Throws ``SandboxScenarioError`` or ``HTTPServerError``.
-    public convenience init(scenarioFile: URL, port: UInt16 = 0, logger: (@Sendable (String) -> Void)? = nil) throws {
-        try self.init(scenario: SandboxScenario(contentsOf: scenarioFile), port: port, logger: logger)
+    /// Starts a sandbox that plays the scenario file at `scenarioFile` (format: the module README),
+    /// on 127.0.0.1 or `host`. Throws ``SandboxScenarioError`` or ``HTTPServerError``.
+    public convenience init(scenarioFile: URL, host: String = "127.0.0.1", port: UInt16 = 0,
+                            logger: (@Sendable (String) -> Void)? = nil) throws {
+        try self.init(scenario: SandboxScenario(contentsOf: scenarioFile), host: host, port: port, logger: logger)
     }
 
     deinit {
@@ -54,7 +58,7 @@ public final class SandboxAdServer: Sendable {
     /// The bound port.
     public var port: UInt16 { http.port }
 
-    /// `http://127.0.0.1:<port>`: the SDK's `serverURL`.
+    /// `http://127.0.0.1:<port>` (or the host it listens on): the SDK's `serverURL`.
     public var baseURL: URL { http.baseURL }
 
     /// Stops the server: closes every connection (held and hung ones too) and fails pending

@@ -13,51 +13,77 @@ enum Socket {
     /// The error of the last failed call.
     static var lastError: Int32 { errno }
 
-    /// A TCP listening socket bound to 127.0.0.1:`port` (0: an ephemeral port).
-    static func listen(port: UInt16, backlog: Int32 = 128) throws(HTTPServerError) -> (fd: Int32, port: UInt16) {
+    /// A TCP listening socket bound to `address`:`port` (0: an ephemeral port).
+    static func listen(address: HTTPServerAddress, port: UInt16, backlog: Int32 = 128) throws(HTTPServerError) -> (fd: Int32, port: UInt16) {
+        let domain = address.family == .ipv4 ? AF_INET : AF_INET6
         #if canImport(Darwin)
-        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        let fd = socket(domain, SOCK_STREAM, 0)
         #else
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let fd = socket(domain, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard fd >= 0 else { throw .socket(errno: errno) }
         var yes: Int32 = 1
         _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        if address.family == .ipv6 {
+            // `::` means IPv6 only, as `0.0.0.0` means IPv4 only.
+            _ = setsockopt(fd, Int32(IPPROTO_IPV6), IPV6_V6ONLY, &yes, socklen_t(MemoryLayout<Int32>.size))
+        }
         setCloseOnExec(fd)
 
-        var address = sockaddr_in()
-        #if canImport(Darwin)
-        address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
-        #endif
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        var storage = sockaddr_storage()
+        let length: socklen_t
+        switch address.family {
+        case .ipv4:
+            length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            withUnsafeMutableBytes(of: &storage) { raw in
+                let pointer = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in.self)
+                #if canImport(Darwin)
+                pointer.pointee.sin_len = UInt8(length)
+                #endif
+                pointer.pointee.sin_family = sa_family_t(AF_INET)
+                pointer.pointee.sin_port = port.bigEndian
+                withUnsafeMutableBytes(of: &pointer.pointee.sin_addr) { $0.copyBytes(from: address.bytes) }
             }
+        case .ipv6:
+            length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+            withUnsafeMutableBytes(of: &storage) { raw in
+                let pointer = raw.baseAddress!.assumingMemoryBound(to: sockaddr_in6.self)
+                #if canImport(Darwin)
+                pointer.pointee.sin6_len = UInt8(length)
+                #endif
+                pointer.pointee.sin6_family = sa_family_t(AF_INET6)
+                pointer.pointee.sin6_port = port.bigEndian
+                withUnsafeMutableBytes(of: &pointer.pointee.sin6_addr) { $0.copyBytes(from: address.bytes) }
+            }
+        }
+        let bound = withUnsafePointer(to: &storage) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) }
         }
         guard bound == 0 else {
             let code = errno
             close(fd)
-            throw .bind(port: port, errno: code)
+            throw .bind(host: address.description, port: port, errno: code)
         }
         guard systemListen(fd, backlog) == 0 else {
             let code = errno
             close(fd)
             throw .socket(errno: code)
         }
-        var actual = sockaddr_in()
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        var actual = sockaddr_storage()
+        var actualLength = socklen_t(MemoryLayout<sockaddr_storage>.size)
         let named = withUnsafeMutablePointer(to: &actual) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &actualLength) }
         }
         guard named == 0 else {
             let code = errno
             close(fd)
             throw .socket(errno: code)
         }
-        return (fd, UInt16(bigEndian: actual.sin_port))
+        // The port sits at the same offset in `sockaddr_in` and `sockaddr_in6`.
+        let boundPort = withUnsafeBytes(of: &actual) { raw in
+            raw.load(fromByteOffset: MemoryLayout<sockaddr_in>.offset(of: \.sin_port)!, as: UInt16.self)
+        }
+        return (fd, UInt16(bigEndian: boundPort))
     }
 
     /// A pipe used to wake the accept loop: `(read, write)`.

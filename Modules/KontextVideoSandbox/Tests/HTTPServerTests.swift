@@ -211,7 +211,7 @@ struct HTTPServerTests {
         let first = try server { _ in .respond(.text("ok")) }
         defer { first.stop() }
         let second = HTTPServer(port: first.port) { _ in .respond(.text("ok")) }
-        #expect(throws: HTTPServerError.self) { try second.start() }
+        #expect(throws: HTTPServerError.bind(host: "127.0.0.1", port: first.port, errno: EADDRINUSE)) { try second.start() }
     }
 
     @Test func readsAChunkedBodyAndAnswers100Continue() throws {
