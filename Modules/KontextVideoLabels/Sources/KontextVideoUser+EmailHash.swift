@@ -8,6 +8,9 @@ extension KontextVideoUser {
     /// ```swift
     /// let user = KontextVideo.User(id: "u-42", emailHash: KontextVideo.User.hashEmail(" Jane@Example.com "))
     /// ```
+    ///
+    /// - Parameter email: The plain address, as the viewer typed it.
+    /// - Returns: The hash, or `nil` for an empty address.
     public static func hashEmail(_ email: String) -> String? {
         EmailHash.hash(email)
     }

@@ -28,6 +28,7 @@ public final class HTTPServer: Sendable {
     /// - Parameters:
     ///   - port: the port to bind on 127.0.0.1; 0 (the default) picks a free ephemeral port.
     ///   - maximumBodyLength: the largest request body accepted (larger: 413).
+    ///   - handler: answers each request, on its connection's thread.
     public init(port: UInt16 = 0, maximumBodyLength: Int = HTTPServer.defaultMaximumBodyLength, handler: @escaping Handler) {
         core = HTTPServerCore(requestedPort: port, maximumBodyLength: maximumBodyLength, handler: handler)
     }
@@ -38,6 +39,9 @@ public final class HTTPServer: Sendable {
 
     /// Binds the port and starts accepting connections. Throws when the port cannot be bound,
     /// or when the server was started before (a stopped server cannot be restarted).
+    /// - Throws: ``HTTPServerError/bind(port:errno:)`` when the port cannot be bound (in use, or not
+    ///   allowed), ``HTTPServerError/socket(errno:)`` when a socket call failed,
+    ///   ``HTTPServerError/alreadyStarted`` on a second start.
     public func start() throws(HTTPServerError) {
         try core.start()
     }

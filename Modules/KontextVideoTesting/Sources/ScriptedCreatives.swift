@@ -8,6 +8,17 @@ import KontextVideoVAST
 /// Creatives whose behaviour a test scripts: how each one loads (really fetched from the sandbox
 /// server, ready after a delay, failing with a code, stalling) and what it does on screen (first
 /// frame, clicks, complete, skip, close, resume, failure).
+///
+/// Pass them to ``KontextVideoHarness/run(serverURL:creatives:_:)``; then play the viewer and
+/// the creative through ``creative(for:)``.
+///
+/// ```swift
+/// let creatives = ScriptedCreatives(defaultBehaviour: .ready(after: .seconds(1)))
+/// creatives.enqueue(.fail(code: 403, after: .zero), for: .linear)   // no playable media
+/// try await KontextVideoHarness.run(creatives: creatives) { harness in
+///     // …
+/// }
+/// ```
 @MainActor
 public final class ScriptedCreatives {
     /// How a creative loads.
@@ -29,16 +40,31 @@ public final class ScriptedCreatives {
     private var queued: [AdFormat: [LoadBehaviour]] = [:]
 
     /// Creates the scripts; by default every creative is really fetched.
+    /// - Parameter defaultBehaviour: How creatives load unless ``enqueue(_:for:)`` says otherwise.
     public init(defaultBehaviour: LoadBehaviour = .fetch) {
         self.defaultBehaviour = defaultBehaviour
     }
 
-    /// The next creative of `format` loads with `behaviour`.
+    /// The next creative of `format` loads with `behaviour`; several calls queue in order.
+    /// - Parameters:
+    ///   - behaviour: How it loads.
+    ///   - format: The format of the ad whose creative it is.
     public func enqueue(_ behaviour: LoadBehaviour, for format: AdFormat) {
         queued[format, default: []].append(behaviour)
     }
 
     /// The creative of `ad`, once the SDK made it (at `load()`).
+    ///
+    /// ```swift
+    /// try await linear.load()
+    /// let video = try #require(harness.creatives.creative(for: linear))
+    /// try linear.show()
+    /// video.renderFirstFrame()   // the impression
+    /// video.skip()               // didEnd(.skipped)
+    /// ```
+    ///
+    /// - Parameter ad: An ad `load()` was called on.
+    /// - Returns: Its scripted creative, or `nil` before `load()`.
     public func creative(for ad: VideoAd) -> ScriptedCreative? {
         all.last { $0.adId == ad.id }
     }
@@ -61,7 +87,8 @@ struct ScriptedCreativeFactory: CreativeRendererFactory {
     }
 }
 
-/// One scripted creative: the test plays the viewer and the creative.
+/// One scripted creative: the test plays the viewer and the creative. Nothing it does reaches the
+/// delegate before `show()` or after the ad ended.
 @MainActor
 public final class ScriptedCreative: CreativeRenderer {
     /// The ad's id.
@@ -129,11 +156,14 @@ public final class ScriptedCreative: CreativeRenderer {
 
     /// A video's first frame rendered.
     public func renderFirstFrame() { send(.firstFrame) }
-    /// The video reached `seconds` of the ad.
+    /// The video reached `seconds` of the ad: the quartile tracking pixels fire as it passes them.
+    /// - Parameter seconds: The ad's playhead.
     public func play(to seconds: TimeInterval) { send(.progress(seconds)) }
     /// The player learned the media's own length (it may differ from the VAST `<Duration>`).
+    /// - Parameter seconds: The media's length.
     public func reportMediaLength(_ seconds: TimeInterval) { send(.mediaLength(seconds)) }
     /// The viewer tapped the creative (or its end card, or one of its own areas).
+    /// - Parameter area: Where: `.creative` (the default), `.endCard` or `.other(label)`.
     public func click(_ area: VideoAd.Click.Area = .creative) { send(.click(area)) }
     /// The video reached its end; a creative with an end card then shows it.
     public func complete() {
@@ -146,7 +176,9 @@ public final class ScriptedCreative: CreativeRenderer {
     public func close() { send(.close) }
     /// The viewer tapped Resume on a full-screen pause ad.
     public func resume() { send(.resume) }
-    /// The creative failed or stalled on screen with a VAST error code.
+    /// The creative failed or stalled on screen with a VAST error code: `didFail(.creativeFailed(code:))`,
+    /// then `didEnd(.failed)`.
+    /// - Parameter code: The VAST error code; 405 (the creative failed on screen) by default.
     public func fail(code: Int = 405) { send(.failed(code: VASTErrorCode(rawValue: code))) }
 
     private func send(_ event: CreativeEvent) {
