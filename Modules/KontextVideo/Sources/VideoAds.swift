@@ -5,7 +5,8 @@ import KontextVideoNetworking
 /// The ads of one video. Create one per episode; creating it sends nothing. Any number can be alive at once.
 ///
 /// Ask it for the ad of a format with ``format(_:)``, give it the player the episode plays in
-/// with ``track(_:)``, and ``destroy()`` it when the episode is over.
+/// with ``track(_:)-(AVPlayer)`` (or ``track(_:)-(VideoAdsPlayer)``), and ``destroy()`` it when
+/// the episode is over.
 ///
 /// ```swift
 /// let ads = VideoAds(content: .init(id: "episode-1", language: "en"),
