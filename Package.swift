@@ -46,7 +46,7 @@ let modules: [Module] = [
     Module("KontextVideoVAST", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
     // Layer 3: the creative bridge (renderers, linear tracking over the durable pipeline).
     Module("KontextVideoCreatives", layer: 3, [
-        "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
+        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
     ]),
     // Layer 4: the public facade, the only module a publisher imports. It carries the SDK's
     // privacy manifest, which Xcode merges into the app's privacy report.

@@ -85,7 +85,7 @@ public final class KontextVideo {
     ///     }
     /// }
     /// ```
-    public let events = KontextVideoEventStream()
+    public let events = KontextVideoEventStream(consoleLevel: .warning)
 
     /// How the SDK reaches the outside world; replaced by `KontextVideoTesting` before `initialize`.
     package var environment = SDKEnvironment.platformDefault()

@@ -32,6 +32,11 @@ extension VideoAd {
     ///   50 %) and ``VideoAdError/contentPaused`` (an overlay over paused content) — the ad stays
     ///   ready in these three —, ``VideoAdError/wrongPresentation`` (a linear ad).
     public func show(in view: any VideoAdHostView, insets: VideoAdInsets = .zero) throws {
+        try reporting("show(in:insets:)") { try place(in: view, insets: insets) }
+    }
+
+    /// `show(in:insets:)`'s work, once its throws are reported.
+    private func place(in view: any VideoAdHostView, insets: VideoAdInsets) throws {
         if format == .linear { throw VideoAdError.wrongPresentation }
         try checkShowable()
         let needs = sizeNeeds
@@ -111,6 +116,11 @@ extension VideoAd {
 
     /// Presents a linear ad from `presenter`, or from the platform's default presenter.
     func presentLinear(from presenter: (any VideoAdPresenter)?) throws {
+        try reporting("show(from:)") { try present(from: presenter) }
+    }
+
+    /// `show(from:)`'s work, once its throws are reported.
+    private func present(from presenter: (any VideoAdPresenter)?) throws {
         if format != .linear { throw VideoAdError.wrongPresentation }
         try checkShowable()
         guard let presenter = presenter ?? runtime.environment.platform.defaultPresenter(), presenter.canPresentVideoAd else {
@@ -150,9 +160,11 @@ extension VideoAd {
     ///
     /// - Throws: ``VideoAdError/wrongPresentation`` for a linear ad, which only the SDK dismisses.
     public func dismiss() throws {
-        if format == .linear { throw VideoAdError.wrongPresentation }
-        guard wasShown, !hasEnded else { return }
-        end(.dismissed)
+        try reporting("dismiss()") {
+            if format == .linear { throw VideoAdError.wrongPresentation }
+            guard wasShown, !hasEnded else { return }
+            end(.dismissed)
+        }
     }
 
     /// The throws `show` shares, in order: alreadyShown, destroyed, disabled, invalidated, notLoaded,

@@ -140,6 +140,10 @@ public final class VideoAd {
     ///   (its `VideoAds` was destroyed), ``VideoAdError/disabled(reason:)`` (the server switched the
     ///   SDK off for this launch).
     public func load() async throws {
+        try await reporting("load()") { try await loadOnce() }
+    }
+
+    private func loadOnce() async throws {
         try checkUsable()
         if isLoaded || wasShown { return }
         let pending = loading ?? startLoading()
@@ -228,6 +232,10 @@ public final class VideoAd {
     /// - Throws: ``VideoAdError/alreadyShown`` after `show()`, or ``VideoAdError/invalidated(_:)``
     ///   with the invalidation if the ad already ended (expired, rejected, destroyed or failed).
     public func reject(_ reason: RejectReason = .notUsed) throws {
+        try reporting("reject(\(reason))") { try rejectOnce(reason) }
+    }
+
+    private func rejectOnce(_ reason: RejectReason) throws {
         if wasShown { throw VideoAdError.alreadyShown }
         expireIfDue()
         if let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }

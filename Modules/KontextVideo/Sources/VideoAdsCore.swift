@@ -73,23 +73,32 @@ package final class VideoAdsCore {
             identifiers: runtime.environment.platform.deviceIdentifiers()
         )
         let answer: AdAnswer
+        let requestId = UUID()
         do {
-            answer = try await runtime.client.requestAd(adRequest, budget: budget)
+            answer = try await runtime.client.requestAd(adRequest, requestId: requestId, budget: budget)
         } catch {
             if isDestroyed { return .failure(VideoAdError.destroyed) }
             if let ad = held[format], ad.isHeldValid { return .success(ad) }
-            return .failure(Self.publicError(for: error))
+            let thrown = Self.publicError(for: error)
+            if thrown is VideoAdError {
+                sdk.reportThrown(thrown, call: "format(.\(format.rawValue))", state: stateDescription, requestId: requestId)
+            }
+            return .failure(thrown)
         }
         if isDestroyed { return .failure(VideoAdError.destroyed) }
         switch answer {
         case .noFill(let reason):
-            return .failure(VideoAdError.noFill(reason: reason))
+            let noFill = VideoAdError.noFill(reason: reason)
+            sdk.reportThrown(noFill, call: "format(.\(format.rawValue))", state: stateDescription, requestId: requestId)
+            return .failure(noFill)
         case .ad(let served):
             if let ad = held[format], ad.id == served.id, ad.isHeldValid {
                 return .success(ad)
             }
             if runtime.usedAds.contains(served.id, now: runtime.clock.now) {
-                return .failure(VideoAdError.noFill(reason: .alreadyUsed))
+                let used = VideoAdError.noFill(reason: .alreadyUsed)
+                sdk.reportThrown(used, call: "format(.\(format.rawValue))", state: stateDescription + ", ad \(served.id) was shown or rejected", requestId: requestId)
+                return .failure(used)
             }
             let ad = VideoAd(served: served, owner: self, runtime: runtime)
             held[format] = ad

@@ -78,10 +78,11 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
     }
 
     private let state: LockedState<State>
-    private let printer: @Sendable (String) -> Void
+    private let printer: @Sendable (KontextVideoEvent) -> Void
 
-    /// Creates a stream printing events at `logLevel` or more severe through `printer`.
-    /// The SDK makes its own: ``KontextVideo/events``.
+    /// Creates a stream printing events at `logLevel` or more severe through `printer`, one line
+    /// each (`[KontextVideo] [kind] name key=value …`). The SDK makes its own:
+    /// ``KontextVideo/events``, which writes to the platform's console.
     /// - Parameters:
     ///   - logLevel: The level at or above which events are printed; `.warning` by default.
     ///   - printer: Prints one line; `print` by default.
@@ -89,6 +90,19 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
         logLevel: KontextVideoConfiguration.LogLevel = .warning,
         printer: @escaping @Sendable (String) -> Void = { print($0) }
     ) {
+        self.state = LockedState(State(logLevel: logLevel))
+        self.printer = { printer("[KontextVideo] \($0)") }
+    }
+
+    /// Creates the SDK's own stream: events at `logLevel` or more severe go to the platform's
+    /// console — the unified log (`os.Logger`, subsystem `so.kontext.video`, a category per kind,
+    /// private values redacted) on Apple platforms, standard error elsewhere.
+    package convenience init(consoleLevel logLevel: KontextVideoConfiguration.LogLevel) {
+        self.init(logLevel: logLevel, writing: KontextVideoConsole.write)
+    }
+
+    /// Creates a stream that hands each event at `logLevel` or more severe to `printer`.
+    package init(logLevel: KontextVideoConfiguration.LogLevel, writing printer: @escaping @Sendable (KontextVideoEvent) -> Void) {
         self.state = LockedState(State(logLevel: logLevel))
         self.printer = printer
     }
@@ -153,7 +167,7 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
     public func record(_ event: KontextVideoEvent) {
         let (level, subscribers, monitors) = state.withLock { ($0.logLevel, Array($0.subscribers.values), $0.monitors) }
         if level != .none, event.level != .none, event.level <= level {
-            printer("[KontextVideo] \(event)")
+            printer(event)
         }
         for subscriber in subscribers { subscriber.yield(event) }
         for monitor in monitors { monitor.record(event) }

@@ -42,6 +42,11 @@ extension KontextVideoEvent {
         /// `videoAd(_:didEnd:)` was delivered.
         package static let didEnd = Name("didEnd")
 
+        /// The server had no ad for a format: the reason, the format and the request id.
+        package static let noFill = Name("no fill")
+        /// A public call threw: the call, the error, why, and the state that caused it.
+        package static let errorThrown = Name("error thrown")
+
         // MARK: What the app gave
         /// Labels that break the rules were left out of requests.
         package static let labelsDropped = Name("labels dropped")

@@ -26,7 +26,7 @@ public enum VideoAdRequestError: Error, Sendable, Hashable, CustomStringConverti
     /// A short description for logs.
     public var description: String {
         switch self {
-        case .network(let code): "network(\(code.rawValue))"
+        case .network(let code): "network(\(Self.name(of: code)), \(code.rawValue))"
         case .timedOut: "timedOut"
         case .http(let status): "http(\(status))"
         case let .server(code, message, permanent): "server(\(code), \(message ?? "no message"), permanent: \(permanent))"

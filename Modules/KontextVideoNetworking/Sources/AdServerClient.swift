@@ -111,20 +111,22 @@ package actor AdServerClient {
     private func finishInitialization(_ result: KontextVideoState) {
         initialization = nil
         state = result
-        events.record(KontextVideoEvent(.state, .initialized, level: .info, attributes: ["state": "\(result)"]))
+        // The facade reports the SDK's state to the app's console (once); this is the wire's view.
+        events.record(KontextVideoEvent(.state, .initialized, level: .debug, attributes: ["state": "\(result)"]))
     }
 
     /// Asks for an ad. Retries `/init` first when it failed; throws `.notInitialized(state)`
     /// when the SDK is disabled or `/init` failed again. With a `budget`, the `/init` retry, the
     /// ad request's attempts and their back-offs all live inside it.
-    package func requestAd(_ request: AdRequest, budget: TimeBudget? = nil) async throws(AdRequestFailure) -> AdAnswer {
+    package func requestAd(_ request: AdRequest, requestId: UUID = UUID(), budget: TimeBudget? = nil) async throws(AdRequestFailure) -> AdAnswer {
         let state = await initialize(budget: budget)
         guard state == .enabled else { throw .notInitialized(state) }
         let regulatory = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: request.regulatory)
         let body = PreloadRequestBody(
-            request: request, environment: environment, requestId: UUID(), installId: installId,
+            request: request, environment: environment, requestId: requestId, installId: installId,
             sessionId: sessionId, regulatory: regulatory
         )
+        let described = ["format": request.format.rawValue, "requestId": requestId.lowercasedString]
         let data: Data
         do {
             data = try Self.encoder.encode(body)
@@ -132,14 +134,25 @@ package actor AdServerClient {
             throw .decoding("request not encodable: \(error)")
         }
         let call = ServerCall.post("/video/preload", name: .preloadRequest, body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
-        let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events, budget: budget)
+        let answerData: Data
+        let response: HTTPURLResponse
+        do {
+            (answerData, response) = try await call.run(transport: transport, clock: clock, events: events, budget: budget)
+        } catch {
+            events.record(KontextVideoEvent(.error, .preloadRequest, level: .info, attributes: described.merging(["failure": error.description]) { $1 }))
+            throw error
+        }
         let answer = PreloadAnswer(status: response.statusCode, body: answerData, requestedFormat: request.format)
         remember(answer.sessionId)
         switch answer.result {
+        case .success(.noFill(let reason)):
+            // Normal, but the first thing a publisher asks: why no ad. One line, with the reason.
+            events.record(KontextVideoEvent(.response, .noFill, level: .debug, attributes: described.merging(["reason": "\(reason)"]) { $1 }))
+            return .noFill(reason)
         case .success(let result):
             return result
         case .failure(let failure):
-            events.record(KontextVideoEvent(.error, .preloadRequest, level: .warning, attributes: ["failure": failure.description]))
+            events.record(KontextVideoEvent(.error, .preloadRequest, level: .info, attributes: described.merging(["failure": failure.description]) { $1 }))
             throw failure
         }
     }

@@ -1,0 +1,88 @@
+import Foundation
+import Testing
+import KontextVideo
+import KontextVideoTesting
+
+/// What a publisher reads in the console: every no-fill with its reason, format and request id;
+/// every error thrown to the app at `.warning`, naming the call and the state; one line a moment.
+@Suite("The console says why")
+@MainActor
+struct LoggingTests {
+    /// Keeps the events the console would print at `level` (or more severe).
+    final class Console: KontextVideoEventMonitor, @unchecked Sendable {
+        let level: KontextVideo.Configuration.LogLevel
+        private let lock = NSLock()
+        private var kept: [KontextVideoEvent] = []
+        init(level: KontextVideo.Configuration.LogLevel) { self.level = level }
+        func record(_ event: KontextVideoEvent) {
+            guard event.level != .none, event.level <= level else { return }
+            lock.withLock { kept.append(event) }
+        }
+        var lines: [KontextVideoEvent] { lock.withLock { kept } }
+    }
+
+    @Test func aNoFillIsOneWarningWithItsReasonFormatAndRequestId() async throws {
+        try await KontextVideoHarness.run { harness in
+            harness.server?.enqueue(.noFill(skipCode: "frequency_cap"), for: .pause)
+            await harness.initialize()
+            let console = Console(level: .info)
+            KontextVideo.shared.events.add(console)
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            await #expect(throws: VideoAdError.noFill(reason: .frequencyCap)) { _ = try await ads.format(.pause) }
+            let lines = console.lines
+            #expect(lines.count == 1, "one line for the moment: \(lines)")
+            let line = try #require(lines.first)
+            #expect(line.level == .warning)
+            #expect(line.attributes["call"] == "format(.pause)")
+            #expect(line.attributes["error"] == "noFill(reason: frequencyCap)")
+            #expect(line.attributes["why"]?.contains("frequency cap") == true)
+            let requestId = try #require(line.attributes["requestId"])
+            let sent = try #require(harness.server?.requests(path: "/video/preload").last?.json?["requestId"]?.stringValue)
+            #expect(requestId == sent, "the id the server saw")
+        }
+    }
+
+    @Test func misuseIsReportedWithTheCallAndTheStateThatCausedIt() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let console = Console(level: .warning)
+            KontextVideo.shared.events.add(console)
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            let pause = try await ads.format(.pause)
+            #expect(throws: VideoAdError.notLoaded) { try pause.show(in: HeadlessView()) }
+            #expect(throws: VideoAdError.wrongPresentation) { try pause.show() }
+            let lines = console.lines
+            #expect(lines.map { $0.attributes["call"] } == ["show(in:insets:)", "show(from:)"])
+            #expect(lines.first?.attributes["state"]?.contains("not loaded") == true)
+            #expect(lines.first?.attributes["why"]?.contains("Await load() first") == true)
+        }
+    }
+
+    @Test func initializeSaysItsStateOnce() async throws {
+        try await KontextVideoHarness.run { harness in
+            let console = Console(level: .info)
+            KontextVideo.shared.events.add(console)
+            await harness.initialize(logLevel: .info)
+            #expect(console.lines.filter { $0.name == "initialized" }.count == 1)
+        }
+    }
+
+    @Test func errorDescriptionsAreSentencesWithoutModuleNames() {
+        let errors: [VideoAdError] = [
+            .notInitialized, .initializationFailed, .destroyed, .disabled(reason: "maintenance"),
+            .noFill(reason: .frequencyCap), .noFill(reason: .other("pacing")),
+            .request(VideoAdRequestError.network(.cannotConnectToHost)), .request(VideoAdRequestError.timedOut),
+            .request(VideoAdRequestError.server(code: "invalid_token", message: "Unknown token", permanent: true)),
+            .creativeFailed(code: 405), .alreadyShown, .anotherAdShowing, .invalidated(.expired), .notLoaded,
+            .contentPaused, .containerTooSmall(minimum: CGSize(width: 320, height: 100)), .presenterUnavailable,
+            .wrongPresentation,
+        ]
+        for error in errors {
+            let text = error.localizedDescription
+            #expect(!text.contains("KontextVideoModels") && !text.contains("error 1.") && text.hasSuffix("."), "\(error): \(text)")
+        }
+        #expect(VideoAdError.request(VideoAdRequestError.network(.cannotConnectToHost)).localizedDescription
+            .contains("the server refused the connection (URLError -1004)"))
+        #expect(VideoAdError.containerTooSmall(minimum: CGSize(width: 320.4, height: 100)).localizedDescription.contains("321×100 points"))
+    }
+}
