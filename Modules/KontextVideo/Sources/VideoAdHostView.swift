@@ -6,6 +6,9 @@ import Foundation
 /// (and in headless tests, see `KontextVideoTesting.HeadlessView`) any object that can report
 /// these four facts can host an ad.
 ///
+/// The SDK holds the view weakly while an ad is shown in it: keep it alive. Once it is gone, the ad
+/// ends with `didEnd(.interrupted)` at the next measurement (every half second).
+///
 /// ```swift
 /// final class CanvasHost: VideoAdHostView {
 ///     var videoAdBoundsSize: CGSize { CGSize(width: 1280, height: 720) }

@@ -4,6 +4,9 @@ import KontextVideo
 /// A view for headless tests: a size, a safe area, window membership and visibility, all of
 /// which a test can change while an ad is shown. Records where the SDK placed the ad.
 ///
+/// The SDK holds it weakly, as it holds an app's view: keep it in a variable for as long as the ad
+/// should stay on screen.
+///
 /// ```swift
 /// let view = HeadlessView()                          // a 390×844 portrait phone
 /// try overlay.show(in: view, insets: VideoAdInsets(bottom: 80))

@@ -205,7 +205,8 @@ public final class KontextVideoHarness {
     /// ```swift
     /// let player = harness.makePlayer()
     /// ads.track(player)
-    /// try overlay.show(in: HeadlessView())
+    /// let view = HeadlessView()
+    /// try overlay.show(in: view)
     /// player.pause()
     /// await harness.advance(by: .milliseconds(250))   // polled four times a second: .interrupted
     /// ```
