@@ -23,7 +23,8 @@ public final class KontextVideo {
     /// How the SDK starts: your publisher token, the tracking dialog and the log level.
     ///
     /// ```swift
-    /// let configuration = KontextVideo.Configuration(publisherToken: "acme", logLevel: .info)
+    /// let configuration = KontextVideo.Configuration(publisherToken: "acme",
+    ///                                                 logLevel: .info)
     /// ```
     public typealias Configuration = KontextVideoConfiguration
     /// The outcome of ``initialize(with:)``: `.enabled`, `.disabled(reason:)` or `.failed`.
@@ -31,7 +32,8 @@ public final class KontextVideo {
     /// The video the ads are for; everything beyond its `id` and `language` is contextual signal.
     ///
     /// ```swift
-    /// let content = KontextVideo.Content(id: "episode-1", language: "en", title: "The Pilot", genre: "romance")
+    /// let content = KontextVideo.Content(id: "episode-1", language: "en",
+    ///                                     title: "The Pilot", genre: "romance")
     /// ```
     public typealias Content = KontextVideoContent
     /// What the app knows about the viewer: your id, an email or its hash, interests.
@@ -52,8 +54,8 @@ public final class KontextVideo {
     /// left out of requests, with a console warning.
     ///
     /// ```swift
-    /// KontextVideo.shared.user = .init(id: "viewer-42",
-    ///                                  emailHash: KontextVideo.User.hashEmail("jane@example.com"))
+    /// let hash = KontextVideo.User.hashEmail("jane@example.com")
+    /// KontextVideo.shared.user = .init(id: "viewer-42", emailHash: hash)
     /// ```
     public var user: User?
 
@@ -80,7 +82,8 @@ public final class KontextVideo {
     ///
     /// ```swift
     /// Task {
-    ///     for await event in KontextVideo.shared.events.events() where event.kind == .warning {
+    ///     for await event in KontextVideo.shared.events.events()
+    ///     where event.kind == .warning {
     ///         print(event)
     ///     }
     /// }
@@ -143,7 +146,8 @@ public final class KontextVideo {
     /// server first.
     ///
     /// ```swift
-    /// let state = await KontextVideo.shared.initialize(with: .init(publisherToken: "acme"))
+    /// let configuration = KontextVideo.Configuration(publisherToken: "acme")
+    /// let state = await KontextVideo.shared.initialize(with: configuration)
     /// if case .disabled(let reason) = state {
     ///     print("Kontext switched the SDK off for this launch:", reason ?? "no reason")
     /// }

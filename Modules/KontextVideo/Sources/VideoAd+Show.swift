@@ -13,7 +13,8 @@ extension VideoAd {
     /// `didEnd(.interrupted)` when the content stops.
     ///
     /// ```swift
-    /// let view = HeadlessView(size: CGSize(width: 390, height: 844))   // KontextVideoTesting
+    /// // HeadlessView: KontextVideoTesting's VideoAdHostView.
+    /// let view = HeadlessView(size: CGSize(width: 390, height: 844))
     /// try ad.show(in: view, insets: VideoAdInsets(bottom: 80))
     /// ```
     ///
@@ -74,7 +75,8 @@ extension VideoAd {
     /// one takes a presenter only: `show()` and `show(from: nil)` are never ambiguous.
     ///
     /// ```swift
-    /// try linear.show(from: harness.presenter)   // KontextVideoTesting's HeadlessPresenter
+    /// // KontextVideoTesting's HeadlessPresenter
+    /// try linear.show(from: harness.presenter)
     /// ```
     ///
     /// - Parameter presenter: What puts the ad's full-screen surface up and takes it down.
@@ -97,8 +99,8 @@ extension VideoAd {
     /// `didEnd(.failed)`).
     ///
     /// ```swift
-    /// try linear.show()                             // the platform's default presenter
-    /// try linear.show(from: harness.presenter)      // KontextVideoTesting's HeadlessPresenter
+    /// try linear.show()                          // the default presenter
+    /// try linear.show(from: harness.presenter)   // a HeadlessPresenter
     /// ```
     ///
     /// - Parameter presenter: What puts the ad's full-screen surface up and takes it down; `nil`
@@ -153,7 +155,7 @@ extension VideoAd {
     ///
     /// ```swift
     /// func playerDidResume() {
-    ///     try? pauseAd?.dismiss()   // didEnd(.dismissed) is delivered before this returns
+    ///     try? pauseAd?.dismiss()   // didEnd(.dismissed) comes before it returns
     ///     pauseAd = nil
     /// }
     /// ```

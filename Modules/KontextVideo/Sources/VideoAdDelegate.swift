@@ -8,12 +8,12 @@
 /// extension PlayerViewController: VideoAdDelegate {
 ///     func videoAd(_ ad: VideoAd, didEnd reason: VideoAd.EndReason) {
 ///         switch ad.format {
-///         case .linear:
-///             if reason != .destroyed { player.play() }   // the break is over
-///         case .pause:
-///             if reason == .resumed { player.play() }     // Resume tapped; ✕ leaves it paused
-///         case .overlay:
-///             break                                        // the content never stopped
+///         case .linear:   // the break is over
+///             if reason != .destroyed { player.play() }
+///         case .pause:    // Resume tapped; a ✕ leaves it paused
+///             if reason == .resumed { player.play() }
+///         case .overlay:  // the content never stopped
+///             break
 ///         }
 ///     }
 /// }
@@ -27,7 +27,8 @@ public protocol VideoAdDelegate: AnyObject {
     ///
     /// ```swift
     /// func videoAdDidRecordImpression(_ ad: VideoAd) {
-    ///     analytics.log("ad_impression", ["format": ad.format.rawValue, "cpm": ad.price.value])
+    ///     analytics.log("ad_impression", ["format": ad.format.rawValue,
+    ///                                     "cpm": ad.price.value])
     /// }
     /// ```
     ///

@@ -35,8 +35,9 @@ public final class VideoAds {
     ///
     /// ```swift
     /// let ads = VideoAds(content: KontextVideo.Content(id: "episode-1", language: "en"))
-    /// let firstEpisode = VideoAds(content: content,
-    ///                             labels: ["stage": "first_episode", "layout": "fullscreen"])
+    /// let firstEpisode = VideoAds(content: content, labels: [
+    ///     "stage": "first_episode", "layout": "fullscreen",
+    /// ])
     /// ```
     ///
     /// - Parameters:

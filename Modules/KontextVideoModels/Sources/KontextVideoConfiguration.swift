@@ -5,7 +5,7 @@ import Foundation
 /// ```swift
 /// KontextVideo.shared.initialize(with: KontextVideo.Configuration(
 ///     publisherToken: "acme",
-///     requestTrackingAuthorization: true,   // the SDK shows the tracking dialog itself
+///     requestTrackingAuthorization: true,   // the SDK shows the dialog
 ///     logLevel: .info))
 /// ```
 public struct KontextVideoConfiguration: Sendable, Hashable {
@@ -51,8 +51,9 @@ public struct KontextVideoConfiguration: Sendable, Hashable {
     ///
     /// ```swift
     /// let production = KontextVideo.Configuration(publisherToken: "acme")
-    /// let sandbox = KontextVideo.Configuration(publisherToken: "acme-dev", logLevel: .debug,
-    ///                                          serverURL: URL(string: "http://192.168.1.20:8080")!)
+    /// let sandbox = KontextVideo.Configuration(
+    ///     publisherToken: "acme-dev", logLevel: .debug,
+    ///     serverURL: URL(string: "http://127.0.0.1:8080")!)
     /// ```
     ///
     /// - Parameters:

@@ -1,7 +1,8 @@
 /// What the app knows about the viewer: published as `KontextVideo.User`.
 ///
 /// ```swift
-/// KontextVideo.shared.user = KontextVideo.User(id: "viewer-42", keywords: ["romance", "k-drama"])
+/// KontextVideo.shared.user = KontextVideo.User(id: "viewer-42",
+///                                               keywords: ["romance", "k-drama"])
 /// ```
 public struct KontextVideoUser: Sendable, Hashable {
     /// The app's own unique identifier of the viewer.

@@ -44,7 +44,9 @@ public protocol VideoAdsPlayer: AnyObject {
     /// ```swift
     /// var isPlayingUpdates: AsyncStream<Bool>? {
     ///     AsyncStream { continuation in
-    ///         let token = addStateObserver { state in continuation.yield(state == .playing) }
+    ///         let token = addStateObserver { state in
+    ///             continuation.yield(state == .playing)
+    ///         }
     ///         continuation.onTermination = { _ in token.cancel() }
     ///     }
     /// }

@@ -15,7 +15,8 @@ import KontextVideoScheduling
 ///     await harness.initialize()
 ///     let ads = VideoAds(content: .init(id: "e1", language: "en"))
 ///     let ad = try await ads.format(.pause)
-///     await harness.clock.advance(by: .seconds(901))   // the sandbox's ads expire after 900 s
+///     // The sandbox's ads expire after 900 s.
+///     await harness.clock.advance(by: .seconds(901))
 ///     #expect(ad.invalidationReason == .expired)
 /// }
 /// ```

@@ -10,8 +10,8 @@ import KontextVideo
 /// ```swift
 /// harness.presenter.holdsDismissals = true
 /// try linear.show()
-/// linearCreative.complete()                       // no end card: the SDK dismisses the ad
-/// #expect(delegate.endReasons.isEmpty)            // didEnd waits for the dismissal
+/// linearCreative.complete()              // no end card: the SDK dismisses it
+/// #expect(delegate.endReasons.isEmpty)   // didEnd waits for the dismissal
 /// harness.presenter.finishDismissal()
 /// #expect(delegate.endReasons == [.completed])
 /// ```

@@ -8,11 +8,11 @@ import KontextVideo
 /// should stay on screen.
 ///
 /// ```swift
-/// let view = HeadlessView()                          // a 390×844 portrait phone
+/// let view = HeadlessView()                       // a 390×844 portrait phone
 /// try overlay.show(in: view, insets: VideoAdInsets(bottom: 80))
 /// view.rotate()
-/// await harness.advance(by: .milliseconds(500))      // the SDK measures every half second
-/// #expect(view.placements.count == 2)                // placed again in landscape
+/// await harness.advance(by: .milliseconds(500))   // measured every 0.5 s
+/// #expect(view.placements.count == 2)             // placed again
 /// ```
 @MainActor
 public final class HeadlessView: VideoAdHostView {

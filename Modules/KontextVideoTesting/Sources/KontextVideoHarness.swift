@@ -182,7 +182,7 @@ public final class KontextVideoHarness {
     /// Moves virtual time forward, running every timer that falls due.
     ///
     /// ```swift
-    /// await harness.advance(by: .seconds(15))   // an overlay's 15 s elapse: didEnd(.completed)
+    /// await harness.advance(by: .seconds(15))   // an overlay's 15 s elapse
     /// ```
     ///
     /// - Parameter duration: How far to move ``clock``.
@@ -208,7 +208,8 @@ public final class KontextVideoHarness {
     /// let view = HeadlessView()
     /// try overlay.show(in: view)
     /// player.pause()
-    /// await harness.advance(by: .milliseconds(250))   // polled four times a second: .interrupted
+    /// // Polled four times a second: the overlay ends with .interrupted.
+    /// await harness.advance(by: .milliseconds(250))
     /// ```
     ///
     /// - Parameters:

@@ -14,7 +14,8 @@ import KontextVideoVAST
 ///
 /// ```swift
 /// let creatives = ScriptedCreatives(defaultBehaviour: .ready(after: .seconds(1)))
-/// creatives.enqueue(.fail(code: 403, after: .zero), for: .linear)   // no playable media
+/// // The next linear ad's media cannot play: VAST error 403.
+/// creatives.enqueue(.fail(code: 403, after: .zero), for: .linear)
 /// try await KontextVideoHarness.run(creatives: creatives) { harness in
 ///     // …
 /// }

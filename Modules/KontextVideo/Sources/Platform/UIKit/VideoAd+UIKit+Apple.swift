@@ -16,7 +16,8 @@ extension VideoAd {
     /// content stops. See <doc:keeping-the-ad-clear-of-your-controls>.
     ///
     /// ```swift
-    /// try pause.show(in: playerView, insets: UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0))
+    /// let controlBar = UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0)
+    /// try pause.show(in: playerView, insets: controlBar)
     /// ```
     ///
     /// - Parameters:
