@@ -4,15 +4,34 @@ import KontextVideoScheduling
 import KontextVideoCreatives
 
 extension VideoAd {
-    /// Shows an overlay or pause ad inside `view`, the one the content plays in. Succeeds once the
-    /// ad is on screen; the ad follows the view when it resizes or rotates.
+    /// Shows an overlay or pause ad inside a host view of your own making: for headless tests and
+    /// platforms without UIKit. On iOS and tvOS you pass your `UIView` (``show(in:insets:)-(UIView,_)``).
     ///
-    /// Throws, with nothing shown: `notLoaded`, `alreadyShown`, `anotherAdShowing`, `invalidated(_:)`,
-    /// `destroyed`, `disabled(reason:)`, `presenterUnavailable` (the view is not in a window, has no
-    /// area, or is hidden), `containerTooSmall(minimum:)` and `contentPaused` (the ad stays ready in
-    /// these three), `wrongPresentation` (a linear ad).
-    /// - Parameter insets: Space to keep free inside `view`, on top of its safe area. A full-screen
-    ///   pause ad ignores them.
+    /// Succeeds once the ad is on screen; the ad follows the view when it resizes or rotates, and
+    /// a view that becomes too small for it ends the ad with `didEnd(.interrupted)`. With a player
+    /// given to ``VideoAds/track(_:)-(VideoAdsPlayer)``, an overlay also ends with
+    /// `didEnd(.interrupted)` when the content stops.
+    ///
+    /// ```swift
+    /// // HeadlessView: KontextVideoTesting's VideoAdHostView.
+    /// let view = HeadlessView(size: CGSize(width: 390, height: 844))
+    /// try ad.show(in: view, insets: VideoAdInsets(bottom: 80))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - view: The view the content plays in, as a ``VideoAdHostView``: its size, safe area, and
+    ///     whether it is in a window and visible.
+    ///   - insets: Space to keep free inside `view`, on top of its safe area: `bottom: 80` places a
+    ///     bottom strip 80 points above the safe area's edge. Defaults to `.zero`. Kept while the ad
+    ///     is shown, through resizes and rotations. A full-screen pause ad ignores them.
+    /// - Throws: With nothing shown: ``VideoAdError/notLoaded`` (`load()` has not finished),
+    ///   ``VideoAdError/alreadyShown``, ``VideoAdError/anotherAdShowing`` (another ad is on screen,
+    ///   from any `VideoAds`), ``VideoAdError/invalidated(_:)`` (the ad expired, was rejected or
+    ///   failed), ``VideoAdError/destroyed``, ``VideoAdError/disabled(reason:)``,
+    ///   ``VideoAdError/presenterUnavailable`` (the view is not in a window, has no area, or is
+    ///   hidden), ``VideoAdError/containerTooSmall(minimum:)`` (the ad would have to shrink below
+    ///   50 %) and ``VideoAdError/contentPaused`` (an overlay over paused content) — the ad stays
+    ///   ready in these three —, ``VideoAdError/wrongPresentation`` (a linear ad).
     public func show(in view: any VideoAdHostView, insets: VideoAdInsets = .zero) throws {
         try reporting("show(in:insets:)") { try place(in: view, insets: insets) }
     }
@@ -54,14 +73,44 @@ extension VideoAd {
     ///
     /// On iOS and tvOS `show(from: UIViewController?)` takes view controllers and `nil`, so this
     /// one takes a presenter only: `show()` and `show(from: nil)` are never ambiguous.
+    ///
+    /// ```swift
+    /// // KontextVideoTesting's HeadlessPresenter
+    /// try linear.show(from: harness.presenter)
+    /// ```
+    ///
+    /// - Parameter presenter: What puts the ad's full-screen surface up and takes it down.
+    /// - Throws: With nothing shown: the errors of `show(in:insets:)` — ``VideoAdError/notLoaded``,
+    ///   ``VideoAdError/alreadyShown``, ``VideoAdError/anotherAdShowing``,
+    ///   ``VideoAdError/invalidated(_:)``, ``VideoAdError/destroyed``,
+    ///   ``VideoAdError/disabled(reason:)`` —, plus ``VideoAdError/presenterUnavailable`` (the
+    ///   presenter cannot present right now; the ad stays ready) and
+    ///   ``VideoAdError/wrongPresentation`` (an overlay or pause ad).
     public func show(from presenter: any VideoAdPresenter) throws {
         try presentLinear(from: presenter)
     }
     #else
     /// Presents a linear ad full screen: from the given presenter, or with `nil` (the default)
-    /// from the platform's default presenter. Throws, with nothing shown: the errors of
-    /// `show(in:insets:)`, `presenterUnavailable` (the ad stays ready), `wrongPresentation` (an
-    /// overlay or pause ad).
+    /// from the platform's default presenter. Where there is no UIKit (macOS, Linux) and in
+    /// headless tests; on iOS and tvOS you pass a `UIViewController`.
+    ///
+    /// Succeeds once the presentation started; `didEnd` comes once the dismissal finished. If the
+    /// presenter never puts the surface up, the ad fails (`didFail(.presenterUnavailable)`, then
+    /// `didEnd(.failed)`).
+    ///
+    /// ```swift
+    /// try linear.show()                          // the default presenter
+    /// try linear.show(from: harness.presenter)   // a HeadlessPresenter
+    /// ```
+    ///
+    /// - Parameter presenter: What puts the ad's full-screen surface up and takes it down; `nil`
+    ///   for the platform's default (in `KontextVideoTesting`, the harness's presenter).
+    /// - Throws: With nothing shown: the errors of `show(in:insets:)` — ``VideoAdError/notLoaded``,
+    ///   ``VideoAdError/alreadyShown``, ``VideoAdError/anotherAdShowing``,
+    ///   ``VideoAdError/invalidated(_:)``, ``VideoAdError/destroyed``,
+    ///   ``VideoAdError/disabled(reason:)`` —, plus ``VideoAdError/presenterUnavailable`` (nothing
+    ///   can present right now; the ad stays ready) and ``VideoAdError/wrongPresentation`` (an
+    ///   overlay or pause ad).
     public func show(from presenter: (any VideoAdPresenter)? = nil) throws {
         try presentLinear(from: presenter)
     }
@@ -98,9 +147,20 @@ extension VideoAd {
         showReturned.isSet = true
     }
 
-    /// Ends an overlay or pause ad because the app says so; `didEnd(.dismissed)` follows,
-    /// synchronously. Before `show()` and after `didEnd` it does nothing. Throws `wrongPresentation`
-    /// for a linear ad, which only the SDK dismisses.
+    /// Ends an overlay or pause ad because you say so; `didEnd(.dismissed)` follows,
+    /// synchronously. Before `show()` and after `didEnd` it does nothing.
+    ///
+    /// Dismiss a pause ad when the viewer resumes playback with your own controls, and an ad on
+    /// screen when your app is about to cover or leave the player.
+    ///
+    /// ```swift
+    /// func playerDidResume() {
+    ///     try? pauseAd?.dismiss()   // didEnd(.dismissed) comes before it returns
+    ///     pauseAd = nil
+    /// }
+    /// ```
+    ///
+    /// - Throws: ``VideoAdError/wrongPresentation`` for a linear ad, which only the SDK dismisses.
     public func dismiss() throws {
         try reporting("dismiss()") {
             if format == .linear { throw VideoAdError.wrongPresentation }

@@ -6,47 +6,73 @@ import KontextVideoCreatives
 
 /// One ad, from the server's answer to the end of its presentation. Look at its facts, then
 /// `load()` or `reject()`, then `show()`, then exactly one `didEnd`. Shown at most once.
+///
+/// ```swift
+/// let ad = try await ads.format(.pause)
+/// guard ad.price.value >= floor else {
+///     try ad.reject(.notUsed)
+///     return
+/// }
+/// ad.delegate = self
+/// try await ad.load()                            // renders off screen
+/// try ad.show(in: playerView, insets: controlsInsets)
+/// // … then exactly one videoAd(_:didEnd:)
+/// ```
+///
+/// An overlay or pause ad is shown inside your view with ``show(in:insets:)-(_,VideoAdInsets)``
+/// (on iOS and tvOS, ``show(in:insets:)-(UIView,_)``) and can be ended with ``dismiss()``; a
+/// linear ad is presented full screen with ``show(from:)-(UIViewController?)`` and only the SDK
+/// dismisses it.
 @MainActor
 public final class VideoAd {
-    /// An ad's price, as CPM.
+    /// An ad's price, as CPM: `value`, `currency` (ISO 4217) and `precision`.
     public typealias Price = VideoAdPrice
-    /// Who or what took the ad off the screen.
+    /// Who or what took the ad off the screen, delivered by `videoAd(_:didEnd:)`.
     public typealias EndReason = VideoAdEndReason
-    /// A tap on the ad.
+    /// A tap on the ad, delivered by `videoAd(_:didClick:)`: where the viewer tapped.
     public typealias Click = VideoAdClick
-    /// Why the ad ended before it was shown.
+    /// Why the ad ended before it was shown: `.expired`, `.rejected`, `.destroyed`, `.creativeFailed(code:)`.
     public typealias InvalidationReason = VideoAdInvalidationReason
-    /// Why the app will not use the ad.
+    /// Why you won't use the ad: `.notUsed`, or `.outbid(winningPrice:winner:)`.
     public typealias RejectReason = VideoAdRejectReason
 
     // MARK: Facts
 
-    /// The server's id of the ad.
+    /// The server's id of the ad, for your logs.
     public var id: String { served.id }
-    /// The ad's format.
+    /// The ad's format: the one asked of ``VideoAds/format(_:)``.
     public var format: AdFormat { served.format }
-    /// The ad's price, as CPM.
+    /// The ad's price, as CPM: compare it with other demand before you load or reject the ad.
     public var price: Price { served.price }
     /// Overlay: how long the SDK keeps it on screen, `nil` when it stays until ended.
     /// Linear: the video's length. Always `nil` for a pause ad.
+    ///
+    /// A linear ad's duration is the server's until ``load()`` read the VAST document, whose
+    /// duration wins.
     public private(set) var duration: TimeInterval?
 
     // MARK: State
 
-    /// `load()` finished.
+    /// `true` once ``load()`` finished.
     public private(set) var isLoaded = false
-    /// Why the ad ended before it was shown, once it did.
+    /// Why the ad ended before it was shown, once it did: `.expired`, `.rejected`, `.destroyed`,
+    /// `.creativeFailed(code:)`. `nil` while it is valid, and for a shown ad.
     public private(set) var invalidationReason: InvalidationReason?
     /// `true` from a successful `show()` on.
     public internal(set) var wasShown = false
-    /// `true` once the ad began to end.
+    /// `true` once the ad began to end. `didEnd` follows at once for an overlay or pause ad, and
+    /// once the dismissal finished for a linear ad.
     public private(set) var hasEnded = false
     /// Whether the creative ran to its end: a video reached complete, an overlay's duration elapsed.
+    /// Separate from how it left the screen: a linear ad whose end card the viewer closed ends
+    /// with `.closed` and `isCompleted == true`.
     public private(set) var isCompleted = false
-    /// Receives the ad's moments. Held weakly.
+    /// Receives the ad's moments: the impression, clicks, a failure on screen and the end. Held
+    /// weakly: keep your delegate alive while the ad is shown.
     public weak var delegate: VideoAdDelegate?
 
-    /// Loaded, not shown, not rejected, not expired: `show()` can be tried. A hint, not a guarantee.
+    /// Loaded, not shown, not rejected, not expired: `show()` can be tried. A hint, not a guarantee;
+    /// `show()` still measures the view.
     public var isReady: Bool {
         expireIfDue()
         return isLoaded && !wasShown && invalidationReason == nil && !owner.isDestroyed
@@ -90,8 +116,23 @@ public final class VideoAd {
 
     /// Renders the creative off screen and returns once the page reports it ready (its
     /// `ready-iframe`; a page without the bridge, at its load event), so `show()` is instant.
-    /// Throws `creativeFailed(code:)` (not ready within 10 s of active time, or failed), `invalidated(_:)`,
-    /// `destroyed`, `disabled(reason:)`. A failed `load()` fires the VAST error event.
+    ///
+    /// Call it once you decided to use the ad; concurrent calls share one load, and a call after
+    /// it finished returns at once. The creative gets 10 seconds of active time: time with the app
+    /// in the background does not count. A failed `load()` fires the creative's VAST error event
+    /// and invalidates the ad (`.creativeFailed(code:)`): ask ``VideoAds/format(_:)`` again.
+    ///
+    /// ```swift
+    /// let linear = try await ads.format(.linear)
+    /// try await linear.load()
+    /// try linear.show()
+    /// ```
+    ///
+    /// - Throws: ``VideoAdError/creativeFailed(code:)`` (the creative did not load within 10 s of
+    ///   active time, or failed; `code` is the VAST error code), ``VideoAdError/invalidated(_:)``
+    ///   (the ad ended before it was shown: expired, rejected or failed), ``VideoAdError/destroyed``
+    ///   (its `VideoAds` was destroyed), ``VideoAdError/disabled(reason:)`` (the server switched the
+    ///   SDK off for this launch).
     public func load() async throws {
         try await reporting("load()") { try await loadOnce() }
     }
@@ -167,8 +208,19 @@ public final class VideoAd {
 
     // MARK: reject(_:)
 
-    /// The app won't use the ad; the server tells the advertiser. Works until `show()`, loaded or not.
-    /// Throws `alreadyShown` after it, or the invalidation if the ad already ended.
+    /// You won't use the ad; the server tells the advertiser. Works until `show()`, loaded or not.
+    ///
+    /// Reject an ad you asked for and will not show, such as one that lost to another network's
+    /// bid: the advertiser learns it was not used, and the ad is invalidated (`.rejected`).
+    ///
+    /// ```swift
+    /// try ad.reject(.outbid(winningPrice: 2.4, winner: "Other network"))
+    /// ```
+    ///
+    /// - Parameter reason: `.notUsed` (the default), or `.outbid(winningPrice:winner:)` with the
+    ///   CPM that won and, if you may say, who won.
+    /// - Throws: ``VideoAdError/alreadyShown`` after `show()`, or ``VideoAdError/invalidated(_:)``
+    ///   with the invalidation if the ad already ended (expired, rejected, destroyed or failed).
     public func reject(_ reason: RejectReason = .notUsed) throws {
         try reporting("reject(\(reason))") { try rejectOnce(reason) }
     }

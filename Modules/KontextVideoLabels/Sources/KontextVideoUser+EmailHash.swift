@@ -6,8 +6,12 @@ extension KontextVideoUser {
     /// trimming, so it can go straight into `User(emailHash:)`.
     ///
     /// ```swift
-    /// let user = KontextVideo.User(id: "u-42", emailHash: KontextVideo.User.hashEmail(" Jane@Example.com "))
+    /// let hash = KontextVideo.User.hashEmail(" Jane@Example.com ")
+    /// let user = KontextVideo.User(id: "u-42", emailHash: hash)
     /// ```
+    ///
+    /// - Parameter email: The plain address, as the viewer typed it.
+    /// - Returns: The hash, or `nil` for an empty address.
     public static func hashEmail(_ email: String) -> String? {
         EmailHash.hash(email)
     }

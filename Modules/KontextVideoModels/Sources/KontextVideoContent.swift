@@ -2,6 +2,14 @@ import Foundation
 
 /// The video the ads are for: published as `KontextVideo.Content`.
 /// Everything beyond `id` and `language` is contextual signal.
+///
+/// ```swift
+/// let content = KontextVideo.Content(
+///     id: "drama-12-e03", language: "en", mediaRating: .safe,
+///     title: "The Return", categories: ["IAB1-5"], duration: 1320,
+///     episodeNumber: 3, genre: "romance",
+///     series: .init(id: "drama-12", title: "Second Chances", episodeCount: 80))
+/// ```
 public struct KontextVideoContent: Sendable, Hashable {
     /// Whether the content is brand safe.
     public enum Rating: String, Sendable, Hashable, CaseIterable {
@@ -23,6 +31,11 @@ public struct KontextVideoContent: Sendable, Hashable {
         public var episodeCount: Int?
 
         /// Creates a series; only `id` is required.
+        /// - Parameters:
+        ///   - id: Your own id of the series.
+        ///   - title: The series' title.
+        ///   - description: The series' description.
+        ///   - episodeCount: Total number of episodes.
         public init(id: String, title: String? = nil, description: String? = nil, episodeCount: Int? = nil) {
             self.id = id
             self.title = title
@@ -57,6 +70,20 @@ public struct KontextVideoContent: Sendable, Hashable {
     public var series: Series?
 
     /// Creates a content description; only `id` and `language` are required.
+    /// - Parameters:
+    ///   - id: Your own id of the video, any scheme.
+    ///   - language: BCP-47, for example `"en"` or `"pt-BR"`.
+    ///   - mediaRating: `.safe` or `.explicit`. Leave it unset when you don't know; explicit content
+    ///     gets no ads that require safe content.
+    ///   - url: The episode's public page.
+    ///   - title: The video's title.
+    ///   - categories: IAB Content Taxonomy 3.0 ids.
+    ///   - description: The video's description.
+    ///   - duration: The video's length, in seconds.
+    ///   - episodeNumber: The episode's number in its series.
+    ///   - keywords: Keywords describing the video.
+    ///   - genre: For example `"romance"`.
+    ///   - series: The series the episode belongs to.
     public init(
         id: String,
         language: String,

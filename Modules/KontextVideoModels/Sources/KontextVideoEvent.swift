@@ -37,6 +37,11 @@ public struct KontextVideoEvent: Sendable, Hashable, CustomStringConvertible {
     public var attributes: [String: String]
 
     /// Creates an event.
+    /// - Parameters:
+    ///   - kind: What part of the SDK it comes from.
+    ///   - name: A short name, such as `POST /init` or `didEnd`.
+    ///   - level: The console level at which it is printed; `.debug` by default.
+    ///   - attributes: Details as text.
     public init(
         _ kind: Kind,
         _ name: String,
@@ -59,6 +64,7 @@ public struct KontextVideoEvent: Sendable, Hashable, CustomStringConvertible {
 /// Anything that wants to hear the SDK's events.
 public protocol KontextVideoEventMonitor: Sendable {
     /// Called for every event, on whatever thread produced it; must not block.
+    /// - Parameter event: The event.
     func record(_ event: KontextVideoEvent)
 }
 
@@ -75,7 +81,11 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
     private let printer: @Sendable (KontextVideoEvent) -> Void
 
     /// Creates a stream printing events at `logLevel` or more severe through `printer`, one line
-    /// each (`[KontextVideo] [kind] name key=value …`).
+    /// each (`[KontextVideo] [kind] name key=value …`). The SDK makes its own:
+    /// ``KontextVideo/events``, which writes to the platform's console.
+    /// - Parameters:
+    ///   - logLevel: The level at or above which events are printed; `.warning` by default.
+    ///   - printer: Prints one line; `print` by default.
     public init(
         logLevel: KontextVideoConfiguration.LogLevel = .warning,
         printer: @escaping @Sendable (String) -> Void = { print($0) }
@@ -103,12 +113,36 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
         set { state.withLock { $0.logLevel = newValue } }
     }
 
-    /// Adds a monitor that hears every later event.
+    /// Adds a monitor that hears every later event, whatever the log level. It is kept for the
+    /// stream's life.
+    ///
+    /// ```swift
+    /// struct CrashReporterBreadcrumbs: KontextVideoEventMonitor {
+    ///     func record(_ event: KontextVideoEvent) {
+    ///         guard event.level <= .warning else { return }
+    ///         Breadcrumbs.add("kontext: \(event)")
+    ///     }
+    /// }
+    /// KontextVideo.shared.events.add(CrashReporterBreadcrumbs())
+    /// ```
+    ///
+    /// - Parameter monitor: Called for every event, on whatever thread produced it; it must not block.
     public func add(_ monitor: any KontextVideoEventMonitor) {
         state.withLock { $0.monitors.append(monitor) }
     }
 
-    /// A stream of every later event. Ends when the caller stops iterating.
+    /// A stream of every later event, whatever the log level. Ends when the caller stops iterating.
+    ///
+    /// ```swift
+    /// Task {
+    ///     for await event in KontextVideo.shared.events.events() {
+    ///         debugOverlay.append(event.description)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Returns: The events from now on, in order; the newest 10,000 are kept when the reader
+    ///   falls behind.
     public func events() -> AsyncStream<KontextVideoEvent> {
         let (stream, continuation) = AsyncStream.makeStream(of: KontextVideoEvent.self, bufferingPolicy: .bufferingNewest(10_000))
         let id = UUID()
@@ -129,6 +163,7 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
     }
 
     /// Prints the event if its level is on, and hands it to every subscriber and monitor.
+    /// - Parameter event: The event.
     public func record(_ event: KontextVideoEvent) {
         let (level, subscribers, monitors) = state.withLock { ($0.logLevel, Array($0.subscribers.values), $0.monitors) }
         if level != .none, event.level != .none, event.level <= level {

@@ -3,6 +3,11 @@
 /// The SDK reads TCF, GPP and US Privacy values from the consent platform's shared
 /// storage; what is set here fills what the platform did not write. COPPA always
 /// comes from the app.
+///
+/// ```swift
+/// // A kids' profile: no consent platform runs, so say what applies.
+/// KontextVideo.shared.regulatory = KontextVideo.Regulatory(gdpr: false, coppa: true)
+/// ```
 public struct KontextVideoRegulatory: Sendable, Hashable {
     /// Whether the request is subject to GDPR.
     public var gdpr: Bool?
@@ -18,6 +23,13 @@ public struct KontextVideoRegulatory: Sendable, Hashable {
     public var usPrivacy: String?
 
     /// Creates consent signals; every field is optional, so `Regulatory()` works.
+    /// - Parameters:
+    ///   - gdpr: Whether the request is subject to GDPR (`IABTCF_gdprApplies` wins when present).
+    ///   - gdprConsent: IAB TCF v2 consent string (`IABTCF_TCString` wins when present).
+    ///   - coppa: Whether the request is subject to COPPA. Only ever comes from you.
+    ///   - gpp: IAB Global Privacy Platform string (`IABGPP_HDR_GppString` wins when present).
+    ///   - gppSid: GPP section ids that apply (`IABGPP_GppSID` wins when present).
+    ///   - usPrivacy: Legacy IAB US Privacy (CCPA) string (`IABUSPrivacy_String` wins when present).
     public init(
         gdpr: Bool? = nil,
         gdprConsent: String? = nil,

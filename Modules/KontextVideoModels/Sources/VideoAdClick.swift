@@ -19,6 +19,7 @@ public struct VideoAdClick: Sendable, Hashable {
         }
 
         /// Reads a wire name back; anything unknown is the creative's own label.
+        /// - Parameter wireName: `creative`, `end_card` (or `endCard`), or a label of the creative's own.
         public init(wireName: String) {
             switch wireName {
             case "creative": self = .creative
@@ -41,6 +42,7 @@ public struct VideoAdClick: Sendable, Hashable {
     public var area: Area
 
     /// Creates a click.
+    /// - Parameter area: Where the viewer tapped.
     public init(area: Area) {
         self.area = area
     }

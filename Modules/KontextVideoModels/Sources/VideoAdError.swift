@@ -61,6 +61,7 @@ public enum VideoAdError: Error, Sendable, CustomStringConvertible {
 
         /// Maps a wire `skipCode` to its reason: one table, documented in `PROTOCOL.md`.
         /// `nil` (no code) is `.unknown`; unknown codes pass through as `.other(code)`.
+        /// - Parameter wireCode: The server's `skipCode`, such as `frequency_cap`; `nil` when it gave none.
         public init(wireCode: String?) {
             switch wireCode {
             case nil: self = .unknown
@@ -115,6 +116,10 @@ public enum VideoAdError: Error, Sendable, CustomStringConvertible {
 extension VideoAdError: Equatable {
     /// Errors compare by case and payload; two `.request` errors are equal when they
     /// have the same domain and code, since `Error` itself is not `Equatable`.
+    /// - Parameters:
+    ///   - lhs: An error.
+    ///   - rhs: Another error.
+    /// - Returns: Whether both are the same case with equal payloads.
     public static func == (lhs: VideoAdError, rhs: VideoAdError) -> Bool {
         switch (lhs, rhs) {
         case (.notInitialized, .notInitialized), (.initializationFailed, .initializationFailed),

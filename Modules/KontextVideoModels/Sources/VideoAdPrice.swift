@@ -12,10 +12,14 @@ public struct VideoAdPrice: Sendable, Hashable {
     public var value: Double
     /// ISO 4217.
     public var currency: String
-    /// `.exact` or `.estimated`.
+    /// `.exact` (a DSP's clearing price) or `.estimated` (house demand, a forecast).
     public var precision: Precision
 
     /// Creates a price.
+    /// - Parameters:
+    ///   - value: CPM.
+    ///   - currency: ISO 4217, for example `"USD"`.
+    ///   - precision: `.exact` (a DSP's clearing price) or `.estimated` (house demand, a forecast).
     public init(value: Double, currency: String, precision: Precision) {
         self.value = value
         self.currency = currency

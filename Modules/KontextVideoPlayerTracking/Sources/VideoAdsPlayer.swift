@@ -15,7 +15,18 @@ import Combine
 ///     var currentTime: TimeInterval { position }
 ///     var isPlaying: Bool { state == .playing || state == .buffering }
 /// }
+///
+/// ads.track(myPlayer)
 /// ```
+///
+/// An overlay's `duration` counts how far `currentTime` moves. The SDK does not know a custom
+/// player's seeks or speed, so it treats a jump faster than about 4× real time as a seek and
+/// counts nothing for it; a small seek, or one right after a long stall, may count. With an
+/// `AVPlayer` the SDK uses the player's own speed and seek events.
+///
+/// Report changes of `isPlaying` through `isPlayingUpdates` (or, on Apple platforms,
+/// `isPlayingPublisher`) so an overlay ends at once when the content pauses; without either, the
+/// SDK reads `isPlaying` four times a second while an overlay is on screen.
 @MainActor
 public protocol VideoAdsPlayer: AnyObject {
     /// Where the content is, in seconds of the episode. Negative or non-finite values read as 0.
@@ -29,6 +40,17 @@ public protocol VideoAdsPlayer: AnyObject {
     /// when the content pauses. Return a new stream on every read (each overlay reads it once
     /// and iterates it until the overlay ends). Without it (`nil`, the default) the SDK reads
     /// `isPlaying` four times a second while an overlay is on screen.
+    ///
+    /// ```swift
+    /// var isPlayingUpdates: AsyncStream<Bool>? {
+    ///     AsyncStream { continuation in
+    ///         let token = addStateObserver { state in
+    ///             continuation.yield(state == .playing)
+    ///         }
+    ///         continuation.onTermination = { _ in token.cancel() }
+    ///     }
+    /// }
+    /// ```
     var isPlayingUpdates: AsyncStream<Bool>? { get }
 
     /// Optional: identifies the item (episode) the player is on. When it changes while an
@@ -42,7 +64,14 @@ public protocol VideoAdsPlayer: AnyObject {
     #if canImport(Combine)
     /// Optional: emits whenever `isPlaying` changes, so an overlay ends at once.
     /// Without it (`nil`, the default) the SDK reads `isPlaying` four times a second while an
-    /// overlay is on screen. Apple platforms only (Combine); `isPlayingUpdates` works everywhere.
+    /// overlay is on screen. Apple platforms only (Combine); `isPlayingUpdates` works everywhere,
+    /// and wins when a player offers both.
+    ///
+    /// ```swift
+    /// var isPlayingPublisher: AnyPublisher<Bool, Never>? {
+    ///     $state.map { $0 == .playing || $0 == .buffering }.eraseToAnyPublisher()
+    /// }
+    /// ```
     var isPlayingPublisher: AnyPublisher<Bool, Never>? { get }
     #endif
 }

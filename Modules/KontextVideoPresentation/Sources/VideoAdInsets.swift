@@ -5,6 +5,10 @@ import Foundation
 /// the safe area's edge. A full-screen pause ad ignores them.
 ///
 /// On Apple platforms the facade takes `UIEdgeInsets` and converts it to this type.
+///
+/// ```swift
+/// try ad.show(in: hostView, insets: VideoAdInsets(bottom: 80))   // a headless host
+/// ```
 public struct VideoAdInsets: Sendable, Hashable {
     /// Points kept free at the top.
     public var top: CGFloat
@@ -18,7 +22,12 @@ public struct VideoAdInsets: Sendable, Hashable {
     /// No extra space.
     public static let zero = VideoAdInsets()
 
-    /// Creates insets; every edge defaults to 0.
+    /// Creates insets; every edge defaults to 0. A negative, NaN or infinite edge counts as 0.
+    /// - Parameters:
+    ///   - top: Points kept free at the top.
+    ///   - left: Points kept free on the left.
+    ///   - bottom: Points kept free at the bottom.
+    ///   - right: Points kept free on the right.
     public init(top: CGFloat = 0, left: CGFloat = 0, bottom: CGFloat = 0, right: CGFloat = 0) {
         self.top = top
         self.left = left

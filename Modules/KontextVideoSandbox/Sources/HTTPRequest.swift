@@ -16,6 +16,11 @@ public struct HTTPRequest: Sendable, Equatable {
     public var body: Data
 
     /// Creates a request; the server does this, tests may too.
+    /// - Parameters:
+    ///   - method: The method, such as `POST`.
+    ///   - target: The request target, path and query, such as `/pixel/ad-1/start?t=3`.
+    ///   - headerFields: The header fields, in order.
+    ///   - body: The body.
     public init(method: String, target: String, headerFields: [(name: String, value: String)] = [], body: Data = Data()) {
         self.method = method
         self.target = target
@@ -28,6 +33,8 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// The value of the first header named `name` (case-insensitive), or `nil`.
+    /// - Parameter name: The header's name, in any case.
+    /// - Returns: Its first value, or `nil` when the request has none.
     public func header(_ name: String) -> String? {
         headerFields.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
     }
@@ -52,6 +59,10 @@ public struct HTTPRequest: Sendable, Equatable {
     }
 
     /// Equal when method, target, header fields and body are equal.
+    /// - Parameters:
+    ///   - lhs: A request.
+    ///   - rhs: Another request.
+    /// - Returns: Whether they are equal.
     public static func == (lhs: HTTPRequest, rhs: HTTPRequest) -> Bool {
         lhs.method == rhs.method && lhs.target == rhs.target && lhs.body == rhs.body
             && lhs.headerFields.map(\.name) == rhs.headerFields.map(\.name)

@@ -13,6 +13,10 @@ public struct HTTPResponse: Sendable, Equatable {
     public var body: Data
 
     /// A response with the given status, headers and body.
+    /// - Parameters:
+    ///   - status: The status code; 200 by default.
+    ///   - headers: Header fields, sent in name order.
+    ///   - body: The body; empty by default.
     public init(status: Int = 200, headers: [String: String] = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
@@ -20,11 +24,21 @@ public struct HTTPResponse: Sendable, Equatable {
     }
 
     /// A `200`-style response with a UTF-8 text body and its content type.
+    /// - Parameters:
+    ///   - text: The body.
+    ///   - status: The status code; 200 by default.
+    ///   - contentType: The `Content-Type`; plain UTF-8 text by default.
+    /// - Returns: The response.
     public static func text(_ text: String, status: Int = 200, contentType: String = "text/plain; charset=utf-8") -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": contentType], body: Data(text.utf8))
     }
 
     /// A response carrying `data` with the given content type.
+    /// - Parameters:
+    ///   - data: The body.
+    ///   - contentType: The `Content-Type`.
+    ///   - status: The status code; 200 by default.
+    /// - Returns: The response.
     public static func data(_ data: Data, contentType: String, status: Int = 200) -> HTTPResponse {
         HTTPResponse(status: status, headers: ["Content-Type": contentType], body: data)
     }
@@ -33,6 +47,8 @@ public struct HTTPResponse: Sendable, Equatable {
     public static let notFound = HTTPResponse.text("not found", status: 404)
 
     /// The standard reason phrase of `status` (`"Unknown"` for unlisted codes).
+    /// - Parameter status: A status code.
+    /// - Returns: Its reason phrase, such as `Too Many Requests` for 429.
     public static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 100: "Continue"

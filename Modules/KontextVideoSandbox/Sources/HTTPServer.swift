@@ -31,7 +31,7 @@ public final class HTTPServer: Sendable {
     ///     from this machine only). Any other address makes the server reachable from the network.
     ///   - port: the port to bind; 0 (the default) picks a free ephemeral port.
     ///   - maximumBodyLength: the largest request body accepted (larger: 413).
-    ///   - handler: answers each request, on a connection thread.
+    ///   - handler: answers each request, on its connection's thread.
     public init(host: String = "127.0.0.1", port: UInt16 = 0, maximumBodyLength: Int = HTTPServer.defaultMaximumBodyLength,
                 handler: @escaping Handler) {
         core = HTTPServerCore(host: host, requestedPort: port, maximumBodyLength: maximumBodyLength, handler: handler)
@@ -41,10 +41,11 @@ public final class HTTPServer: Sendable {
         core.stop()
     }
 
-    /// Binds the port and starts accepting connections. Throws when the host is not a numeric
-    /// address, when the port cannot be bound (``HTTPServerError/bind(host:port:errno:)``: in use,
-    /// not an address of this machine, not allowed), or when the server was started before (a
-    /// stopped server cannot be restarted).
+    /// Binds the port and starts accepting connections. A stopped server cannot be restarted.
+    /// - Throws: ``HTTPServerError/invalidAddress(_:)`` when the host is not a numeric address,
+    ///   ``HTTPServerError/bind(host:port:errno:)`` when the port cannot be bound (in use, not an
+    ///   address of this machine, or not allowed), ``HTTPServerError/socket(errno:)`` when a socket
+    ///   call failed, ``HTTPServerError/alreadyStarted`` on a second start.
     public func start() throws(HTTPServerError) {
         try core.start()
     }

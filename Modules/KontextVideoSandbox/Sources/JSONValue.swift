@@ -19,12 +19,14 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
     case object([String: JSONValue])
 
     /// Parses `data` (any JSON text, fragments allowed); `nil` when it is not JSON.
+    /// - Parameter data: JSON text in UTF-8.
     public init?(data: Data) {
         guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else { return nil }
         self.init(foundation: object)
     }
 
     /// Converts a `JSONSerialization` object graph; `nil` for values JSON cannot hold.
+    /// - Parameter value: What `JSONSerialization.jsonObject(with:options:)` returned.
     public init?(foundation value: Any) {
         switch value {
         case is NSNull:
@@ -84,12 +86,21 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The member `key` of an object; `nil` for a missing key or a non-object.
+    ///
+    /// ```swift
+    /// let format = request.json?["format"]?.stringValue   // "overlay"
+    /// ```
+    ///
+    /// - Parameter key: The member's name.
+    /// - Returns: The member's value, or `nil`.
     public subscript(key: String) -> JSONValue? {
         if case .object(let values) = self { return values[key] }
         return nil
     }
 
     /// The element at `index` of an array; `nil` out of range or for a non-array.
+    /// - Parameter index: The element's position, from 0.
+    /// - Returns: The element, or `nil`.
     public subscript(index: Int) -> JSONValue? {
         if case .array(let values) = self, values.indices.contains(index) { return values[index] }
         return nil
@@ -140,19 +151,26 @@ public enum JSONValue: Sendable, Hashable, CustomStringConvertible {
 extension JSONValue: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral,
     ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
     /// A string literal.
+    /// - Parameter value: The string.
     public init(stringLiteral value: String) { self = .string(value) }
     /// An integer literal.
+    /// - Parameter value: The number.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     /// A floating-point literal.
+    /// - Parameter value: The number.
     public init(floatLiteral value: Double) { self = .number(value) }
     /// A boolean literal.
+    /// - Parameter value: The boolean.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
     /// An array literal.
+    /// - Parameter elements: The elements.
     public init(arrayLiteral elements: JSONValue...) { self = .array(elements) }
     /// A dictionary literal (the last value wins on repeated keys).
+    /// - Parameter elements: The members.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
     /// `nil` reads as `null`.
+    /// - Parameter nilLiteral: Nothing.
     public init(nilLiteral: ()) { self = .null }
 }

@@ -16,6 +16,12 @@ public struct PixelHit: Sendable, Equatable {
     public var requestIndex: Int
 
     /// Creates a hit; the server does this.
+    /// - Parameters:
+    ///   - adId: The ad id, when the path has one.
+    ///   - name: The pixel's name.
+    ///   - path: The full path.
+    ///   - query: The decoded query items.
+    ///   - requestIndex: The index of the request in ``SandboxAdServer/requests``.
     public init(adId: String?, name: String, path: String, query: [String: String], requestIndex: Int) {
         self.adId = adId
         self.name = name

@@ -10,6 +10,11 @@ public struct ProtocolViolation: Sendable, Equatable, CustomStringConvertible {
     public var message: String
 
     /// Creates a violation; the server does this.
+    /// - Parameters:
+    ///   - requestIndex: The index of the offending request.
+    ///   - path: The request's path.
+    ///   - location: Where in the request.
+    ///   - message: What is wrong.
     public init(requestIndex: Int, path: String, location: String, message: String) {
         self.requestIndex = requestIndex
         self.path = path

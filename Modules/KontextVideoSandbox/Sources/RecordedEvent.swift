@@ -20,6 +20,9 @@ public struct RecordedEvent: Sendable, Equatable {
     public var requestIndex: Int
 
     /// Reads an event object; the server does this.
+    /// - Parameters:
+    ///   - json: One element of the batch's `events` array.
+    ///   - requestIndex: The index of the `/video/events` request that carried it.
     public init(json: JSONValue, requestIndex: Int) {
         self.json = json
         self.requestIndex = requestIndex

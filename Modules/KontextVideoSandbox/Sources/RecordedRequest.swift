@@ -21,11 +21,17 @@ public struct RecordedRequest: Sendable, Equatable {
     public var body: Data { http.body }
 
     /// The header named `name` (case-insensitive).
+    /// - Parameter name: The header's name, in any case.
+    /// - Returns: Its first value, or `nil`.
     public func header(_ name: String) -> String? {
         http.header(name)
     }
 
     /// Creates a record; the server does this.
+    /// - Parameters:
+    ///   - index: The position in ``SandboxAdServer/requests``.
+    ///   - http: The request as parsed.
+    ///   - json: The body as JSON, or `nil`.
     public init(index: Int, http: HTTPRequest, json: JSONValue?) {
         self.index = index
         self.http = http

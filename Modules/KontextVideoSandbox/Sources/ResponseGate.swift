@@ -47,6 +47,9 @@ public final class ResponseGate: @unchecked Sendable {
     /// Throws `CancellationError` when the task is cancelled, or ``SandboxWaitError/timedOut(_:)``
     /// after 30 s of real time — a safety net against a hung test
     /// suite, never a way to wait for something.
+    /// - Parameter count: How many responses to wait for; 1 by default.
+    /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/timedOut(_:)``
+    ///   after 30 s of real time.
     public func waitUntilHeld(count: Int = 1) async throws {
         try await waiters.wait("\(count) response(s) held at a gate") { [self] in heldCount >= count }
     }

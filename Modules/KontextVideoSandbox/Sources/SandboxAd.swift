@@ -32,6 +32,27 @@ public struct SandboxAd: Sendable, Hashable {
     public var extraTopLevelFields: [String: JSONValue]
 
     /// An ad answer; every argument has a default (see the properties).
+    ///
+    /// ```swift
+    /// server.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 1.2, precision: "estimated"),
+    ///                              creative: .vast(.inlineWithEndCard))), for: .linear)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The ad id; `nil` for a fresh `ad-<n>`.
+    ///   - format: The format in the answer; `nil` for the requested one.
+    ///   - price: The price; 2.5 USD exact by default.
+    ///   - duration: `duration` in seconds; 15 by default.
+    ///   - expiresIn: `expiresIn` in seconds; 900 by default.
+    ///   - creative: The creative; `nil` for the format's default.
+    ///   - width: `creative.width` in points; `nil` for the format's default.
+    ///   - height: `creative.height` in points; `nil` for the format's default.
+    ///   - fullScreen: `creative.fullScreen`; `false` by default.
+    ///   - clickURL: `creative.clickUrl`; the sandbox's landing page by default.
+    ///   - fallbackURL: `creative.fallbackUrl`; none by default.
+    ///   - appStoreID: `creative.appStoreId`; none by default.
+    ///   - extraFields: Members merged into the `ad` object.
+    ///   - extraTopLevelFields: Members merged into the answer's top level.
     public init(
         id: String? = nil,
         format: SandboxFormat? = nil,

@@ -35,6 +35,7 @@ public final class SandboxAdServer: Sendable {
     ///   - port: the port; 0 (the default) picks a free ephemeral port.
     ///   - logger: called with one line per request (and its protocol violations), on a
     ///     connection thread; the stand-alone server prints them.
+    /// - Throws: ``HTTPServerError`` when the host is not a numeric address or the port cannot be bound.
     public init(scenario: SandboxScenario = SandboxScenario(), host: String = "127.0.0.1", port: UInt16 = 0,
                 logger: (@Sendable (String) -> Void)? = nil) throws(HTTPServerError) {
         let state = SandboxState(scenario: scenario, logger: logger)
@@ -44,8 +45,14 @@ public final class SandboxAdServer: Sendable {
         state.setBase(http.baseURL)
     }
 
-    /// Starts a sandbox that plays the scenario file at `scenarioFile` (format: the module README),
-    /// on 127.0.0.1 or `host`. Throws ``SandboxScenarioError`` or ``HTTPServerError``.
+    /// Starts a sandbox that plays the scenario file at `scenarioFile` (format: the module README).
+    /// - Parameters:
+    ///   - scenarioFile: A scenario file (JSON).
+    ///   - host: the numeric address to listen on; 127.0.0.1 (the default) keeps it on this machine.
+    ///   - port: the port; 0 (the default) picks a free ephemeral port.
+    ///   - logger: called with one line per request, on a connection thread.
+    /// - Throws: ``SandboxScenarioError`` when the file cannot be read or is not a valid scenario,
+    ///   ``HTTPServerError`` when the host is not a numeric address or the port cannot be bound.
     public convenience init(scenarioFile: URL, host: String = "127.0.0.1", port: UInt16 = 0,
                             logger: (@Sendable (String) -> Void)? = nil) throws {
         try self.init(scenario: SandboxScenario(contentsOf: scenarioFile), host: host, port: port, logger: logger)
@@ -71,36 +78,70 @@ public final class SandboxAdServer: Sendable {
     // MARK: Scripting
 
     /// Queues answers to `/init`; they are used in order, before the default.
+    ///
+    /// ```swift
+    /// server.enqueueInit(.serverError(), .enabled())
+    /// // initialize() ends .failed; the first format() retries /init and is answered enabled
+    /// ```
+    ///
+    /// - Parameter answers: The answers, in order.
     public func enqueueInit(_ answers: SandboxAnswer...) {
         state.updateScenario { $0.initAnswers += answers }
     }
 
     /// Queues answers to `/video/preload` for `format`; used in order, before the default.
+    ///
+    /// ```swift
+    /// server.enqueue(.noFill(skipCode: "frequency_cap"), .ad(), for: .pause)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - answers: The answers, in order.
+    ///   - format: The requested format they answer.
     public func enqueue(_ answers: SandboxAnswer..., for format: SandboxFormat) {
         state.updateScenario { $0.preloadAnswers[format, default: []] += answers }
     }
 
     /// Queues answers to `/video/events`; used in order, before the default.
+    /// - Parameter answers: The answers, in order.
     public func enqueueEvents(_ answers: SandboxAnswer...) {
         state.updateScenario { $0.eventsAnswers += answers }
     }
 
     /// Sets the answer to `/init` once its queue is empty.
+    /// - Parameter answer: The answer.
     public func setDefaultInit(_ answer: SandboxAnswer) {
         state.updateScenario { $0.defaultInitAnswer = answer }
     }
 
     /// Sets the answer to `/video/preload` for `format` once its queue is empty.
+    /// - Parameters:
+    ///   - answer: The answer.
+    ///   - format: The requested format it answers.
     public func setDefault(_ answer: SandboxAnswer, for format: SandboxFormat) {
         state.updateScenario { $0.defaultPreloadAnswers[format] = answer }
     }
 
     /// Sets the answer to `/video/events` once its queue is empty.
+    /// - Parameter answer: The answer.
     public func setDefaultEvents(_ answer: SandboxAnswer) {
         state.updateScenario { $0.defaultEventsAnswer = answer }
     }
 
     /// Queues `answer` for `format`, held until the returned gate is released.
+    ///
+    /// ```swift
+    /// let gate = server.hold(for: .linear)
+    /// let request = Task { try await ads.format(.linear) }
+    /// try await gate.waitUntilHeld()   // the request reached the server
+    /// ads.destroy()                    // the format() in flight throws .destroyed
+    /// gate.release()
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - answer: The answer given once released; an ad by default.
+    ///   - format: The requested format it answers.
+    /// - Returns: The gate; ``ResponseGate/release()`` lets the answer go.
     public func hold(_ answer: SandboxAnswer = .ad(), for format: SandboxFormat) -> ResponseGate {
         let gate = ResponseGate()
         enqueue(.held(gate, then: answer), for: format)
@@ -108,6 +149,8 @@ public final class SandboxAdServer: Sendable {
     }
 
     /// Queues `answer` to `/init`, held until the returned gate is released.
+    /// - Parameter answer: The answer given once released; enabled by default.
+    /// - Returns: The gate; ``ResponseGate/release()`` lets the answer go.
     public func holdInit(_ answer: SandboxAnswer = .enabled()) -> ResponseGate {
         let gate = ResponseGate()
         enqueueInit(.held(gate, then: answer))
@@ -115,6 +158,8 @@ public final class SandboxAdServer: Sendable {
     }
 
     /// Queues `answer` to `/video/events`, held until the returned gate is released.
+    /// - Parameter answer: The answer given once released; all accepted by default.
+    /// - Returns: The gate; ``ResponseGate/release()`` lets the answer go.
     public func holdEvents(_ answer: SandboxAnswer = .accepted) -> ResponseGate {
         let gate = ResponseGate()
         enqueueEvents(.held(gate, then: answer))
@@ -134,6 +179,8 @@ public final class SandboxAdServer: Sendable {
     }
 
     /// The requests received at `path` (e.g. `/video/preload`), in arrival order.
+    /// - Parameter path: The path, such as `/video/preload`.
+    /// - Returns: The requests to it so far.
     public func requests(path: String) -> [RecordedRequest] {
         state.read { $0.requests.filter { $0.path == path } }
     }
@@ -177,6 +224,18 @@ public final class SandboxAdServer: Sendable {
     /// task is cancelled, ``SandboxWaitError/stopped(_:)`` when the server stops, and
     /// ``SandboxWaitError/timedOut(_:)`` after 30 s of real time — a safety net that keeps a
     /// broken test from hanging the suite, never the way a passing test finishes.
+    ///
+    /// ```swift
+    /// let preloads = try await server.waitForRequests(path: "/video/preload", count: 1)
+    /// #expect(preloads[0].json?["labels"]?["stage"] == "first_episode")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The path to count, such as `/video/preload`; `nil` (the default) counts every request.
+    ///   - count: How many to wait for.
+    /// - Returns: The matching requests, once there are at least `count`.
+    /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/stopped(_:)``
+    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 30 s of real time.
     @discardableResult
     public func waitForRequests(path: String? = nil, count: Int) async throws -> [RecordedRequest] {
         try await waitUntil("\(count) request(s)\(path.map { " to \($0)" } ?? "")") { server in
@@ -187,6 +246,18 @@ public final class SandboxAdServer: Sendable {
 
     /// Returns the events once at least `count` arrived: distinct `eventId`s when `unique`
     /// (the default, ``uniqueEvents``), every delivery otherwise (``events``).
+    ///
+    /// ```swift
+    /// let events = try await server.waitForEvents(count: 2)
+    /// #expect(events.map(\.type) == ["impression", "ended"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many to wait for.
+    ///   - unique: Whether to count distinct `eventId`s (the default) or every delivery.
+    /// - Returns: The events, once there are at least `count`.
+    /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/stopped(_:)``
+    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 30 s of real time.
     @discardableResult
     public func waitForEvents(count: Int, unique: Bool = true) async throws -> [RecordedEvent] {
         try await waitUntil("\(count) \(unique ? "unique " : "")event(s)") { server in
@@ -196,6 +267,19 @@ public final class SandboxAdServer: Sendable {
     }
 
     /// Returns the pixel hits (named `name` and/or of `adId`, or all) once at least `count` arrived.
+    ///
+    /// ```swift
+    /// let errors = try await server.waitForPixelHits(count: 1, name: "error")
+    /// #expect(errors[0].query["code"] == "403")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many to wait for.
+    ///   - adId: Only the pixels of this ad; `nil` (the default) for any.
+    ///   - name: Only the pixels of this name, such as `impression` or `firstQuartile`; `nil` for any.
+    /// - Returns: The matching hits, once there are at least `count`.
+    /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/stopped(_:)``
+    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 30 s of real time.
     @discardableResult
     public func waitForPixelHits(count: Int, adId: String? = nil, name: String? = nil) async throws -> [PixelHit] {
         let matching: @Sendable (SandboxAdServer) -> [PixelHit] = { server in
@@ -206,6 +290,11 @@ public final class SandboxAdServer: Sendable {
     }
 
     /// Returns once `condition` holds; it is evaluated now and after every request.
+    /// - Parameters:
+    ///   - description: What is awaited, for the time-out's message.
+    ///   - condition: Evaluated now and after every request, on a server thread.
+    /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/stopped(_:)``
+    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 30 s of real time.
     public func waitUntil(_ description: String = "a condition", _ condition: @escaping @Sendable (SandboxAdServer) -> Bool) async throws {
         try await state.waiters.wait(description) { [weak self] in
             guard let self else { return false }

@@ -20,6 +20,8 @@ public enum SandboxCreative: Sendable, Hashable {
 
     /// The creative a format gets when none is given: overlay → HTML, pause → image,
     /// linear → an inline VAST tag.
+    /// - Parameter format: The ad's format.
+    /// - Returns: `.html`, `.image` or `.vast(.inline)`.
     public static func `default`(for format: SandboxFormat) -> SandboxCreative {
         switch format {
         case .overlay: .html

@@ -8,6 +8,10 @@ public struct SandboxPrice: Sendable, Hashable {
     public var precision: String?
 
     /// A price; by default 2.5 USD, exact.
+    /// - Parameters:
+    ///   - value: The amount (CPM).
+    ///   - currency: The currency code; `nil` omits it.
+    ///   - precision: `"exact"` or `"estimated"`; `nil` omits it.
     public init(value: Double = 2.5, currency: String? = "USD", precision: String? = "exact") {
         self.value = value
         self.currency = currency

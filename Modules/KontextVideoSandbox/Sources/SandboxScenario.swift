@@ -25,6 +25,13 @@ public struct SandboxScenario: Sendable {
     public var defaultEventsAnswer: SandboxAnswer
 
     /// A scenario; by default an enabled SDK, an ad for every format, all events accepted.
+    /// - Parameters:
+    ///   - initAnswers: Answers to `/init`, in order.
+    ///   - defaultInitAnswer: The answer to `/init` once they are used up.
+    ///   - preloadAnswers: Answers to `/video/preload` per format, in order.
+    ///   - defaultPreloadAnswers: The answer per format once its queue is used up.
+    ///   - eventsAnswers: Answers to `/video/events`, in order.
+    ///   - defaultEventsAnswer: The answer to `/video/events` once they are used up.
     public init(
         initAnswers: [SandboxAnswer] = [],
         defaultInitAnswer: SandboxAnswer = .enabled(),
@@ -42,6 +49,9 @@ public struct SandboxScenario: Sendable {
     }
 
     /// Loads a scenario file.
+    /// - Parameter url: The file's location.
+    /// - Throws: ``SandboxScenarioError/unreadable(path:reason:)`` when the file cannot be read,
+    ///   ``SandboxScenarioError/invalid(location:message:)`` when it is not a valid scenario.
     public init(contentsOf url: URL) throws(SandboxScenarioError) {
         let data: Data
         do {
@@ -53,6 +63,8 @@ public struct SandboxScenario: Sendable {
     }
 
     /// Reads a scenario from the JSON text of a scenario file.
+    /// - Parameter data: The file's JSON text.
+    /// - Throws: ``SandboxScenarioError/invalid(location:message:)`` when it is not a valid scenario.
     public init(json data: Data) throws(SandboxScenarioError) {
         guard let root = JSONValue(data: data) else { throw .invalid(location: "$", message: "not JSON") }
         self = try SandboxScenarioReader.scenario(from: root)

@@ -20,6 +20,16 @@ public struct SandboxServedAd: Sendable, Equatable {
     public var requestIndex: Int
 
     /// Creates a record; the server does this.
+    /// - Parameters:
+    ///   - id: The ad id.
+    ///   - format: The format in the answer.
+    ///   - creative: The creative.
+    ///   - duration: The `duration` sent, if any.
+    ///   - width: The creative's width, if any.
+    ///   - height: The creative's height, if any.
+    ///   - clickURL: The click target sent, if any.
+    ///   - json: The `ad` object as sent.
+    ///   - requestIndex: The index of the `/video/preload` request it answered.
     public init(id: String, format: SandboxFormat, creative: SandboxCreative, duration: Double?, width: Int?, height: Int?, clickURL: String?, json: JSONValue, requestIndex: Int) {
         self.id = id
         self.format = format

@@ -35,6 +35,12 @@ public final class HeadlessPlayer: VideoAdsPlayer {
 
     /// Creates a player on `clock`. With `reportsChanges`, it offers `isPlayingUpdates` (the SDK
     /// reacts at once); without, the SDK polls `isPlaying` four times a second.
+    /// `KontextVideoHarness.makePlayer(isPlaying:reportsChanges:)` makes one on the harness's clock.
+    /// - Parameters:
+    ///   - clock: The clock its time moves with.
+    ///   - currentTime: Where the content starts, in seconds.
+    ///   - isPlaying: Whether it plays from the start.
+    ///   - reportsChanges: Whether it offers `isPlayingUpdates`.
     public init(clock: TestClock, currentTime: TimeInterval = 0, isPlaying: Bool = true, reportsChanges: Bool = false) {
         self.clock = clock
         self.anchorTime = currentTime
@@ -77,7 +83,8 @@ public final class HeadlessPlayer: VideoAdsPlayer {
     /// Reaches the end: stops playing.
     public func end() { setPlaying(false) }
 
-    /// Jumps to `time`.
+    /// Jumps to `time`. An overlay on screen counts nothing for a jump faster than about 4× real time.
+    /// - Parameter time: The new position, in seconds (negative reads as 0).
     public func seek(to time: TimeInterval) {
         anchorTime = max(0, time)
         anchorClock = clock.now

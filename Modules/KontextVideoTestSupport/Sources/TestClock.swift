@@ -5,6 +5,21 @@ import KontextVideoScheduling
 /// deadline passed, in deadline order, letting each woken task run before the next.
 ///
 /// No test waits for real time: `advance(by:)` jumps instantly.
+///
+/// Every timer of the SDK under `KontextVideoHarness` runs on its clock (`harness.clock`): ad
+/// expiry, the 10-second creative load time-out, request time-outs and back-offs, the half-second
+/// measurement of a shown ad, an overlay's duration.
+///
+/// ```swift
+/// try await KontextVideoHarness.run { harness in
+///     await harness.initialize()
+///     let ads = VideoAds(content: .init(id: "e1", language: "en"))
+///     let ad = try await ads.format(.pause)
+///     // The sandbox's ads expire after 900 s.
+///     await harness.clock.advance(by: .seconds(901))
+///     #expect(ad.invalidationReason == .expired)
+/// }
+/// ```
 public final class TestClock: SchedulingClock, Sendable {
     private struct State: HasWaiters {
         var now: Duration = .zero
@@ -33,6 +48,8 @@ public final class TestClock: SchedulingClock, Sendable {
     }
 
     /// Suspends until `deadline`; throws `CancellationError` when cancelled.
+    /// - Parameter deadline: The time since the clock's origin to wake at.
+    /// - Throws: `CancellationError` when the sleeping task is cancelled.
     public func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()
         try await state.wait(tag: deadline) { deadline <= $0.now ? .success(()) : nil }
@@ -44,6 +61,15 @@ public final class TestClock: SchedulingClock, Sendable {
     ///
     /// It runs on the caller's actor, so a test on the main actor lets main-actor timers run
     /// between deadlines.
+    ///
+    /// ```swift
+    /// await clock.advance(by: .seconds(10))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - duration: How far to move time.
+    ///   - isolation: the actor the call runs on: leave the default, the caller's (a test on the main
+    ///     actor lets main-actor timers run between deadlines).
     public func advance(by duration: Duration, isolation: isolated (any Actor)? = #isolation) async {
         await settle()
         let target = state.withLock { $0.now } + duration
@@ -64,6 +90,9 @@ public final class TestClock: SchedulingClock, Sendable {
     }
 
     /// Advances to the next deadline, if any; returns whether a sleeper was woken.
+    /// - Parameter isolation: the actor the call runs on: leave the default, the caller's (a test on the main
+    ///   actor lets main-actor timers run between deadlines).
+    /// - Returns: `true` when a sleeper was woken, `false` when nobody slept on the clock.
     @discardableResult
     public func advanceToNextDeadline(isolation: isolated (any Actor)? = #isolation) async -> Bool {
         await settle()
@@ -74,6 +103,18 @@ public final class TestClock: SchedulingClock, Sendable {
 
     /// Yields until at least `count` tasks sleep on this clock, or gives up after a bounded
     /// number of yields; returns whether they did. Use before `advance` when a task was just started.
+    ///
+    /// ```swift
+    /// let loading = Task { try await ad.load() }
+    /// await clock.waitForSleepers()             // the load time-out is armed
+    /// await clock.advance(by: .seconds(10))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - count: How many sleepers to wait for; 1 by default.
+    ///   - isolation: the actor the call runs on: leave the default, the caller's (a test on the main
+    ///     actor lets main-actor timers run between deadlines).
+    /// - Returns: Whether at least `count` tasks sleep on the clock.
     @discardableResult
     public func waitForSleepers(atLeast count: Int = 1, isolation: isolated (any Actor)? = #isolation) async -> Bool {
         for _ in 0..<20_000 {
@@ -93,6 +134,8 @@ public final class TestClock: SchedulingClock, Sendable {
 
     /// Lets other tasks run: woken sleepers, and tasks they start. Yields on the caller's actor,
     /// so tasks isolated to it (the main actor, in SDK tests) get their turn.
+    /// - Parameter isolation: the actor the call runs on: leave the default, the caller's (a test on the main
+    ///   actor lets main-actor timers run between deadlines).
     public func settle(isolation: isolated (any Actor)? = #isolation) async {
         for _ in 0..<64 { await Task.yield() }
     }

@@ -3,6 +3,14 @@ import KontextVideo
 
 /// Records what a tap on an ad opened, as the system would: the App Store product sheet for an
 /// app-install ad, else the click URL, else — when the test made that URL unopenable — its fallback.
+///
+/// The harness's opener is `harness.clickOpener`:
+///
+/// ```swift
+/// try pause.show(in: HeadlessView())
+/// harness.creatives.creative(for: pause)?.click()
+/// #expect(harness.clickOpener.openedURLs.count == 1)   // the sandbox's landing page
+/// ```
 @MainActor
 public final class HeadlessClickOpener: ClickOpening {
     /// URLs that cannot open (no app handles them, say).

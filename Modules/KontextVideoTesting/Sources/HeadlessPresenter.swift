@@ -3,6 +3,18 @@ import KontextVideo
 
 /// A presenter for linear ads in headless tests: it can be unavailable, refuse to present, be
 /// dismissed from outside, and hold a dismissal until the test lets it finish.
+///
+/// The harness's presenter (`harness.presenter`) is what `show()` and `show(from: nil)` present
+/// from.
+///
+/// ```swift
+/// harness.presenter.holdsDismissals = true
+/// try linear.show()
+/// linearCreative.complete()              // no end card: the SDK dismisses it
+/// #expect(delegate.endReasons.isEmpty)   // didEnd waits for the dismissal
+/// harness.presenter.finishDismissal()
+/// #expect(delegate.endReasons == [.completed])
+/// ```
 @MainActor
 public final class HeadlessPresenter: VideoAdPresenter {
     /// Whether it can present right now.
@@ -24,6 +36,11 @@ public final class HeadlessPresenter: VideoAdPresenter {
     private var pendingDismissal: (@MainActor () -> Void)?
 
     /// Creates a presenter.
+    /// - Parameters:
+    ///   - isAvailable: Whether it can present (`false`: `show(from:)` throws `presenterUnavailable`).
+    ///   - presentationSucceeds: Whether presentations succeed (`false`: the ad fails with
+    ///     `didFail(.presenterUnavailable)` after `show(from:)` returned).
+    ///   - holdsDismissals: Whether dismissals wait for ``finishDismissal()``.
     public init(isAvailable: Bool = true, presentationSucceeds: Bool = true, holdsDismissals: Bool = false) {
         self.isAvailable = isAvailable
         self.presentationSucceeds = presentationSucceeds
@@ -34,6 +51,9 @@ public final class HeadlessPresenter: VideoAdPresenter {
     public var canPresentVideoAd: Bool { isAvailable && current == nil }
 
     /// Presents `presentation` as scripted: at once, failing, or never answering.
+    /// - Parameters:
+    ///   - presentation: The ad's presentation.
+    ///   - completion: Called with ``presentationSucceeds``, at once or at ``finishPresentation()``.
     public func presentVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor (Bool) -> Void) {
         presentCount += 1
         guard answersPresentations else { return }
@@ -50,6 +70,9 @@ public final class HeadlessPresenter: VideoAdPresenter {
     }
 
     /// Dismisses `presentation`, at once or when the test calls `finishDismissal()`.
+    /// - Parameters:
+    ///   - presentation: The ad's presentation.
+    ///   - completion: Called once the dismissal finished.
     public func dismissVideoAd(_ presentation: LinearAdPresentation, completion: @escaping @MainActor () -> Void) {
         dismissCount += 1
         let finish: @MainActor () -> Void = { [weak self] in

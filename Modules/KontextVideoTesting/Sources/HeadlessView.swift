@@ -3,6 +3,17 @@ import KontextVideo
 
 /// A view for headless tests: a size, a safe area, window membership and visibility, all of
 /// which a test can change while an ad is shown. Records where the SDK placed the ad.
+///
+/// The SDK holds it weakly, as it holds an app's view: keep it in a variable for as long as the ad
+/// should stay on screen.
+///
+/// ```swift
+/// let view = HeadlessView()                       // a 390×844 portrait phone
+/// try overlay.show(in: view, insets: VideoAdInsets(bottom: 80))
+/// view.rotate()
+/// await harness.advance(by: .milliseconds(500))   // measured every 0.5 s
+/// #expect(view.placements.count == 2)             // placed again
+/// ```
 @MainActor
 public final class HeadlessView: VideoAdHostView {
     /// The view's size in points.
@@ -19,6 +30,11 @@ public final class HeadlessView: VideoAdHostView {
     public private(set) var placements: [CGRect] = []
 
     /// Creates a view; by default a 390×844 portrait phone screen in a window.
+    /// - Parameters:
+    ///   - size: The view's size in points.
+    ///   - safeAreaInsets: The view's safe area; by default a phone's notch and home indicator.
+    ///   - isInWindow: Whether the view is in a window.
+    ///   - isHidden: Whether the view is hidden.
     public init(
         size: CGSize = CGSize(width: 390, height: 844),
         safeAreaInsets: VideoAdInsets = VideoAdInsets(top: 47, left: 0, bottom: 34, right: 0),
@@ -49,6 +65,7 @@ public final class HeadlessView: VideoAdHostView {
     public var videoAdIsHidden: Bool { isHidden }
 
     /// Records where the SDK placed the ad.
+    /// - Parameter frame: Where the creative is, in the view's coordinates.
     public func videoAdDidPlace(_ frame: CGRect) {
         adFrame = frame
         placements.append(frame)

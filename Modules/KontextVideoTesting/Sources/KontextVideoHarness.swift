@@ -16,10 +16,40 @@ import KontextVideoTestSupport
 ///     let ad = try await ads.format(.pause)
 /// }
 /// ```
+///
+/// The SDK under a harness is the one your app ships, with its outside world replaced: requests go
+/// to ``server`` (or ``serverURL``) and to loopback only — a request to any other host is refused
+/// as if the device were offline and fails the run (``UnplannedRequests``) —, time is ``clock``,
+/// the consent platform's storage is ``defaults``, creatives are ``creatives``, and `show()`
+/// presents from ``presenter``.
 @MainActor
 public final class KontextVideoHarness {
     /// Runs `body` with a fresh harness, torn down afterwards. Harnesses run one at a time per
     /// process (they share `KontextVideo.shared`), so tests using `run` may be parallel otherwise.
+    ///
+    /// ```swift
+    /// @Test @MainActor func noFillSaysWhy() async throws {
+    ///     try await KontextVideoHarness.run { harness in
+    ///         harness.server?.enqueue(.noFill(skipCode: "frequency_cap"), for: .pause)
+    ///         await harness.initialize()
+    ///         let ads = VideoAds(content: .init(id: "e1", language: "en"))
+    ///         await #expect(throws: VideoAdError.noFill(reason: .frequencyCap)) {
+    ///             try await ads.format(.pause)
+    ///         }
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serverURL: A server of your own to talk to instead of a fresh sandbox; `nil` (the
+    ///     default) starts a ``SandboxAdServer`` on loopback.
+    ///   - creatives: How creatives load and behave; `nil` (the default) fetches every creative
+    ///     from the server, as the SDK does.
+    ///   - body: The test, on the main actor, given the harness.
+    /// - Returns: What `body` returns.
+    /// - Throws: What `body` throws; ``UnplannedRequests`` when the SDK tried to reach a host other
+    ///   than loopback and the server; an ``HTTPServerError`` when the sandbox could not start;
+    ///   `CancellationError` when the task was cancelled while waiting for another harness.
     public static func run<Value>(
         serverURL: URL? = nil,
         creatives: ScriptedCreatives? = nil,
@@ -66,6 +96,7 @@ public final class KontextVideoHarness {
 
     /// Throws `UnplannedRequests` when the SDK tried to reach a host nobody planned for; `run`
     /// calls it after the body, so such a test fails.
+    /// - Throws: ``UnplannedRequests``, naming every refused URL.
     public func verifyNoUnplannedRequests() throws {
         let unplanned = unplannedRequests
         if !unplanned.isEmpty { throw UnplannedRequests(urls: unplanned) }
@@ -76,6 +107,18 @@ public final class KontextVideoHarness {
     /// parallel should use `run(_:)`, which also keeps harnesses from overlapping.
     /// `serverLog` hears one line per request the sandbox server answers (with any protocol
     /// violation), on the server's thread.
+    ///
+    /// ```swift
+    /// let harness = try KontextVideoHarness(serverLog: { print($0) })
+    /// defer { harness.tearDown() }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - serverURL: A server of your own to talk to; `nil` (the default) starts a sandbox.
+    ///   - creatives: How creatives load and behave; by default every creative is fetched.
+    ///   - serverLog: Hears one line per request the sandbox answers; `nil` (the default) for none.
+    /// - Throws: ``HTTPServerError`` when the sandbox server could not start, or the error of
+    ///   creating the storage directory.
     public init(
         serverURL: URL? = nil,
         creatives: ScriptedCreatives = ScriptedCreatives(),
@@ -121,7 +164,13 @@ public final class KontextVideoHarness {
         ))
     }
 
-    /// Initializes the SDK against the harness's server.
+    /// Initializes the SDK against the harness's server: `KontextVideo.shared.initialize(with:)`
+    /// with the harness's ``serverURL``.
+    /// - Parameters:
+    ///   - publisherToken: The token sent; `acme-dev` by default (the sandbox checks that every
+    ///     request carries the same one).
+    ///   - logLevel: How much the SDK prints; `.none` by default, to keep test logs quiet.
+    /// - Returns: The SDK's state: `.enabled` with the sandbox's default answer.
     @discardableResult
     public func initialize(
         publisherToken: String = "acme-dev",
@@ -131,6 +180,12 @@ public final class KontextVideoHarness {
     }
 
     /// Moves virtual time forward, running every timer that falls due.
+    ///
+    /// ```swift
+    /// await harness.advance(by: .seconds(15))   // an overlay's 15 s elapse
+    /// ```
+    ///
+    /// - Parameter duration: How far to move ``clock``.
     public func advance(by duration: Duration) async {
         await clock.advance(by: duration)
     }
@@ -146,6 +201,22 @@ public final class KontextVideoHarness {
     }
 
     /// A content player on the harness's clock.
+    ///
+    /// ```swift
+    /// let player = harness.makePlayer()
+    /// ads.track(player)
+    /// let view = HeadlessView()
+    /// try overlay.show(in: view)
+    /// player.pause()
+    /// // Polled four times a second: the overlay ends with .interrupted.
+    /// await harness.advance(by: .milliseconds(250))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isPlaying: Whether the content plays from the start.
+    ///   - reportsChanges: Whether the player offers `isPlayingUpdates` (the SDK reacts at once);
+    ///     without, the SDK polls `isPlaying` four times a second.
+    /// - Returns: A player starting at 0 s.
     public func makePlayer(isPlaying: Bool = true, reportsChanges: Bool = false) -> HeadlessPlayer {
         HeadlessPlayer(clock: clock, isPlaying: isPlaying, reportsChanges: reportsChanges)
     }

@@ -1,6 +1,16 @@
 import KontextVideo
 
 /// A `VideoAdDelegate` that records every callback in order, for tests.
+///
+/// ```swift
+/// let delegate = RecordingDelegate()
+/// ad.delegate = delegate
+/// try await ad.load()
+/// try ad.show(in: HeadlessView())
+/// try ad.dismiss()
+/// #expect(delegate.callbacks == [.impression(adId: ad.id),
+///                                .end(adId: ad.id, reason: .dismissed, isCompleted: false)])
+/// ```
 @MainActor
 public final class RecordingDelegate: VideoAdDelegate {
     /// One delegate callback.
@@ -44,21 +54,31 @@ public final class RecordingDelegate: VideoAdDelegate {
     }
 
     /// Records `.impression`.
+    /// - Parameter ad: The ad whose impression was counted.
     public func videoAdDidRecordImpression(_ ad: VideoAd) {
         record(.impression(adId: ad.id))
     }
 
     /// Records `.click`.
+    /// - Parameters:
+    ///   - ad: The ad that was tapped.
+    ///   - click: Where the viewer tapped.
     public func videoAd(_ ad: VideoAd, didClick click: VideoAd.Click) {
         record(.click(adId: ad.id, area: click.area))
     }
 
     /// Records `.fail`.
+    /// - Parameters:
+    ///   - ad: The ad that failed.
+    ///   - error: What broke.
     public func videoAd(_ ad: VideoAd, didFail error: VideoAdError) {
         record(.fail(adId: ad.id, error: error))
     }
 
-    /// Records `.end`.
+    /// Records `.end`, with `ad.isCompleted`.
+    /// - Parameters:
+    ///   - ad: The ad that ended.
+    ///   - reason: Who or what took it off the screen.
     public func videoAd(_ ad: VideoAd, didEnd reason: VideoAd.EndReason) {
         record(.end(adId: ad.id, reason: reason, isCompleted: ad.isCompleted))
     }

@@ -10,6 +10,18 @@ import KontextVideoVAST
 /// bridge) and what it does on screen (first frame, clicks, complete, skip, close, resume,
 /// failure, or the page's own messages in the bridge's bytes).
 ///
+/// Pass them to ``KontextVideoHarness/run(serverURL:creatives:_:)``; then play the viewer and
+/// the creative through ``creative(for:)``.
+///
+/// ```swift
+/// let creatives = ScriptedCreatives(defaultBehaviour: .ready(after: .seconds(1)))
+/// // The next linear ad's media cannot play: VAST error 403.
+/// creatives.enqueue(.fail(code: 403, after: .zero), for: .linear)
+/// try await KontextVideoHarness.run(creatives: creatives) { harness in
+///     // …
+/// }
+/// ```
+///
 /// A page's messages go through the SDK's own decoder and rules (`CREATIVES.md`), so a test can
 /// say what a real page says:
 ///
@@ -47,16 +59,31 @@ public final class ScriptedCreatives {
     private var queued: [AdFormat: [LoadBehaviour]] = [:]
 
     /// Creates the scripts; by default every creative is really fetched.
+    /// - Parameter defaultBehaviour: How creatives load unless ``enqueue(_:for:)`` says otherwise.
     public init(defaultBehaviour: LoadBehaviour = .fetch) {
         self.defaultBehaviour = defaultBehaviour
     }
 
-    /// The next creative of `format` loads with `behaviour`.
+    /// The next creative of `format` loads with `behaviour`; several calls queue in order.
+    /// - Parameters:
+    ///   - behaviour: How it loads.
+    ///   - format: The format of the ad whose creative it is.
     public func enqueue(_ behaviour: LoadBehaviour, for format: AdFormat) {
         queued[format, default: []].append(behaviour)
     }
 
     /// The creative of `ad`, once the SDK made it (at `load()`).
+    ///
+    /// ```swift
+    /// try await linear.load()
+    /// let video = try #require(harness.creatives.creative(for: linear))
+    /// try linear.show()
+    /// video.renderFirstFrame()   // the impression
+    /// video.skip()               // didEnd(.skipped)
+    /// ```
+    ///
+    /// - Parameter ad: An ad `load()` was called on.
+    /// - Returns: Its scripted creative, or `nil` before `load()`.
     public func creative(for ad: VideoAd) -> ScriptedCreative? {
         all.last { $0.adId == ad.id }
     }
@@ -83,6 +110,7 @@ struct ScriptedCreativeFactory: CreativeRendererFactory {
 /// (`pagePosts(_:)`, `viewerTaps(andPagePosts:)`) reach the SDK through the same decoder and rules
 /// as a real page's in a web view; the other moments (`click(_:)`, `close()`, …) are the ones the
 /// SDK's own renderers report.
+/// Nothing it does reaches the delegate before `show()` or after the ad ended.
 @MainActor
 public final class ScriptedCreative: CreativeRenderer {
     /// The ad's id.
@@ -188,21 +216,27 @@ public final class ScriptedCreative: CreativeRenderer {
 
     // MARK: The page's messages
 
-    /// The page posts `message`: a message body as the SDK's `kontextBridge` handler receives it,
-    /// such as `{"type":"ready-iframe"}` or `{"type":"error-iframe","data":{"code":403}}`, read by
-    /// the SDK's own decoder and rules. Without a `"tap"` number — which the bridge script adds
-    /// only during the viewer's tap, see `viewerTaps(andPagePosts:)` — a click, close or resume is
-    /// ignored, as the SDK ignores a page's click without a user gesture. `fromOrigin`
-    /// (`"https://other.example"`) posts it from another origin than the creative page's own,
-    /// which the SDK drops.
+    /// The page posts `message`, read by the SDK's own decoder and rules. Without a `"tap"`
+    /// number — which the bridge script adds only during the viewer's tap, see
+    /// `viewerTaps(andPagePosts:)` — a click, close or resume is ignored, as the SDK ignores a
+    /// page's click without a user gesture.
+    ///
+    /// - Parameters:
+    ///   - message: a message body as the SDK's `kontextBridge` handler receives it, such as
+    ///     `{"type":"ready-iframe"}` or `{"type":"error-iframe","data":{"code":403}}`.
+    ///   - fromOrigin: another origin than the creative page's own (`"https://other.example"`)
+    ///     to post it from, which the SDK drops; `nil` (the default) posts from the page's origin.
     public func pagePosts(_ message: String, fromOrigin: String? = nil) {
         let origin = fromOrigin.map { URL(string: $0).flatMap(CreativeOrigin.init(url:)) } ?? bridge.origin
         bridge.receive(Data(message.utf8), fromMainFrame: true, origin: origin)
     }
 
-    /// The viewer taps the creative, and during the tap the page posts `message` — for example
-    /// `{"type":"click-iframe","data":{"area":"cta"}}`. The message carries the tap's number as
-    /// the bridge script adds it, so the SDK counts at most one click, close or resume per tap.
+    /// The viewer taps the creative, and during the tap the page posts `message`. The message
+    /// carries the tap's number as the bridge script adds it, so the SDK counts at most one click,
+    /// close or resume per tap.
+    ///
+    /// - Parameter message: the page's message body, for example
+    ///   `{"type":"click-iframe","data":{"area":"cta"}}`.
     public func viewerTaps(andPagePosts message: String) {
         taps += 1
         pagePosts(Self.adding(tap: taps, to: message))
@@ -221,11 +255,14 @@ public final class ScriptedCreative: CreativeRenderer {
 
     /// A video's first frame rendered.
     public func renderFirstFrame() { send(.firstFrame) }
-    /// The video reached `seconds` of the ad.
+    /// The video reached `seconds` of the ad: the quartile tracking pixels fire as it passes them.
+    /// - Parameter seconds: The ad's playhead.
     public func play(to seconds: TimeInterval) { send(.progress(seconds)) }
     /// The player learned the media's own length (it may differ from the VAST `<Duration>`).
+    /// - Parameter seconds: The media's length.
     public func reportMediaLength(_ seconds: TimeInterval) { send(.mediaLength(seconds)) }
     /// The viewer tapped the creative (or its end card, or one of its own areas).
+    /// - Parameter area: Where: `.creative` (the default), `.endCard` or `.other(label)`.
     public func click(_ area: VideoAd.Click.Area = .creative) { send(.click(area)) }
     /// The video reached its end; a creative with an end card then shows it.
     public func complete() {
@@ -238,7 +275,9 @@ public final class ScriptedCreative: CreativeRenderer {
     public func close() { send(.close) }
     /// The viewer tapped Resume on a full-screen pause ad.
     public func resume() { send(.resume) }
-    /// The creative failed or stalled on screen with a VAST error code.
+    /// The creative failed or stalled on screen with a VAST error code: `didFail(.creativeFailed(code:))`,
+    /// then `didEnd(.failed)`.
+    /// - Parameter code: The VAST error code; 405 (the creative failed on screen) by default.
     public func fail(code: Int = 405) { send(.failed(code: VASTErrorCode(rawValue: code))) }
 
     private func send(_ event: CreativeEvent) {
