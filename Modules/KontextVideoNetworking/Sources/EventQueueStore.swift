@@ -231,7 +231,8 @@ package final class EventQueueStore: Sendable {
     /// memory.
     private func persist(_ lines: [JournalLine], in state: inout State) {
         guard !state.isClosed else {
-            report(.queueNotWritten, ["path": journal.path, "reason": "the queue was closed"])
+            // Only a test's reset closes the queue; what its ads still fire is dropped on purpose.
+            report(.queueNotWritten, ["path": journal.path, "reason": "the queue was closed"], level: .debug)
             return
         }
         if unreadFile.snapshot {
@@ -366,8 +367,9 @@ package final class EventQueueStore: Sendable {
     }
 
     /// Reports an error off the lock: a monitor that reacts by queueing an event must not deadlock.
-    private func report(_ name: KontextVideoEvent.Name, _ attributes: [String: String]) {
-        let event = KontextVideoEvent(.error, name, level: .error, attributes: attributes)
+    private func report(_ name: KontextVideoEvent.Name, _ attributes: [String: String],
+                        level: KontextVideoConfiguration.LogLevel = .error) {
+        let event = KontextVideoEvent(.error, name, level: level, attributes: attributes)
         let events = self.events
         DispatchQueue.global().async { events.record(event) }
     }
