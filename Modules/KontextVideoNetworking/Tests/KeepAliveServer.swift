@@ -23,27 +23,10 @@ final class KeepAliveServer: Sendable {
     private let records = LockedState<[Record]>([])
 
     init() throws {
-        #if canImport(Glibc)
-        let streamType = Int32(SOCK_STREAM.rawValue)
-        #else
-        let streamType = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, streamType, 0)
-        try #require(descriptor >= 0)
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0
-            }
-        }
-        try #require(bound && listen(descriptor, 16) == 0)
+        let (descriptor, port) = try boundLoopbackSocket()
+        try #require(listen(descriptor, 16) == 0)
         listener = descriptor
-        port = UInt16(bigEndian: address.sin_port)
+        self.port = port
         let records = self.records
         Thread.detachNewThread {
             var number = 0

@@ -115,6 +115,13 @@ func jsonAnswer(_ text: String, status: Int = 200, headers: [String: String] = [
 func closedPortURL() throws -> URL {
     // A port that is bound but never listens refuses every connection, and stays ours: a port
     // merely closed again could be handed to another test's server running in parallel.
+    let (descriptor, port) = try boundLoopbackSocket()
+    reservedClosedPorts.withLock { $0.append(descriptor) }
+    return try #require(URL(string: "http://127.0.0.1:\(port)"))
+}
+
+/// A TCP socket bound to an ephemeral port of 127.0.0.1, not yet listening, and that port.
+func boundLoopbackSocket() throws -> (descriptor: Int32, port: UInt16) {
     #if canImport(Glibc)
     let streamType = Int32(SOCK_STREAM.rawValue)
     #else
@@ -133,9 +140,7 @@ func closedPortURL() throws -> URL {
         }
     }
     try #require(bound, "bind() failed")
-    reservedClosedPorts.withLock { $0.append(descriptor) }
-    let port = UInt16(bigEndian: address.sin_port)
-    return try #require(URL(string: "http://127.0.0.1:\(port)"))
+    return (descriptor, UInt16(bigEndian: address.sin_port))
 }
 
 /// Sockets kept bound (never listening) for the whole test run.

@@ -91,14 +91,7 @@ struct PreloadRequestBodyTests {
     @Test("a playhead that is negative or not finite is sent as 0", arguments: [-3.0, .nan, .infinity])
     func invalidPlayhead(playhead: Double) throws {
         let request = AdRequest(format: .linear, content: KontextVideoContent(id: "e", language: "en"), playhead: playhead)
-        let body = PreloadRequestBody(
-            request: request, environment: testEnvironment(), requestId: requestId, installId: installId,
-            sessionId: nil, regulatory: nil
-        )
-        guard case .object(let object) = try encoded(body) else {
-            Issue.record("not an object")
-            return
-        }
+        let object = try encodedObject(request)
         #expect(object["playhead"] == .integer(0))
     }
 
@@ -106,28 +99,25 @@ struct PreloadRequestBodyTests {
     func deviceOfTheRequest() throws {
         let measured = DeviceFacts(os: "iOS", osVersion: "26.0", screenWidth: 402, screenHeight: 874, scale: 3)
         let request = AdRequest(format: .pause, content: KontextVideoContent(id: "e", language: "en"), device: measured)
-        let body = PreloadRequestBody(
-            request: request, environment: testEnvironment(), requestId: requestId, installId: installId,
-            sessionId: nil, regulatory: nil
-        )
-        guard case .object(let object) = try encoded(body) else {
-            Issue.record("not an object")
-            return
-        }
+        let object = try encodedObject(request)
         #expect(object["device"] == (try encoded(measured)))
     }
 
     @Test("without App Tracking Transparency no identifier and no status is sent")
     func noIdentifiers() throws {
         let request = AdRequest(format: .pause, content: KontextVideoContent(id: "e", language: "en"))
+        let object = try encodedObject(request)
+        #expect(object["advertisingId"] == nil && object["vendorId"] == nil && object["trackingAuthorization"] == nil)
+    }
+
+    /// The body of `request` with the test environment and no session or consent, as a JSON object.
+    private func encodedObject(_ request: AdRequest) throws -> [String: JSONValue] {
         let body = PreloadRequestBody(
             request: request, environment: testEnvironment(), requestId: requestId, installId: installId,
             sessionId: nil, regulatory: nil
         )
-        guard case .object(let object) = try encoded(body) else {
-            Issue.record("not an object")
-            return
-        }
-        #expect(object["advertisingId"] == nil && object["vendorId"] == nil && object["trackingAuthorization"] == nil)
+        if case .object(let object) = try encoded(body) { return object }
+        Issue.record("the body is not a JSON object")
+        return [:]
     }
 }
