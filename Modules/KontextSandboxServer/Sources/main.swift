@@ -173,8 +173,6 @@ if options.host.isLoopback {
         (NSLocalNetworkUsageDescription).
         """)
 }
-say("Ctrl-C stops. One line per request follows.")
-
 var signalSources: [DispatchSourceSignal] = []
 for signalNumber in [SIGINT, SIGTERM] {
     signal(signalNumber, SIG_IGN)
@@ -187,4 +185,7 @@ for signalNumber in [SIGINT, SIGTERM] {
     source.resume()
     signalSources.append(source)
 }
+// Said only now: a script that stops the sandbox once it reads this line must find the handlers
+// in place (a SIGTERM between `SIG_IGN` and the source's start would be lost).
+say("Ctrl-C stops. One line per request follows.")
 dispatchMain()
