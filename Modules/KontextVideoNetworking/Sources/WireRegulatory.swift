@@ -13,22 +13,7 @@ package struct WireRegulatory: Sendable, Hashable, Codable {
     /// The IAB US Privacy string.
     package var usPrivacy: String?
 
-    /// Creates the object; every field is optional.
-    package init(
-        gdpr: Int? = nil,
-        gdprConsent: String? = nil,
-        coppa: Int? = nil,
-        gpp: String? = nil,
-        gppSid: [Int]? = nil,
-        usPrivacy: String? = nil
-    ) {
-        self.gdpr = gdpr
-        self.gdprConsent = gdprConsent
-        self.coppa = coppa
-        self.gpp = gpp
-        self.gppSid = gppSid
-        self.usPrivacy = usPrivacy
-    }
+    // Built field by field by `ConsentResolver`; tests use the memberwise initializer.
 
     /// Whether no field is set.
     package var isEmpty: Bool {
