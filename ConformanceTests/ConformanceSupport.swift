@@ -35,3 +35,20 @@ final class CountingPlayer: VideoAdsPlayer {
 
     var currentItemIdentifier: AnyHashable? { inner.currentItemIdentifier }
 }
+
+/// An overlay or pause ad of `format`, loaded, its delegate recording, shown in a new
+/// `HeadlessView`.
+@MainActor
+func shownAd(_ ads: VideoAds, _ format: AdFormat) async throws -> (ad: VideoAd, delegate: RecordingDelegate, view: HeadlessView) {
+    let ad = try await loadedAd(ads, format)
+    let delegate = RecordingDelegate()
+    ad.delegate = delegate
+    let view = HeadlessView()
+    try ad.show(in: view)
+    return (ad, delegate, view)
+}
+
+extension KontextVideo.Content {
+    /// The episode most conformance tests ask ads for.
+    static let episodeOne = KontextVideo.Content(id: "episode-1", language: "en")
+}

@@ -8,13 +8,11 @@ import KontextVideoTesting
 @Suite("Conformance: defaults")
 @MainActor
 struct DefaultsConformanceTests {
-    private let content = KontextVideo.Content(id: "episode-1", language: "en")
-
     @Test("[DEF-003] show(in:) without insets lays the ad out exactly as show(in:insets: .zero)", arguments: [AdFormat.overlay, .pause])
     func insetsDefaultToZero(format: AdFormat) async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let first = try await loadedAd(ads, format)
             let defaultView = HeadlessView()
             try first.show(in: defaultView)
@@ -38,7 +36,7 @@ struct DefaultsConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let server = try #require(harness.server)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let implicit = try await ads.format(.overlay)
             let explicit = try await ads.format(.pause)
             try implicit.reject()
@@ -56,7 +54,7 @@ struct DefaultsConformanceTests {
     func showDefaultsToNil() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let first = try await loadedAd(ads, .linear)
             try first.show()
             #expect(harness.presenter.presentCount == 1)
@@ -78,7 +76,7 @@ struct DefaultsConformanceTests {
     func delegateMethodsHaveEmptyDefaults() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .pause)
             let delegate = OnlyDidEnd()
             ad.delegate = delegate
@@ -112,7 +110,7 @@ struct DefaultsConformanceTests {
 
     @Test("[DEF-009] VideoAds(content:) sends no labels")
     func noLabelsByDefault() async throws {
-        let sent = try await preloadBody(VideoAds(content: content))
+        let sent = try await preloadBody(VideoAds(content: .episodeOne))
         #expect(sent != nil)
         #expect(sent?["labels"] == nil)
     }

@@ -8,8 +8,6 @@ import KontextVideoTesting
 @Suite("Conformance: initialization")
 @MainActor
 struct InitializationConformanceTests {
-    private let content = KontextVideo.Content(id: "episode-1", language: "en")
-
     @Test("[INIT-001] KontextVideo.shared is the same instance on every access")
     func sharedIsOneInstance() {
         let first = KontextVideo.shared
@@ -44,7 +42,7 @@ struct InitializationConformanceTests {
             KontextVideo.shared.initialize(with: configuration(harness, token: "initech-dev"), completion: recorder.record)
             await spin { !recorder.states.isEmpty }
             #expect(recorder.states == [.enabled])
-            _ = try await VideoAds(content: content).format(.pause)
+            _ = try await VideoAds(content: .episodeOne).format(.pause)
             #expect(server.requests(path: "/init").count == 1)
             let preload = try #require(server.requests(path: "/video/preload").last)
             #expect(preload.json?["publisherToken"]?.stringValue == "acme-dev")
@@ -158,7 +156,7 @@ struct InitializationConformanceTests {
             let server = try #require(harness.server)
             server.enqueueInit(.serverError(status: 503), .serverError(status: 503))
             #expect(await harness.initialize() == .failed)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             do {
                 _ = try await ads.format(.pause)
                 Issue.record("format() succeeded although the retried /init failed")
@@ -177,7 +175,7 @@ struct InitializationConformanceTests {
         try await KontextVideoHarness.run { harness in
             let server = try #require(harness.server)
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             _ = try await ads.format(.overlay)
             #expect(lastPreload(server)?["user"] == nil)
 
@@ -199,7 +197,7 @@ struct InitializationConformanceTests {
             harness.defaults.set(1, forKey: "IABTCF_gdprApplies")
             harness.defaults.set(tcString, forKey: "IABTCF_TCString")
             await harness.initialize()
-            _ = try await VideoAds(content: content).format(.pause)
+            _ = try await VideoAds(content: .episodeOne).format(.pause)
             let regulatory = lastPreload(server)?["regulatory"]
             #expect(regulatory?["gdpr"] == 1)
             #expect(regulatory?["gdprConsent"]?.stringValue == tcString)
@@ -212,7 +210,7 @@ struct InitializationConformanceTests {
         try await KontextVideoHarness.run { harness in
             let server = try #require(harness.server)
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             KontextVideo.shared.regulatory = KontextVideo.Regulatory(gdpr: true, gdprConsent: "consent-1", usPrivacy: "1YNN")
             _ = try await ads.format(.overlay)
             let first = lastPreload(server)?["regulatory"]
@@ -230,7 +228,7 @@ struct InitializationConformanceTests {
         try await KontextVideoHarness.run { harness in
             let server = try #require(harness.server)
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             _ = try await ads.format(.overlay)
             #expect(lastPreload(server)?["variantId"] == nil)
             KontextVideo.shared.variantId = "b"

@@ -8,15 +8,13 @@ import KontextVideoTesting
 @Suite("Conformance: labels")
 @MainActor
 struct LabelsConformanceTests {
-    private let content = KontextVideo.Content(id: "episode-1", language: "en")
-
     @Test("[LAB-001][LAB-002] every ads request of a VideoAds carries its labels, the same ones each time")
     func everyRequestCarriesTheSameLabels() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let server = try #require(harness.server)
             var labels = ["stage": "first_episode", "layout": "fullscreen"]
-            let ads = VideoAds(content: content, labels: labels)
+            let ads = VideoAds(content: .episodeOne, labels: labels)
             labels["stage"] = "changed_later" // the object keeps what it was given
             for format in [AdFormat.overlay, .pause, .linear] {
                 _ = try await ads.format(format)
@@ -76,7 +74,7 @@ struct LabelsConformanceTests {
             let requestsBefore = server.requests.count
 
             let stream = KontextVideo.shared.events.events()
-            let ads = VideoAds(content: content, labels: ["Bad-Key": "x", "empty": "", "fine": "ok", "sp ace": "y"])
+            let ads = VideoAds(content: .episodeOne, labels: ["Bad-Key": "x", "empty": "", "fine": "ok", "sp ace": "y"])
             KontextVideo.shared.events.record(KontextVideoEvent(.state, "conformance sentinel", level: .none))
             var warnings: [KontextVideoEvent] = []
             for await event in stream {

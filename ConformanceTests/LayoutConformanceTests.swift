@@ -8,15 +8,13 @@ import KontextVideoTesting
 @Suite("Conformance: layout")
 @MainActor
 struct LayoutConformanceTests {
-    private let content = KontextVideo.Content(id: "episode-1", language: "en")
-
     // MARK: show(in:insets:)
 
     @Test("[LAY-001] show(in:) puts the ad inside the view, within its bounds", arguments: [AdFormat.overlay, .pause])
     func showPlacesTheAdInsideTheView(format: AdFormat) async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, format)
             let view = HeadlessView()
             #expect(view.adFrame == nil)
@@ -32,12 +30,8 @@ struct LayoutConformanceTests {
     func adFollowsResizeAndRotation() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await loadedAd(ads, .pause)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let ads = VideoAds(content: .episodeOne)
+            let (ad, delegate, view) = try await shownAd(ads, .pause)
             let first = try #require(view.adFrame)
 
             view.rotate()
@@ -65,12 +59,8 @@ struct LayoutConformanceTests {
     func shrinkingTheViewInterrupts() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await loadedAd(ads, .pause)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let ads = VideoAds(content: .episodeOne)
+            let (ad, delegate, view) = try await shownAd(ads, .pause)
             await harness.advance(by: .milliseconds(250))
             // 300×250 at 50 % needs 150×125 plus the safe area: 100×100 is too small.
             view.size = CGSize(width: 100, height: 100)
@@ -86,12 +76,10 @@ struct LayoutConformanceTests {
     func leavingTheWindowInterrupts() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await loadedAd(ads, .overlay)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let ads = VideoAds(content: .episodeOne)
+            let shown = try await shownAd(ads, .overlay)
+            let delegate = shown.delegate
+            let view = shown.view
             await harness.advance(by: .milliseconds(250))
             view.isInWindow = false
             #expect(delegate.endReasons.isEmpty)
@@ -109,7 +97,7 @@ struct LayoutConformanceTests {
     func externalDismissalInterruptsLinear() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .linear)
             let delegate = RecordingDelegate()
             ad.delegate = delegate
@@ -131,7 +119,7 @@ struct LayoutConformanceTests {
     func bottomInsetOf80() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             let view = HeadlessView() // 390×844, safe area bottom 34
             try ad.show(in: view, insets: VideoAdInsets(bottom: 80))
@@ -163,7 +151,7 @@ struct LayoutConformanceTests {
     func frameStaysClearOfSafeAreaAndInsets(row: InsetRow) async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, row.format)
             let view = HeadlessView(size: row.size, safeAreaInsets: row.safeArea)
             try ad.show(in: view, insets: row.insets)
@@ -176,7 +164,7 @@ struct LayoutConformanceTests {
     func insetsKeptThroughRotationAndResize() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             let view = HeadlessView()
             let insets = VideoAdInsets(top: 10, left: 12, bottom: 80, right: 14)
@@ -205,7 +193,7 @@ struct LayoutConformanceTests {
             await harness.initialize()
             let server = try #require(harness.server)
             server.enqueue(.ad(SandboxAd(fullScreen: true)), .ad(SandboxAd(fullScreen: true)), .ad(SandboxAd(fullScreen: true)), for: .pause)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let insets = VideoAdInsets(top: 30, left: 40, bottom: 80, right: 50)
 
             // A view with no safe area: the ad covers all of it, insets or not.
@@ -234,7 +222,7 @@ struct LayoutConformanceTests {
     func fiftyPercentRule() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let noSafeArea = VideoAdInsets()
 
             // 300×250 card: 140×140 would need 46.7 %.
@@ -262,7 +250,7 @@ struct LayoutConformanceTests {
     func minimumIsTheSmallestViewThatHoldsTheAd() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .pause)
             let safeArea = VideoAdInsets(top: 47, left: 5, bottom: 34, right: 7)
             let insets = VideoAdInsets(top: 10, left: 3, bottom: 80, right: 4)
@@ -293,7 +281,7 @@ struct LayoutConformanceTests {
     func showFromGivenPresenter() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .linear)
             let controller = HeadlessPresenter()
             try ad.show(from: controller)
@@ -308,7 +296,7 @@ struct LayoutConformanceTests {
     func showFromNilUsesTheTopController() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .linear)
             try ad.show(from: nil)
             #expect(harness.presenter.presentCount == 1)

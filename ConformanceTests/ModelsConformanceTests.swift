@@ -8,8 +8,6 @@ import KontextVideoTesting
 @Suite("Conformance: models")
 @MainActor
 struct ModelsConformanceTests {
-    private let content = KontextVideo.Content(id: "episode-1", language: "en")
-
     @Test("[MOD-001] KontextVideo, VideoAds and VideoAd are called synchronously from main-actor code")
     func publicTypesAreMainActor() async throws {
         try await KontextVideoHarness.run { harness in
@@ -19,8 +17,8 @@ struct ModelsConformanceTests {
             let sdk = KontextVideo.shared
             sdk.variantId = "a"
             sdk.user = KontextVideo.User(id: "viewer-1")
-            let ads = VideoAds(content: content)
-            #expect(ads.content == content && !ads.isDestroyed)
+            let ads = VideoAds(content: .episodeOne)
+            #expect(ads.content == .episodeOne && !ads.isDestroyed)
             let ad = try await ads.format(.pause)
             #expect(!ad.isLoaded && !ad.wasShown && !ad.hasEnded)
             try ad.reject()
@@ -75,7 +73,7 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-008] a series is sent unchanged as content.series")
     func seriesUnchanged() async throws {
-        var withSeries = content
+        var withSeries = KontextVideo.Content.episodeOne
         withSeries.series = KontextVideo.Content.Series(id: "s1", title: "Love", description: "A drama.", episodeCount: 80)
         let body = try await preloadBody(content: withSeries)
         #expect(body?["content"]?["series"] == ["id": "s1", "title": "Love", "description": "A drama.", "episodeCount": 80])
@@ -85,7 +83,7 @@ struct ModelsConformanceTests {
     func userFieldsUnchanged() async throws {
         let hash = "973dfe463ec85785f5f95af5ba3906eedb2d931c24e69824a89ea65dba4e813b" // SHA-256 of "test@example.com"
         let user = KontextVideo.User(id: "viewer-1", email: "Viewer@Example.com", emailHash: hash, keywords: ["zebra", "apple", "mango"])
-        let body = try await preloadBody(content: content, user: user)
+        let body = try await preloadBody(content: .episodeOne, user: user)
         let sent = try #require(body?["user"])
         #expect(sent["id"]?.stringValue == "viewer-1")
         #expect(sent["email"]?.stringValue == "Viewer@Example.com")
@@ -95,7 +93,7 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-013] gdpr and gdprConsent set by the app are sent as regulatory.gdpr (0/1) and regulatory.gdprConsent", arguments: [true, false])
     func gdprOnTheWire(gdpr: Bool) async throws {
-        let body = try await preloadBody(content: content, regulatory: KontextVideo.Regulatory(gdpr: gdpr, gdprConsent: "CPXxRfAPXxRfA"))
+        let body = try await preloadBody(content: .episodeOne, regulatory: KontextVideo.Regulatory(gdpr: gdpr, gdprConsent: "CPXxRfAPXxRfA"))
         #expect(body?["regulatory"]?["gdpr"] == .number(gdpr ? 1 : 0))
         #expect(body?["regulatory"]?["gdprConsent"]?.stringValue == "CPXxRfAPXxRfA")
     }
@@ -108,7 +106,7 @@ struct ModelsConformanceTests {
             harness.defaults.set(1, forKey: "coppa")
             harness.defaults.set(1, forKey: "IABTCF_coppa")
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             _ = try await ads.format(.overlay)
             #expect(server.requests(path: "/video/preload").last?.json?["regulatory"]?["coppa"] == nil)
             KontextVideo.shared.regulatory = KontextVideo.Regulatory(coppa: true)
@@ -122,14 +120,14 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-015] gpp and gppSid are sent unchanged")
     func gppUnchanged() async throws {
-        let body = try await preloadBody(content: content, regulatory: KontextVideo.Regulatory(gpp: "DBABMA~CPXxRfAPXxRfAAfKABENB", gppSid: [7, 2, 3]))
+        let body = try await preloadBody(content: .episodeOne, regulatory: KontextVideo.Regulatory(gpp: "DBABMA~CPXxRfAPXxRfAAfKABENB", gppSid: [7, 2, 3]))
         #expect(body?["regulatory"]?["gpp"]?.stringValue == "DBABMA~CPXxRfAPXxRfAAfKABENB")
         #expect(body?["regulatory"]?["gppSid"] == [7, 2, 3])
     }
 
     @Test("[MOD-016] usPrivacy is sent unchanged")
     func usPrivacyUnchanged() async throws {
-        let body = try await preloadBody(content: content, regulatory: KontextVideo.Regulatory(usPrivacy: "1YNN"))
+        let body = try await preloadBody(content: .episodeOne, regulatory: KontextVideo.Regulatory(usPrivacy: "1YNN"))
         #expect(body?["regulatory"]?["usPrivacy"]?.stringValue == "1YNN")
     }
 
@@ -150,7 +148,7 @@ struct ModelsConformanceTests {
             await harness.initialize()
             harness.server?.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 2.5), duration: 15)), for: .overlay)
             harness.server?.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 0.37), duration: 7.25)), for: .pause)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await ads.format(.overlay)
             #expect(ad.duration == 15)
             #expect(ad.price.value == 2.5)
@@ -165,7 +163,7 @@ struct ModelsConformanceTests {
             await harness.initialize()
             let sandboxFormat = try #require(SandboxFormat(rawValue: format.rawValue))
             harness.server?.enqueue(.ad(SandboxAd(id: "ad-\(format.rawValue)-xyz")), for: sandboxFormat)
-            let ad = try await VideoAds(content: content).format(format)
+            let ad = try await VideoAds(content: .episodeOne).format(format)
             #expect(ad.id == "ad-\(format.rawValue)-xyz")
             #expect(ad.format == format)
         }
@@ -177,7 +175,7 @@ struct ModelsConformanceTests {
             await harness.initialize()
             harness.server?.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 3, currency: "EUR", precision: "exact"))), for: .overlay)
             harness.server?.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 1.2, currency: "JPY", precision: "estimated"))), for: .pause)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let exact = try await ads.format(.overlay)
             #expect(exact.price.currency == "EUR")
             #expect(exact.price.precision == .exact)
@@ -192,7 +190,7 @@ struct ModelsConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             harness.server?.enqueue(.ad(SandboxAd(duration: 8)), .ad(SandboxAd(duration: nil)), for: .overlay)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let timed = try await ads.format(.overlay)
             #expect(timed.duration == 8)
             try timed.reject()
@@ -207,7 +205,7 @@ struct ModelsConformanceTests {
             await harness.initialize()
             // The VAST video is 30 s long; the answer's own duration field says otherwise.
             harness.server?.enqueue(.ad(SandboxAd(duration: 30, extraFields: ["duration": 99])), for: .linear)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await ads.format(.linear)
             try await ad.load()
             #expect(ad.duration == 30)
@@ -219,7 +217,7 @@ struct ModelsConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             harness.server?.enqueue(.ad(SandboxAd(duration: 20)), for: .pause)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await ads.format(.pause)
             #expect(ad.duration == nil)
             try await ad.load()

@@ -8,8 +8,6 @@ import KontextVideoTesting
 @Suite("Conformance: player")
 @MainActor
 struct PlayerConformanceTests {
-    private let content = KontextVideo.Content(id: "episode-1", language: "en")
-
     // MARK: The playhead
 
     @Test("[PLAY-001] with a tracked player, the ads request and each event carry the player's currentTime then")
@@ -17,7 +15,7 @@ struct PlayerConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let server = try #require(harness.server)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = HeadlessPlayer(clock: harness.clock, currentTime: 42, isPlaying: false)
             ads.track(player)
             let ad = try await loadedAd(ads, .pause)
@@ -39,7 +37,7 @@ struct PlayerConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let server = try #require(harness.server)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .pause)
             let view = HeadlessView()
             await harness.advance(by: .seconds(30))
@@ -62,7 +60,7 @@ struct PlayerConformanceTests {
     func overlayOnlyOverPlayingContent() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer(isPlaying: false)
             ads.track(player)
             let ad = try await loadedAd(ads, .overlay)
@@ -97,14 +95,12 @@ struct PlayerConformanceTests {
     func overlayEndsWhenContentStops(row: StopRow) async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer(isPlaying: true, reportsChanges: row.reportsChanges)
             ads.track(player)
-            let ad = try await loadedAd(ads, .overlay)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let shown = try await shownAd(ads, .overlay)
+            let ad = shown.ad
+            let delegate = shown.delegate
             await harness.advance(by: .seconds(2))
             #expect(delegate.endReasons.isEmpty)
             switch row.stop {
@@ -128,7 +124,7 @@ struct PlayerConformanceTests {
     func playerIsHeldWeakly() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             var player: HeadlessPlayer? = harness.makePlayer()
             weak let weakPlayer = player
             if let player { ads.track(player) }
@@ -145,14 +141,11 @@ struct PlayerConformanceTests {
     func destroyLetsGoOfThePlayer() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = CountingPlayer(harness.makePlayer())
             ads.track(player)
-            let ad = try await loadedAd(ads, .overlay)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let shown = try await shownAd(ads, .overlay)
+            let delegate = shown.delegate
             await harness.advance(by: .seconds(1))
             #expect(player.isPlayingReads > 0 && player.currentTimeReads > 0)
             ads.destroy()
@@ -173,7 +166,7 @@ struct PlayerConformanceTests {
     func overlayRunsOnItsOwnActiveTime() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             #expect(ad.duration == 15)
             let delegate = RecordingDelegate()
@@ -197,14 +190,12 @@ struct PlayerConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             harness.server?.enqueue(.ad(SandboxAd(duration: nil)), for: .overlay)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer()
             ads.track(player)
-            let ad = try await loadedAd(ads, .overlay)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let shown = try await shownAd(ads, .overlay)
+            let ad = shown.ad
+            let delegate = shown.delegate
             await harness.advance(by: .seconds(2))
             player.rate = 0 // buffering: the playhead stands still, isPlaying stays true
             await harness.advance(by: .seconds(5))
@@ -230,15 +221,13 @@ struct PlayerConformanceTests {
     func overlayDurationCountsContentTime(row: SpeedRow) async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer()
             player.rate = row.rate
             ads.track(player)
-            let ad = try await loadedAd(ads, .overlay)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let shown = try await shownAd(ads, .overlay)
+            let ad = shown.ad
+            let delegate = shown.delegate
             let wall = 15 / row.rate // virtual seconds for 15 content seconds
             await harness.advance(by: .milliseconds(Int64(wall * 1000) - 100))
             #expect(delegate.endReasons.isEmpty, "completed before 15 s of content played")
@@ -252,14 +241,11 @@ struct PlayerConformanceTests {
     func seekCountsNothing() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer()
             ads.track(player)
-            let ad = try await loadedAd(ads, .overlay)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let shown = try await shownAd(ads, .overlay)
+            let delegate = shown.delegate
             await harness.advance(by: .seconds(5))
             player.seek(to: player.currentTime + 30) // +30 s within one poll
             await harness.advance(by: .milliseconds(500))
@@ -276,7 +262,7 @@ struct PlayerConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let server = try #require(harness.server)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = CustomPlayer(currentTime: 12.5)
             ads.track(player)
             let ad = try await loadedAd(ads, .overlay)
@@ -302,7 +288,7 @@ struct PlayerConformanceTests {
     func deprecatedPlayheadProvider() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let legacy: any LegacyPlayheadAPI = Legacy()
             legacy.setPlayheadProvider(on: ads) { 37.5 }
             _ = try await ads.format(.pause)

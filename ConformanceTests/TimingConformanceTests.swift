@@ -9,8 +9,6 @@ import KontextVideoTesting
 @Suite("Conformance: timing")
 @MainActor
 struct TimingConformanceTests {
-    private let content = KontextVideo.Content(id: "episode-1", language: "en")
-
     // MARK: The load time-out
 
     @Test("[TIME-001] a creative that never reports ready fails load() with creativeFailed after 10 s of active time, not before")
@@ -18,7 +16,7 @@ struct TimingConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             harness.creatives.enqueue(.stall, for: .pause)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await ads.format(.pause)
             let probe = LoadProbe(ad)
             await harness.advance(by: .milliseconds(9_900))
@@ -36,7 +34,7 @@ struct TimingConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             harness.creatives.enqueue(.stall, for: .pause)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await ads.format(.pause)
             let probe = LoadProbe(ad)
             await harness.advance(by: .seconds(9))
@@ -68,7 +66,7 @@ struct TimingConformanceTests {
     func interruptionNoticedWithinHalfASecond(row: InterruptionRow) async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let delegate = RecordingDelegate()
             let view = HeadlessView()
             let ad: VideoAd
@@ -100,14 +98,11 @@ struct TimingConformanceTests {
     func pollNoticesPauseWithinAQuarterSecond() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = CountingPlayer(harness.makePlayer(isPlaying: true, reportsChanges: false))
             ads.track(player)
-            let ad = try await loadedAd(ads, .overlay)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let shown = try await shownAd(ads, .overlay)
+            let delegate = shown.delegate
             await harness.advance(by: .seconds(1))
             #expect(delegate.endReasons.isEmpty)
             player.inner.pause()
@@ -121,14 +116,12 @@ struct TimingConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             harness.server?.enqueue(.ad(SandboxAd(duration: nil)), for: .overlay)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let player = CountingPlayer(harness.makePlayer(isPlaying: true, reportsChanges: false))
             ads.track(player)
-            let ad = try await loadedAd(ads, .overlay)
-            let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            let view = HeadlessView()
-            try ad.show(in: view)
+            let shown = try await shownAd(ads, .overlay)
+            let ad = shown.ad
+            let delegate = shown.delegate
             player.isPlayingReads = 0
             await harness.advance(by: .seconds(10))
             #expect((36...44).contains(player.isPlayingReads), "\(player.isPlayingReads) reads in 10 s")
@@ -146,7 +139,7 @@ struct TimingConformanceTests {
     func dismissEndsSynchronously(format: AdFormat) async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, format)
             let delegate = RecordingDelegate()
             ad.delegate = delegate
@@ -163,7 +156,7 @@ struct TimingConformanceTests {
             await harness.initialize()
 
             // destroy(), from the app.
-            let first = VideoAds(content: content)
+            let first = VideoAds(content: .episodeOne)
             let pause = try await loadedAd(first, .pause)
             let pauseDelegate = RecordingDelegate()
             pause.delegate = pauseDelegate
@@ -172,7 +165,7 @@ struct TimingConformanceTests {
             #expect(pauseDelegate.endReasons == [.destroyed])
 
             // dismiss(), from inside the impression callback.
-            let second = VideoAds(content: content)
+            let second = VideoAds(content: .episodeOne)
             let overlay = try await loadedAd(second, .overlay)
             let overlayDelegate = RecordingDelegate()
             overlay.delegate = overlayDelegate
@@ -187,7 +180,7 @@ struct TimingConformanceTests {
             #expect(overlayDelegate.endReasons == [.dismissed])
 
             // destroy(), from inside the impression callback.
-            let third = VideoAds(content: content)
+            let third = VideoAds(content: .episodeOne)
             let card = try await loadedAd(third, .pause)
             let cardDelegate = RecordingDelegate()
             card.delegate = cardDelegate
@@ -209,7 +202,7 @@ struct TimingConformanceTests {
     func overlayCompletesAtItsDuration() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             #expect(ad.duration == 15)
             let delegate = RecordingDelegate()
@@ -231,7 +224,7 @@ struct TimingConformanceTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             harness.server?.enqueue(.ad(SandboxAd(duration: nil)), for: .overlay)
-            let ads = VideoAds(content: content)
+            let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             #expect(ad.duration == nil)
             let delegate = RecordingDelegate()
