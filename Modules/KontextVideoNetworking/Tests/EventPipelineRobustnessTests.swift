@@ -1,9 +1,6 @@
 import KontextVideoTestSupport
 import KontextVideoConcurrency
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import KontextVideoModels
 @testable import KontextVideoNetworking
 import KontextVideoSandbox

@@ -1,8 +1,5 @@
 import KontextVideoTestSupport
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import KontextVideoModels
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
