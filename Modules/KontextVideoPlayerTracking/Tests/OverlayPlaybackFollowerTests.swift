@@ -15,8 +15,11 @@ final class FollowerRecorder {
 
     var callbackCount: Int { interruptions.count + completions.count }
 
+    /// The followers made, kept alive for the whole test.
+    private(set) var followers: [OverlayPlaybackFollower] = []
+
     func makeFollower(tracker: PlayerTracker, duration: TimeInterval?) -> OverlayPlaybackFollower {
-        OverlayPlaybackFollower(
+        let follower = OverlayPlaybackFollower(
             tracker: tracker,
             clock: clock,
             duration: duration,
@@ -26,6 +29,8 @@ final class FollowerRecorder {
                 self.completions.append(self.clock.now)
             }
         )
+        followers.append(follower)
+        return follower
     }
 }
 
@@ -42,6 +47,17 @@ struct OverlayPlaybackFollowerTests {
 
     private func advance(_ seconds: Double) async {
         await clock.advance(by: .timeInterval(seconds))
+    }
+
+    /// Tracks `player` and starts following it for an overlay of `duration` seconds; returns once
+    /// the follower's first timer waits.
+    @discardableResult
+    private func startFollowing(_ player: some VideoAdsPlayer, duration: TimeInterval?) async -> OverlayPlaybackFollower {
+        tracker.track(player)
+        let follower = recorder.makeFollower(tracker: tracker, duration: duration)
+        follower.start()
+        #expect(await clock.waitForSleepers())
+        return follower
     }
 
     // MARK: Polling
@@ -69,10 +85,7 @@ struct OverlayPlaybackFollowerTests {
 
     @Test func pauseIsNoticedWithinAQuarterSecondByPolling() async {
         let player = HeadlessPlayer(clock: clock)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 30)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: 30)
         await advance(1.05)
         player.pause()
         await advance(0.1)
@@ -87,10 +100,7 @@ struct OverlayPlaybackFollowerTests {
     @Test func pauseIsNoticedAtOnceWithAnUpdatesStreamAndIsPlayingIsNeverPolled() async {
         let player = HeadlessPlayer(clock: clock)
         player.offerUpdates()
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 30)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: 30)
         await advance(2.1)
         #expect(player.isPlayingReads == 0)
         #expect(follower.countedDuration == 2)
@@ -107,10 +117,7 @@ struct OverlayPlaybackFollowerTests {
     @Test func aFinishedUpdatesStreamFallsBackToPolling() async {
         let player = HeadlessPlayer(clock: clock)
         player.offerUpdates()
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: nil)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        await startFollowing(player, duration: nil)
         await advance(1)
         #expect(player.isPlayingReads == 0)
         player.finishUpdates()
@@ -125,10 +132,7 @@ struct OverlayPlaybackFollowerTests {
 
     @Test func movingToAnotherItemInterrupts() async {
         let player = HeadlessPlayer(clock: clock)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 30)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        await startFollowing(player, duration: 30)
         await advance(0.5)
         #expect(recorder.callbackCount == 0)
         player.changeItem()
@@ -139,10 +143,7 @@ struct OverlayPlaybackFollowerTests {
     @Test func aDeallocatedPlayerInterrupts() async {
         var player: HeadlessPlayer? = HeadlessPlayer(clock: clock)
         weak let weakPlayer = player
-        tracker.track(player!)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 30)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player!, duration: 30)
         await advance(0.5)
         player = nil
         #expect(weakPlayer == nil)  // neither the tracker nor the follower keeps it alive
@@ -153,10 +154,7 @@ struct OverlayPlaybackFollowerTests {
 
     @Test func releasingTheTrackerInterrupts() async {
         let player = HeadlessPlayer(clock: clock)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 30)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        await startFollowing(player, duration: 30)
         tracker.release()
         await advance(0.25)
         #expect(recorder.interruptions == [.playerReleased])
@@ -165,10 +163,7 @@ struct OverlayPlaybackFollowerTests {
     @Test func trackingAnotherPlayerInterrupts() async {
         let player = HeadlessPlayer(clock: clock)
         let other = HeadlessPlayer(clock: clock)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 30)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        await startFollowing(player, duration: 30)
         tracker.track(other)
         await advance(0.25)
         #expect(recorder.interruptions == [.playerReplaced])
@@ -178,10 +173,7 @@ struct OverlayPlaybackFollowerTests {
 
     @Test func completesWhenTheDurationWasPlayedEvenBetweenChecks() async {
         let player = HeadlessPlayer(clock: clock, currentTime: 100)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 1.1)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: 1.1)
         await advance(1.09)
         #expect(recorder.completions.isEmpty)
         await advance(0.01)
@@ -193,10 +185,7 @@ struct OverlayPlaybackFollowerTests {
 
     @Test func seeksCountNothing() async {
         let player = HeadlessPlayer(clock: clock)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 10)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: 10)
         await advance(4)
         #expect(follower.countedDuration == 4)
         player.seek(to: 600)  // forward seek: the next quarter second is lost with it
@@ -213,10 +202,7 @@ struct OverlayPlaybackFollowerTests {
     @Test func fasterPlayCountsAndStallsDoNotInterrupt() async {
         let player = HeadlessPlayer(clock: clock)
         player.rate = 2
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 10)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: 10)
         await advance(2)
         #expect(follower.countedDuration == 4)
         player.isStalled = true  // buffering: still playing, counts nothing
@@ -231,10 +217,7 @@ struct OverlayPlaybackFollowerTests {
     @Test func aPlayerReportingItsRateIsJudgedByIt() async {
         let inner = HeadlessPlayer(clock: clock)
         let player = RateReportingPlayer(inner)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 60)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: 60)
         await advance(1)
         #expect(follower.countedDuration == 1)
         inner.seek(to: inner.currentTime + 0.5)  // 0.75 s moved in a quarter second at rate 1: a seek
@@ -250,10 +233,7 @@ struct OverlayPlaybackFollowerTests {
 
     @Test func aNilDurationNeverCompletes() async {
         let player = HeadlessPlayer(clock: clock)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: nil)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: nil)
         await advance(60)
         #expect(recorder.callbackCount == 0)
         #expect(follower.countedDuration == 60)
@@ -301,10 +281,7 @@ struct OverlayPlaybackFollowerTests {
 
     @Test func pausedPlayerFollowerMakesNoChecksAndResumesWithANewBaseline() async {
         let player = HeadlessPlayer(clock: clock)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 10)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: 10)
         await advance(1)
         follower.pause()
         await advance(30)
@@ -320,10 +297,7 @@ struct OverlayPlaybackFollowerTests {
 
     @Test func completionComesOnceAndNothingFollowsIt() async {
         let player = HeadlessPlayer(clock: clock)
-        tracker.track(player)
-        let follower = recorder.makeFollower(tracker: tracker, duration: 1)
-        follower.start()
-        #expect(await clock.waitForSleepers())
+        let follower = await startFollowing(player, duration: 1)
         await advance(1)
         #expect(recorder.completions == [.seconds(1)])
         player.pause()
