@@ -52,3 +52,13 @@ extension KontextVideo.Content {
     /// The episode most conformance tests ask ads for.
     static let episodeOne = KontextVideo.Content(id: "episode-1", language: "en")
 }
+
+/// Runs `body` in a `KontextVideoHarness` whose SDK was initialized with the harness's defaults
+/// (the sandbox answers enabled), as most conformance tests start.
+@MainActor
+func withInitializedSDK<Value>(_ body: @MainActor (KontextVideoHarness) async throws -> Value) async throws -> Value {
+    try await KontextVideoHarness.run { harness in
+        await harness.initialize()
+        return try await body(harness)
+    }
+}

@@ -39,8 +39,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[LIFE-029] load() of a page that speaks the bridge returns when the page posts ready-iframe, not before")
     func loadReturnsOnReady() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ad, _, creative, loading) = try await loadingPage(harness, posts: [Self.hello])
             #expect(creative.messagesToPage.first?.hasPrefix(#"{"data":{"format":"overlay""#) == true, "hello is answered with the context")
             await harness.advance(by: .seconds(9))
@@ -56,8 +55,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[LIFE-030] a page without the bridge is ready at its load event")
     func plainPageReadyAtLoad() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ad, _, creative, loading) = try await loadingPage(harness, posts: [])
             try await loading.value
             #expect(ad.isLoaded)
@@ -67,8 +65,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[ERR-055] a page's error before ready fails load() with the page's own code, or 405")
     func errorBeforeReady() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             for (post, code) in [(#"{"type":"error-iframe","data":{"code":403}}"#, 403), (#"{"type":"error-iframe"}"#, 405)] {
                 let (ad, delegate, _, loading) = try await loadingPage(harness, posts: [Self.hello, post])
                 await #expect(throws: VideoAdError.creativeFailed(code: code)) { try await loading.value }
@@ -82,8 +79,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[ERR-056] a page that never says ready fails load() with 502 after 10 s; its late ready changes nothing")
     func readyAfterTimeoutIsIgnored() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ad, delegate, creative, loading) = try await loadingPage(harness, posts: [Self.hello])
             await harness.advance(by: .seconds(10))
             await #expect(throws: VideoAdError.creativeFailed(code: 502)) { try await loading.value }
@@ -99,8 +95,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[DEL-024] the page's own click area reaches didClick: .other(\"cta\"), .creative without one; its own URL opens")
     func ctaClick() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ad, delegate, creative) = try await shownPage(harness, answer: SandboxAd(creative: .htmlPage(.callToAction)))
             creative.viewerTaps(andPagePosts: Self.cta)
             creative.viewerTaps(andPagePosts: #"{"type":"click-iframe","data":{}}"#)
@@ -119,8 +114,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[DEL-025] once per tap: two clicks during one tap are one didClick; a click without a tap is none")
     func oncePerTap() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ad, delegate, creative) = try await shownPage(harness)
             creative.viewerTaps(andPagePosts: Self.cta)
             creative.pagePosts(#"{"type":"click-iframe","data":{"area":"cta"},"tap":1}"#)
@@ -133,8 +127,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[DEL-026] a page's click or close before show() delivers nothing; after didEnd, nothing either")
     func nothingBeforeShowOrAfterEnd() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ad, delegate, creative, loading) = try await loadingPage(harness, posts: [Self.hello, Self.ready])
             try await loading.value
             creative.viewerTaps(andPagePosts: Self.cta)
@@ -151,8 +144,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[DEL-027] a page's error on screen: didFail with its own code (405 without one), didEnd(.failed), the vast_error event")
     func errorOnScreen() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             for (post, code) in [(#"{"type":"error-iframe","data":{"code":501}}"#, 501), (#"{"type":"error-iframe","data":{"code":"soon"}}"#, 405)] {
                 let (ad, delegate, creative) = try await shownPage(harness, answer: SandboxAd(creative: .htmlPage(.error(code: code, onScreen: true))))
                 creative.pagePosts(post)
@@ -168,8 +160,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[END-014] the page's own close control, during a tap, ends the ad with .closed")
     func pageClose() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             for format in [AdFormat.overlay, .pause] {
                 let (ad, delegate, creative) = try await shownPage(harness, format)
                 creative.pagePosts(#"{"type":"close-iframe"}"#)
@@ -183,8 +174,7 @@ struct CreativeBridgeConformanceTests {
 
     @Test("[END-015] the page's Resume ends a full-screen pause ad with .resumed; a pause card's or an overlay's changes nothing")
     func pageResume() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let full = try await shownPage(harness, .pause, answer: SandboxAd(width: 390, height: 763, fullScreen: true))
             full.creative.viewerTaps(andPagePosts: #"{"type":"resume-iframe"}"#)
             #expect(full.delegate.endReasons == [.resumed])

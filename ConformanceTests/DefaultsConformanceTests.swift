@@ -10,8 +10,7 @@ import KontextVideoTesting
 struct DefaultsConformanceTests {
     @Test("[DEF-003] show(in:) without insets lays the ad out exactly as show(in:insets: .zero)", arguments: [AdFormat.overlay, .pause])
     func insetsDefaultToZero(format: AdFormat) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let first = try await loadedAd(ads, format)
             let defaultView = HeadlessView()
@@ -33,8 +32,7 @@ struct DefaultsConformanceTests {
 
     @Test("[DEF-004] reject() sends the same reject event as reject(.notUsed): {\"reason\": \"not_used\"}")
     func rejectDefaultsToNotUsed() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let ads = VideoAds(content: .episodeOne)
             let implicit = try await ads.format(.overlay)
@@ -52,8 +50,7 @@ struct DefaultsConformanceTests {
 
     @Test("[DEF-005] show() presents exactly as show(from: nil): from the key window's top view controller")
     func showDefaultsToNil() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let first = try await loadedAd(ads, .linear)
             try first.show()
@@ -74,8 +71,7 @@ struct DefaultsConformanceTests {
 
     @Test("[DEF-006] a delegate implementing only videoAd(_:didEnd:) conforms and receives didEnd")
     func delegateMethodsHaveEmptyDefaults() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .pause)
             let delegate = OnlyDidEnd()
@@ -121,8 +117,7 @@ struct DefaultsConformanceTests {
 /// The body of the ads request `makeAds()` sends for a pause ad (the harness is running by then).
 @MainActor
 private func preloadBody(_ makeAds: @autoclosure @MainActor () -> VideoAds) async throws -> JSONValue? {
-    try await KontextVideoHarness.run { harness in
-        await harness.initialize()
+    try await withInitializedSDK { harness in
         let ads = makeAds()
         _ = try await ads.format(.pause)
         let server = try #require(harness.server)

@@ -146,8 +146,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-001] every delegate method runs on the main actor")
     func callbacksRunOnTheMainActor() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             DispatchQueue.main.setSpecific(key: NotingDelegate.mainQueueKey, value: true)
             defer { DispatchQueue.main.setSpecific(key: NotingDelegate.mainQueueKey, value: nil) }
             #expect(DispatchQueue.getSpecific(key: NotingDelegate.mainQueueKey) == true, "the main actor runs on the main queue")
@@ -173,8 +172,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-002] format(), load(), reject() and a show that throws deliver nothing")
     func nothingBeforeShow() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: Kit.content)
             let unloaded = try await Kit.ad(harness, .pause, in: ads, load: false)
             #expect(throws: VideoAdError.notLoaded) { try unloaded.ad.show(in: HeadlessView()) }
@@ -195,8 +193,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-003] after show: impression and clicks, then exactly one didEnd, and nothing after it")
     func orderAfterShow() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .pause)
             try Kit.show(ad)
             let creative = try #require(harness.creatives.creative(for: ad))
@@ -235,8 +232,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-004] one delegate on two ads receives each callback with the ad it concerns")
     func oneDelegateServesSeveralAds() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let delegate = NotingDelegate()
             let first = try await Kit.ad(harness, .pause)
             let second = try await Kit.ad(harness, .overlay)
@@ -256,8 +252,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-005] an image or HTML creative records its impression at show(), once at the sandbox")
     func impressionAtShowForImageAndHTML() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             for (format, creative) in [(AdFormat.pause, SandboxCreative.image), (.overlay, .html), (.pause, .html), (.overlay, .image)] {
                 let (_, ad, delegate) = try await Kit.ad(harness, format, answer: SandboxAd(creative: creative))
                 try Kit.show(ad)
@@ -270,8 +265,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-006] a video records its impression at its first frame, not at show()")
     func impressionAtFirstFrameForVideo() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .linear)
             try Kit.show(ad)
             await harness.advance(by: .seconds(1))
@@ -285,8 +279,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-007] the impression comes at most once per ad, and once at the sandbox")
     func impressionAtMostOnce() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let linear = try await Kit.ad(harness, .linear)
             try Kit.show(linear.ad)
             let video = try #require(harness.creatives.creative(for: linear.ad))
@@ -309,8 +302,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-008] a video that ends before its first frame delivers didEnd without an impression")
     func noImpressionWhenEndedBeforeFirstFrame() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .linear)
             try Kit.show(ad)
             harness.presenter.dismissFromOutside()
@@ -323,8 +315,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-009] a tap delivers didClick and the sandbox receives a click event with the area")
     func tapDeliversClickAndEvent() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .overlay)
             try Kit.show(ad)
             try #require(harness.creatives.creative(for: ad)).click(.creative)
@@ -338,8 +329,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-010] a tap opens the creative's click URL")
     func tapOpensClickURL() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .pause)
             try Kit.show(ad)
             harness.creatives.creative(for: ad)?.click()
@@ -352,8 +342,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-011] when the click URL cannot open, the fallback URL opens")
     func tapOpensFallbackURL() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let answer = SandboxAd(clickURL: "unopenable://nowhere/{adId}", fallbackURL: "{base}/landing/{adId}")
             let (_, ad, delegate) = try await Kit.ad(harness, .pause, answer: answer)
             let unopenable = try #require(URL(string: "unopenable://nowhere/\(ad.id)"))
@@ -369,8 +358,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-012] a tap on an app-install ad opens the App Store product sheet in the app")
     func tapOpensProductSheet() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .pause, answer: SandboxAd(appStoreID: "1234567890"))
             try Kit.show(ad)
             harness.creatives.creative(for: ad)?.click()
@@ -382,8 +370,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-013] didClick is the same whether the target, the fallback or nothing can open")
     func didClickIndependentOfOpening() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let answers = [
                 SandboxAd(),
                 SandboxAd(clickURL: "unopenable://nowhere/{adId}", fallbackURL: "{base}/landing/{adId}"),
@@ -414,8 +401,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-014] two taps deliver two didClick calls and two click events")
     func oncePerTap() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .pause)
             try Kit.show(ad)
             let creative = try #require(harness.creatives.creative(for: ad))
@@ -428,8 +414,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-015] click.area is .creative, .endCard or .other(label), sent as creative, end_card or the label")
     func clickAreas() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let pause = try await Kit.ad(harness, .pause)
             try Kit.show(pause.ad)
             let card = try #require(harness.creatives.creative(for: pause.ad))
@@ -461,8 +446,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-016] an overlay or pause creative breaking on screen: didFail, then didEnd(.failed) at once")
     func overlayAndPauseFailThenEndAtOnce() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             for format in [AdFormat.overlay, .pause] {
                 let (_, ad, delegate) = try await Kit.ad(harness, format)
                 try Kit.show(ad)
@@ -479,8 +463,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-017] a linear creative breaking on screen: didFail, then didEnd(.failed) once its dismissal finished")
     func linearFailThenEndAfterDismissal() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .linear)
             harness.presenter.holdsDismissals = true
             try Kit.show(ad)
@@ -499,8 +482,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-018] a creative's own VAST error code on screen reaches didFail and the vast_error event")
     func ownErrorCode() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .pause)
             try Kit.show(ad)
             try #require(harness.creatives.creative(for: ad)).fail(code: 403)
@@ -513,8 +495,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-019] a creative that stalls on screen delivers didFail(.creativeFailed(code: 405))")
     func stallIs405() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .linear)
             try Kit.show(ad)
             let video = try #require(harness.creatives.creative(for: ad))
@@ -528,8 +509,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-020] a linear presentation that never completes: didFail(.presenterUnavailable), then didEnd(.failed)")
     func presentationNeverCompletes() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .linear)
             harness.presenter.presentationSucceeds = false
             try Kit.show(ad)
@@ -544,8 +524,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-021] didFail carries only creativeFailed or presenterUnavailable and is followed by didEnd(.failed)", arguments: FailureRow.all)
     func didFailThenDidEndFailed(row: FailureRow) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, row.format)
             switch row.breakage {
             case .creativeFails(let code):
@@ -572,8 +551,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-022] every successful show leads to exactly one didEnd, whatever ends the ad")
     func exactlyOneDidEnd() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             // dismiss() and destroy() from inside didEnd of a destroy().
             let first = try await Kit.ad(harness, .pause)
             first.delegate.onCallback = { callback in
@@ -622,8 +600,7 @@ struct DelegateConformanceTests {
 
     @Test("[DEL-023] a linear ad's didEnd comes after its controller was dismissed: presenting from didEnd succeeds")
     func linearDidEndAfterDismissal() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ads, ad, delegate) = try await Kit.ad(harness, .linear)
             harness.presenter.holdsDismissals = true
             try Kit.show(ad)

@@ -140,8 +140,7 @@ struct EndReasonsConformanceTests {
 
     @Test("[END-001...END-008][END-011] each end reason reaches didEnd when the reference says it comes", arguments: EndReasonRow.all)
     func endReason(row: EndReasonRow) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let ads = VideoAds(content: Kit.content)
             var player: HeadlessPlayer?
@@ -175,8 +174,7 @@ struct EndReasonsConformanceTests {
 
     @Test("[END-007][END-008] for an overlay or pause ad didEnd comes synchronously, inside dismiss() and destroy()")
     func didEndSynchronousInsideDismissAndDestroy() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             for format in [AdFormat.overlay, .pause] {
                 let dismissed = try await Kit.ad(harness, format)
                 try Kit.show(dismissed.ad)
@@ -193,8 +191,7 @@ struct EndReasonsConformanceTests {
 
     @Test("[END-009] a pause card's ✕ leaves the tracked content paused")
     func pauseCloseLeavesContentPaused() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: Kit.content)
             let player = harness.makePlayer(isPlaying: true, reportsChanges: true)
             ads.track(player)
@@ -212,8 +209,7 @@ struct EndReasonsConformanceTests {
 
     @Test("[END-010] closing a linear end card after the video completed: didEnd(.closed) with isCompleted == true")
     func endCardClosedIsClosedAndCompleted() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let (_, ad, delegate) = try await Kit.ad(harness, .linear, answer: Kit.endCardAd(server: server, id: "end-card-ad"))
             try Kit.show(ad)
@@ -235,8 +231,7 @@ struct EndReasonsConformanceTests {
 
     @Test("[END-012] the ad on screen when its VideoAds is destroyed: didEnd(.destroyed), ended event with reason destroyed")
     func destroyedOnScreen() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ads, ad, delegate) = try await Kit.ad(harness, .pause)
             try Kit.show(ad)
             ads.destroy()
@@ -251,8 +246,7 @@ struct EndReasonsConformanceTests {
 
     @Test("[END-013] one ended event per shown ad, its reason and completed flag matching didEnd and isCompleted")
     func endedEventMatchesDidEnd() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             var shown: [(VideoAd, RecordingDelegate)] = []
 
             let overlay = try await Kit.ad(harness, .overlay)

@@ -10,8 +10,7 @@ import KontextVideoTesting
 struct LabelsConformanceTests {
     @Test("[LAB-001][LAB-002] every ads request of a VideoAds carries its labels, the same ones each time")
     func everyRequestCarriesTheSameLabels() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             var labels = ["stage": "first_episode", "layout": "fullscreen"]
             let ads = VideoAds(content: .episodeOne, labels: labels)
@@ -102,8 +101,7 @@ struct LabelsConformanceTests {
 /// The `labels` member of the ads request of `VideoAds(content:labels: labels)` (`nil`: omitted).
 @MainActor
 private func sentLabels(_ labels: [String: String]) async throws -> JSONValue? {
-    try await KontextVideoHarness.run { harness in
-        await harness.initialize()
+    try await withInitializedSDK { harness in
         let ads = VideoAds(content: KontextVideo.Content(id: "episode-1", language: "en"), labels: labels)
         _ = try await ads.format(.pause)
         let server = try #require(harness.server)

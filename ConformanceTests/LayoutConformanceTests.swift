@@ -12,8 +12,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-001] show(in:) puts the ad inside the view, within its bounds", arguments: [AdFormat.overlay, .pause])
     func showPlacesTheAdInsideTheView(format: AdFormat) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, format)
             let view = HeadlessView()
@@ -28,8 +27,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-002] the ad is laid out again within the new bounds after a resize or a rotation")
     func adFollowsResizeAndRotation() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let (ad, delegate, view) = try await shownAd(ads, .pause)
             let first = try #require(view.adFrame)
@@ -57,8 +55,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-003] shrinking the view below the ad's minimum ends it with didEnd(.interrupted)")
     func shrinkingTheViewInterrupts() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let (ad, delegate, view) = try await shownAd(ads, .pause)
             await harness.advance(by: .milliseconds(250))
@@ -74,8 +71,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-004] removing the view from its window ends the ad with didEnd(.interrupted)")
     func leavingTheWindowInterrupts() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let shown = try await shownAd(ads, .overlay)
             let delegate = shown.delegate
@@ -95,8 +91,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-005] dismissing the linear ad's presenting controller from outside ends it with didEnd(.interrupted)")
     func externalDismissalInterruptsLinear() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .linear)
             let delegate = RecordingDelegate()
@@ -117,8 +112,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-006] an overlay strip shown with insets bottom: 80 sits exactly 80 points above the safe area's bottom")
     func bottomInsetOf80() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             let view = HeadlessView() // 390×844, safe area bottom 34
@@ -149,8 +143,7 @@ struct LayoutConformanceTests {
                  safeArea: VideoAdInsets(top: 10, left: 20, bottom: 10, right: 30), insets: VideoAdInsets(top: 0, left: 10, bottom: 40, right: 10)),
     ])
     func frameStaysClearOfSafeAreaAndInsets(row: InsetRow) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, row.format)
             let view = HeadlessView(size: row.size, safeAreaInsets: row.safeArea)
@@ -162,8 +155,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-008] after a resize or a rotation the ad keeps the same insets from the new safe area")
     func insetsKeptThroughRotationAndResize() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             let view = HeadlessView()
@@ -189,8 +181,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-009] a full-screen pause ad ignores the insets and covers the view")
     func fullScreenPauseIgnoresInsets() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             server.enqueue(.ad(SandboxAd(fullScreen: true)), .ad(SandboxAd(fullScreen: true)), .ad(SandboxAd(fullScreen: true)), for: .pause)
             let ads = VideoAds(content: .episodeOne)
@@ -220,8 +211,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-010] an ad that fits at 50 % or more is shown scaled down; one that needs less throws containerTooSmall")
     func fiftyPercentRule() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let noSafeArea = VideoAdInsets()
 
@@ -248,8 +238,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-011] a view of exactly `minimum` holds the ad; one point smaller in width or height throws containerTooSmall")
     func minimumIsTheSmallestViewThatHoldsTheAd() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .pause)
             let safeArea = VideoAdInsets(top: 47, left: 5, bottom: 34, right: 7)
@@ -279,8 +268,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-012] show(from: vc) presents the linear ad full screen from vc")
     func showFromGivenPresenter() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .linear)
             let controller = HeadlessPresenter()
@@ -294,8 +282,7 @@ struct LayoutConformanceTests {
 
     @Test("[LAY-013] show(from: nil) presents from the key window's top view controller")
     func showFromNilUsesTheTopController() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .linear)
             try ad.show(from: nil)

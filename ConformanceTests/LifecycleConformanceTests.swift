@@ -35,8 +35,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-001] creating a VideoAds sends nothing")
     func creatingSendsNothing() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             await harness.flushEvents()
             let before = server.requests.count
@@ -52,8 +51,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-002] two VideoAds alive at once hold their own ads; destroying one leaves the other's valid")
     func severalVideoAdsAlive() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let first = VideoAds(content: KontextVideo.Content(id: "episode-1", language: "en"))
             let second = VideoAds(content: KontextVideo.Content(id: "episode-2", language: "en"))
             let ad1 = try await first.format(.pause)
@@ -74,8 +72,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-002] one ad on screen at a time across every VideoAds")
     func oneAdOnScreenAcrossVideoAds() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let first = try await Kit.ad(harness, .pause)
             let second = try await Kit.ad(harness, .overlay)
             let third = try await Kit.ad(harness, .linear)
@@ -91,8 +88,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-003] format() returns the same VideoAd while it is unshown and valid")
     func sameAdWhileUnshownAndValid() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: Kit.content)
             let first = try await ads.format(.overlay)
             let second = try await ads.format(.overlay)
@@ -105,8 +101,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-003] concurrent format() calls share one request and get the same VideoAd")
     func concurrentCallsShareOneRequest() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let gate = server.hold(.ad(), for: .pause)
             let ads = VideoAds(content: Kit.content)
@@ -122,8 +117,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-003] a cancelled format() throws CancellationError; the request goes on and its ad is the next call's")
     func cancelledCallKeepsTheAnswer() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let gate = server.hold(.ad(SandboxAd(id: "kept-ad")), for: .pause)
             let ads = VideoAds(content: Kit.content)
@@ -140,8 +134,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-004] after the held ad was shown, rejected or expired, format() returns a new VideoAd")
     func newAdAfterShownRejectedOrExpired() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: Kit.content)
             let shown = try await Kit.ad(harness, .pause, in: ads)
             try Kit.show(shown.ad)
@@ -164,8 +157,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-005] with a valid held ad, a format() whose request fails returns the held ad")
     func failedRequestReturnsHeldAd() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let ads = VideoAds(content: Kit.content)
             let held = try await ads.format(.overlay)
@@ -181,8 +173,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-006] destroy() invalidates every held ad with .destroyed and sends one dropped event each")
     func destroyDropsHeldAds() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: Kit.content)
             let overlay = try await ads.format(.overlay)
             let pause = try await ads.format(.pause)
@@ -202,8 +193,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-006] destroy() makes a format() and a load() in flight throw destroyed")
     func destroyFailsCallsInFlight() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             harness.creatives.enqueue(.stall, for: .pause)
             let ads = VideoAds(content: Kit.content)
@@ -223,8 +213,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-007] a second destroy() sends nothing and delivers nothing")
     func destroyIsIdempotent() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let ads = VideoAds(content: Kit.content)
             _ = try await ads.format(.overlay)
@@ -248,8 +237,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-008] releasing a VideoAds drops its held ads and ends its ad on screen with didEnd(.destroyed)")
     func releasingDestroys() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             var ads: VideoAds? = VideoAds(content: Kit.content)
             weak let released = ads
             let held = try #require(try await ads?.format(.overlay))
@@ -271,8 +259,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-009] isDestroyed is false before destroy() and true after it")
     func isDestroyedFlag() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: Kit.content)
             #expect(!ads.isDestroyed)
             _ = try await ads.format(.pause)
@@ -286,8 +273,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-010] an ad is shown at most once")
     func shownAtMostOnce() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let pause = try await Kit.ad(harness, .pause)
             try Kit.show(pause.ad)
             #expect(throws: VideoAdError.alreadyShown) { try pause.ad.show(in: HeadlessView()) }
@@ -305,8 +291,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-011] isLoaded is false until load() returns and true after it")
     func isLoadedFlag() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.creatives.enqueue(.ready(after: .seconds(2)), for: .overlay)
             let (_, ad, _) = try await Kit.ad(harness, .overlay, load: false)
             #expect(!ad.isLoaded)
@@ -321,8 +306,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-012] isReady: false before load, true after, false after show, reject and expiry")
     func isReadyFlag() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let shown = try await Kit.ad(harness, .pause, load: false)
             #expect(!shown.ad.isReady)
             try await shown.ad.load()
@@ -347,8 +331,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-013] a ready ad can still throw containerTooSmall(minimum:) from show(in:)")
     func readyIsAHint() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, delegate) = try await Kit.ad(harness, .pause)
             #expect(ad.isReady)
             let tiny = HeadlessView(size: CGSize(width: 120, height: 200), safeAreaInsets: VideoAdInsets(top: 0, left: 0, bottom: 0, right: 0))
@@ -364,8 +347,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-014] invalidationReason is nil while the ad is valid, and stays nil for a shown ad")
     func invalidationReasonNilWhileValid() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (ads, ad, _) = try await Kit.ad(harness, .pause, answer: SandboxAd(expiresIn: 60), load: false)
             #expect(ad.invalidationReason == nil)
             try await ad.load()
@@ -382,8 +364,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-015] invalidationReason tells why the ad ended before it was shown", arguments: InvalidationRow.all)
     func invalidationReasons(row: InvalidationRow) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             if case .loadFails(let code) = row.cause {
                 harness.creatives.enqueue(.fail(code: code, after: .zero), for: .pause)
             }
@@ -408,8 +389,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-016] wasShown: false before show and after a show that threw, true after a successful one, and after didEnd")
     func wasShownFlag() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, _) = try await Kit.ad(harness, .pause)
             #expect(!ad.wasShown)
             #expect(throws: VideoAdError.presenterUnavailable) { try ad.show(in: HeadlessView(isHidden: true)) }
@@ -423,8 +403,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-017] hasEnded is false on screen and true from the moment the ad begins to end, inside didEnd")
     func hasEndedFlag() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let pause = try await Kit.ad(harness, .pause)
             var endedInsideDidEnd: Bool?
             pause.delegate.onCallback = { callback in
@@ -451,8 +430,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-018] isCompleted: true after an overlay's duration and a video's complete; false when taken off before")
     func isCompletedFlag() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let overlay = try await Kit.ad(harness, .overlay)
             try Kit.show(overlay.ad)
             await harness.advance(by: .seconds(10))
@@ -492,8 +470,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-019] a linear ad closed on its end card ends .closed with isCompleted == true")
     func closedEndCardIsCompleted() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let (_, ad, delegate) = try await Kit.ad(harness, .linear, answer: Kit.endCardAd(server: server, id: "end-card-ad"))
             harness.presenter.holdsDismissals = true
@@ -512,8 +489,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-020] the ad holds its delegate weakly")
     func delegateHeldWeakly() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ad = try await VideoAds(content: Kit.content).format(.pause)
             var delegate: RecordingDelegate? = RecordingDelegate()
             weak let watched = delegate
@@ -527,8 +503,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-021] load() does not return before the creative reports ready")
     func loadWaitsForReady() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.creatives.enqueue(.ready(after: .seconds(3)), for: .pause)
             let (_, ad, _) = try await Kit.ad(harness, .pause, load: false)
             var returned = false
@@ -548,8 +523,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-022] after load(), show succeeds synchronously with no further network request")
     func showIsInstantAfterLoad() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             for format in AdFormat.allCases {
                 let (_, ad, delegate) = try await Kit.ad(harness, format)
                 let fetchesBefore = Kit.fetches(harness).count
@@ -570,8 +544,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-023] reject() sends exactly one reject event and sets invalidationReason to .rejected")
     func rejectSendsOneEvent() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, _) = try await Kit.ad(harness, .overlay, load: false)
             try ad.reject()
             #expect(ad.invalidationReason == .rejected)
@@ -584,8 +557,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-024] reject(.outbid(winningPrice:winner:)) sends the reason, winning price and winner")
     func rejectOutbid() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let (_, ad, _) = try await Kit.ad(harness, .pause)
             try ad.reject(.outbid(winningPrice: 2.4, winner: "Other network"))
             let rejects = await Kit.events(harness, type: "reject", adId: ad.id)
@@ -596,8 +568,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-025] reject() works on an unloaded and on a loaded ad, until show()")
     func rejectLoadedOrNot() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let unloaded = try await Kit.ad(harness, .overlay, load: false)
             #expect(throws: Never.self) { try unloaded.ad.reject() }
             let loaded = try await Kit.ad(harness, .pause)
@@ -612,8 +583,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-026] when show(in:) returns the ad is in the view and wasShown is true")
     func showPutsTheAdOnScreen() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             for format in [AdFormat.overlay, .pause] {
                 let (_, ad, _) = try await Kit.ad(harness, format)
                 let view = HeadlessView()
@@ -630,8 +600,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-027] dismiss() before show() does nothing and the ad stays ready")
     func dismissBeforeShow() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let (_, ad, delegate) = try await Kit.ad(harness, .pause)
             await harness.flushEvents()
@@ -649,8 +618,7 @@ struct LifecycleConformanceTests {
 
     @Test("[LIFE-028] dismiss() after didEnd does nothing: no throw, no second didEnd, nothing sent")
     func dismissAfterDidEnd() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let (_, ad, delegate) = try await Kit.ad(harness, .overlay)
             try Kit.show(ad)

@@ -10,8 +10,7 @@ import KontextVideoTesting
 struct ModelsConformanceTests {
     @Test("[MOD-001] KontextVideo, VideoAds and VideoAd are called synchronously from main-actor code")
     func publicTypesAreMainActor() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             // Synchronous calls from a @MainActor context: this compiles only because the types
             // are main-actor isolated (or nonisolated), never behind an `await`.
             let sdk = KontextVideo.shared
@@ -144,8 +143,7 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-002] duration 15 and price.value 2.5 in the answer give ad.duration == 15 s and price.value == 2.5 CPM, unconverted")
     func secondsAndCPM() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.server?.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 2.5), duration: 15)), for: .overlay)
             harness.server?.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 0.37), duration: 7.25)), for: .pause)
             let ads = VideoAds(content: .episodeOne)
@@ -159,8 +157,7 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-019] ad.id is the answer's ad id and ad.format the format asked for", arguments: [AdFormat.overlay, .pause, .linear])
     func idAndFormat(format: AdFormat) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let sandboxFormat = try #require(SandboxFormat(rawValue: format.rawValue))
             harness.server?.enqueue(.ad(SandboxAd(id: "ad-\(format.rawValue)-xyz")), for: sandboxFormat)
             let ad = try await VideoAds(content: .episodeOne).format(format)
@@ -171,8 +168,7 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-020][MOD-021] price.currency is the answer's ISO 4217 code and precision follows exact / estimated")
     func currencyAndPrecision() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.server?.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 3, currency: "EUR", precision: "exact"))), for: .overlay)
             harness.server?.enqueue(.ad(SandboxAd(price: SandboxPrice(value: 1.2, currency: "JPY", precision: "estimated"))), for: .pause)
             let ads = VideoAds(content: .episodeOne)
@@ -187,8 +183,7 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-022] an overlay's duration is the answer's duration, or nil when the answer has none")
     func overlayDuration() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.server?.enqueue(.ad(SandboxAd(duration: 8)), .ad(SandboxAd(duration: nil)), for: .overlay)
             let ads = VideoAds(content: .episodeOne)
             let timed = try await ads.format(.overlay)
@@ -201,8 +196,7 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-023] a linear ad's duration is the video's length")
     func linearDurationIsTheVideosLength() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             // The VAST video is 30 s long; the answer's own duration field says otherwise.
             harness.server?.enqueue(.ad(SandboxAd(duration: 30, extraFields: ["duration": 99])), for: .linear)
             let ads = VideoAds(content: .episodeOne)
@@ -214,8 +208,7 @@ struct ModelsConformanceTests {
 
     @Test("[MOD-024] a pause ad's duration is nil even when the answer carries one")
     func pauseDurationIsNil() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.server?.enqueue(.ad(SandboxAd(duration: 20)), for: .pause)
             let ads = VideoAds(content: .episodeOne)
             let ad = try await ads.format(.pause)
@@ -235,8 +228,7 @@ private func preloadBody(
     user: KontextVideo.User? = nil,
     regulatory: KontextVideo.Regulatory? = nil
 ) async throws -> JSONValue? {
-    try await KontextVideoHarness.run { harness in
-        await harness.initialize()
+    try await withInitializedSDK { harness in
         KontextVideo.shared.user = user
         KontextVideo.shared.regulatory = regulatory
         _ = try await VideoAds(content: content).format(.pause)

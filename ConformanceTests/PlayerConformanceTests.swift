@@ -12,8 +12,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-001] with a tracked player, the ads request and each event carry the player's currentTime then")
     func playheadComesFromThePlayer() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let ads = VideoAds(content: .episodeOne)
             let player = HeadlessPlayer(clock: harness.clock, currentTime: 42, isPlaying: false)
@@ -34,8 +33,7 @@ struct PlayerConformanceTests {
 
     @Test("[DEF-010] with no player tracked, the ads request and every event carry playhead 0")
     func noPlayerMeansPlayheadZero() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .pause)
@@ -58,8 +56,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-002] over paused content show(in:) throws contentPaused and the overlay stays ready; it shows once the content plays")
     func overlayOnlyOverPlayingContent() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer(isPlaying: false)
             ads.track(player)
@@ -93,8 +90,7 @@ struct PlayerConformanceTests {
         StopRow(stop: .pause, reportsChanges: true), StopRow(stop: .end, reportsChanges: true),
     ])
     func overlayEndsWhenContentStops(row: StopRow) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer(isPlaying: true, reportsChanges: row.reportsChanges)
             ads.track(player)
@@ -122,8 +118,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-005] track(_:) does not retain the player")
     func playerIsHeldWeakly() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             var player: HeadlessPlayer? = harness.makePlayer()
             weak let weakPlayer = player
@@ -139,8 +134,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-006] after destroy() the VideoAds no longer reads the player")
     func destroyLetsGoOfThePlayer() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let player = CountingPlayer(harness.makePlayer())
             ads.track(player)
@@ -164,8 +158,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-007] without a tracked player, an overlay's duration counts active virtual time")
     func overlayRunsOnItsOwnActiveTime() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             #expect(ad.duration == 15)
@@ -187,8 +180,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-008] while isPlaying stays true (buffering, seeking) the overlay is not interrupted")
     func bufferingAndSeekingCountAsPlaying() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.server?.enqueue(.ad(SandboxAd(duration: nil)), for: .overlay)
             let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer()
@@ -219,8 +211,7 @@ struct PlayerConformanceTests {
         SpeedRow(rate: 0.5), SpeedRow(rate: 1), SpeedRow(rate: 2),
     ])
     func overlayDurationCountsContentTime(row: SpeedRow) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer()
             player.rate = row.rate
@@ -239,8 +230,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-011] a currentTime jump faster than about 4x real time adds nothing to the overlay's elapsed duration")
     func seekCountsNothing() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let player = harness.makePlayer()
             ads.track(player)
@@ -259,8 +249,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-013] any VideoAdsPlayer conformance can be tracked: its time, playing state and item are followed")
     func customPlayerConformance() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let server = try #require(harness.server)
             let ads = VideoAds(content: .episodeOne)
             let player = CustomPlayer(currentTime: 12.5)
@@ -286,8 +275,7 @@ struct PlayerConformanceTests {
 
     @Test("[PLAY-015] the deprecated playheadProvider supplies the playhead of the next ads request")
     func deprecatedPlayheadProvider() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let legacy: any LegacyPlayheadAPI = Legacy()
             legacy.setPlayheadProvider(on: ads) { 37.5 }

@@ -13,8 +13,7 @@ struct TimingConformanceTests {
 
     @Test("[TIME-001] a creative that never reports ready fails load() with creativeFailed after 10 s of active time, not before")
     func loadTimesOutAfterTenSeconds() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.creatives.enqueue(.stall, for: .pause)
             let ads = VideoAds(content: .episodeOne)
             let ad = try await ads.format(.pause)
@@ -31,8 +30,7 @@ struct TimingConformanceTests {
 
     @Test("[TIME-002] time in the background does not count toward the 10 s load time-out")
     func backgroundTimeDoesNotCount() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.creatives.enqueue(.stall, for: .pause)
             let ads = VideoAds(content: .episodeOne)
             let ad = try await ads.format(.pause)
@@ -64,8 +62,7 @@ struct TimingConformanceTests {
         InterruptionRow(cause: .tooSmall), InterruptionRow(cause: .presenterDismissed),
     ])
     func interruptionNoticedWithinHalfASecond(row: InterruptionRow) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let delegate = RecordingDelegate()
             let view = HeadlessView()
@@ -96,8 +93,7 @@ struct TimingConformanceTests {
 
     @Test("[TIME-004] without isPlaying updates, an overlay ends with .interrupted within one poll (0.25 s) of isPlaying turning false")
     func pollNoticesPauseWithinAQuarterSecond() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let player = CountingPlayer(harness.makePlayer(isPlaying: true, reportsChanges: false))
             ads.track(player)
@@ -113,8 +109,7 @@ struct TimingConformanceTests {
 
     @Test("[TIME-005] isPlaying is read about 4 times a virtual second while an overlay is on screen, and not after didEnd")
     func isPlayingReadFourTimesASecond() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.server?.enqueue(.ad(SandboxAd(duration: nil)), for: .overlay)
             let ads = VideoAds(content: .episodeOne)
             let player = CountingPlayer(harness.makePlayer(isPlaying: true, reportsChanges: false))
@@ -137,8 +132,7 @@ struct TimingConformanceTests {
 
     @Test("[TIME-006] didEnd(.dismissed) is delivered before dismiss() returns", arguments: [AdFormat.overlay, .pause])
     func dismissEndsSynchronously(format: AdFormat) async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, format)
             let delegate = RecordingDelegate()
@@ -152,8 +146,7 @@ struct TimingConformanceTests {
 
     @Test("[TIME-007] for overlay and pause ads didEnd comes before destroy() or dismiss() returns, also from inside a delegate callback")
     func endsAreSynchronousEvenReentrantly() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
 
             // destroy(), from the app.
             let first = VideoAds(content: .episodeOne)
@@ -200,8 +193,7 @@ struct TimingConformanceTests {
 
     @Test("[TIME-008] without a player, an overlay of duration D is on screen just before D and ends .completed at D")
     func overlayCompletesAtItsDuration() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
             #expect(ad.duration == 15)
@@ -221,8 +213,7 @@ struct TimingConformanceTests {
 
     @Test("[TIME-009] an overlay with nil duration stays on screen indefinitely (minutes of virtual time), until something ends it")
     func overlayWithoutDurationStays() async throws {
-        try await KontextVideoHarness.run { harness in
-            await harness.initialize()
+        try await withInitializedSDK { harness in
             harness.server?.enqueue(.ad(SandboxAd(duration: nil)), for: .overlay)
             let ads = VideoAds(content: .episodeOne)
             let ad = try await loadedAd(ads, .overlay)
