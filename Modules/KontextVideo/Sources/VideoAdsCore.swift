@@ -73,7 +73,7 @@ package final class VideoAdsCore {
             identifiers: runtime.environment.platform.deviceIdentifiers()
         )
         let answer: AdAnswer
-        let requestId = UUID()
+        let requestId = RandomIdentifier.next()
         do {
             answer = try await runtime.client.requestAd(adRequest, requestId: requestId, budget: budget)
         } catch {

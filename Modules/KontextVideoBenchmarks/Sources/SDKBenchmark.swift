@@ -60,6 +60,7 @@ enum SDKBenchmark {
         var previousRequests: [URLRequest] = []
         var sdkCPU: [Double] = []
         var rawCPU: [Double] = []
+        var rawMainCPU: [Double] = []
         for iteration in 0..<(iterations + 20) {
             let warmingUp = iteration < 20
             func note(_ name: String, _ seconds: Double) {
@@ -75,8 +76,12 @@ enum SDKBenchmark {
                 func bare(_ requests: [URLRequest]) async throws -> Double {
                     let start = Date()
                     let cpu = CPUTime.now()
+                    let mainCPU = MainThreadProbe.cpuSeconds()
                     for request in requests { try await roundTrip(request, on: session) }
-                    if !warmingUp { rawCPU.append(CPUTime.now() - cpu) }
+                    if !warmingUp {
+                        rawCPU.append(CPUTime.now() - cpu)
+                        rawMainCPU.append(MainThreadProbe.cpuSeconds() - mainCPU)
+                    }
                     return -start.timeIntervalSinceNow
                 }
                 var rawSeconds = iteration.isMultiple(of: 2) || previousRequests.isEmpty ? nil : try await bare(previousRequests)
@@ -121,6 +126,7 @@ enum SDKBenchmark {
             }
         }
         let ioAfter = MainThreadProbe.ioCalls()
+        let hop = await mainThreadCPUPerHop(count: iterations)
 
         print("")
         print("  format() + load() of a pause ad vs the same requests on a bare URLSession (\(requestsPerLoad.joined(separator: ", "))):")
@@ -142,6 +148,10 @@ enum SDKBenchmark {
             print("    " + name.padding(toLength: 16, withPad: " ", startingAt: 0)
                 + String(format: "%8.1f  %8.1f%@", median, percentile(values, 0.99) * 1e6, median > 50 ? "   over the 50 µs goal" : ""))
         }
+        let formatAndLoad = percentile(timings["format"] ?? [], 0.5) + percentile(timings["load"] ?? [], 0.5)
+        print(String(format: "    floors in the same run (main-thread CPU, median): one hop off the main actor and back %.1f µs;", hop * 1e6))
+        print(String(format: "      the bare URLSession requests above, awaited from the main actor, %.1f µs; format + load %.1f µs = %.1f hops, %.2f× the bare requests",
+                     percentile(rawMainCPU, 0.5) * 1e6, formatAndLoad * 1e6, formatAndLoad / hop, formatAndLoad / percentile(rawMainCPU, 0.5)))
         if let ioBefore, let ioAfter {
             let reads = ioAfter.reads - ioBefore.reads
             let writes = ioAfter.writes - ioBefore.writes
@@ -212,6 +222,30 @@ enum SDKBenchmark {
         print("    after destroy():   \(perObject(destroyed - before)) per object (the app still holds its VideoAds and VideoAd; 2 weak-reference side tables each)")
         print("    after release:     \(perObject(released - before)) per object; \(alive) of \(objects * 2) VideoAds and VideoAd objects still alive")
         print("    after the queued events were delivered: \(perObject(delivered - before)) per object")
+    }
+
+    /// Main-thread CPU of one suspension of the main actor to the global executor and back, median:
+    /// the price of a hop on this platform's run loop (on Linux, a wake-up through an eventfd), which
+    /// any async call made from the main actor pays.
+    private static func mainThreadCPUPerHop(count: Int) async -> Double {
+        let counter = HopCounter()
+        var samples: [Double] = []
+        samples.reserveCapacity(count)
+        for _ in 0..<count {
+            let cpu = MainThreadProbe.cpuSeconds()
+            _ = await counter.increment()
+            samples.append(MainThreadProbe.cpuSeconds() - cpu)
+        }
+        return percentile(samples, 0.5)
+    }
+
+    /// An actor with one counter: a call to it from the main actor is a real hop and back.
+    private actor HopCounter {
+        private var count = 0
+        func increment() -> Int {
+            count += 1
+            return count
+        }
     }
 
     /// One request on a bare `URLSession` data task (the same kind of call the SDK's transport makes),

@@ -118,7 +118,7 @@ package actor AdServerClient {
     /// Asks for an ad. Retries `/init` first when it failed; throws `.notInitialized(state)`
     /// when the SDK is disabled or `/init` failed again. With a `budget`, the `/init` retry, the
     /// ad request's attempts and their back-offs all live inside it.
-    package func requestAd(_ request: AdRequest, requestId: UUID = UUID(), budget: TimeBudget? = nil) async throws(AdRequestFailure) -> AdAnswer {
+    package func requestAd(_ request: AdRequest, requestId: UUID = RandomIdentifier.next(), budget: TimeBudget? = nil) async throws(AdRequestFailure) -> AdAnswer {
         let state = await initialize(budget: budget)
         guard state == .enabled else { throw .notInitialized(state) }
         let regulatory = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: request.regulatory)

@@ -33,7 +33,7 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
             self.event = wire
             url = nil
         case .pixel(let url):
-            id = EventIdentifier.next().lowercasedString
+            id = RandomIdentifier.next().lowercasedString
             kind = .pixel
             event = nil
             self.url = url.absoluteString

@@ -21,7 +21,7 @@ package struct ServerEvent: Sendable, Hashable {
 
     /// Creates an event.
     package init(
-        eventId: UUID = EventIdentifier.next(),
+        eventId: UUID = RandomIdentifier.next(),
         type: ServerEventType,
         adId: String,
         format: AdFormat,

@@ -2,10 +2,10 @@ import Foundation
 import Testing
 @testable import KontextVideoNetworking
 
-@Suite("EventIdentifier")
-struct EventIdentifierTests {
+@Suite("RandomIdentifier")
+struct RandomIdentifierTests {
     @Test func idsAreVersionFourUUIDsAndNeverRepeat() {
-        let ids = (0..<100_000).map { _ in EventIdentifier.next() }
+        let ids = (0..<100_000).map { _ in RandomIdentifier.next() }
         #expect(Set(ids).count == ids.count)
         for id in ids.prefix(1000) {
             let text = id.uuidString.lowercased()
@@ -16,7 +16,7 @@ struct EventIdentifierTests {
 
     @Test func idsFromManyThreadsAtOnceNeverRepeat() async {
         let batches = await withTaskGroup(of: [UUID].self) { group in
-            for _ in 0..<8 { group.addTask { (0..<5_000).map { _ in EventIdentifier.next() } } }
+            for _ in 0..<8 { group.addTask { (0..<5_000).map { _ in RandomIdentifier.next() } } }
             return await group.reduce(into: []) { $0 += $1 }
         }
         #expect(Set(batches).count == 40_000)

@@ -1,10 +1,10 @@
 import Foundation
 import KontextVideoConcurrency
 
-/// Event ids: random version-4 UUIDs from a generator seeded once from the system's secure
-/// source. `UUID()` reads the kernel's random source on every call (a system call on the main
-/// actor, for every event an app's call causes); ids need to be unique, not secret.
-package enum EventIdentifier {
+/// Event and request ids: random version-4 UUIDs from a generator seeded once from the system's
+/// secure source. `UUID()` opens and reads `/dev/urandom` on every call on Linux (file I/O on the
+/// main actor, for every event and every `format()`); ids need to be unique, not secret.
+package enum RandomIdentifier {
     /// xoshiro256**, seeded from `SystemRandomNumberGenerator`.
     private struct Generator {
         var state: (UInt64, UInt64, UInt64, UInt64)
