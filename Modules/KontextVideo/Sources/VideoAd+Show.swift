@@ -180,6 +180,7 @@ extension VideoAd {
 
     private func goOnScreen() {
         wasShown = true
+        cancelExpiry()
         owner.markUsed(self)
         sdk.adOnScreen = self
     }

@@ -95,6 +95,8 @@ public final class VideoAd {
     private var tracking: LinearTrackingSession?
     private var impressionRecorded = false
     var onScreen: OnScreenPresentation?
+    /// The ad's place in the runtime's expiry timer, until it was shown or ended.
+    private var expiryTicket: SharedTimer.Ticket?
 
     init(served: ServedAd, owner: VideoAdsCore, runtime: SDKRuntime) {
         self.served = served
@@ -102,7 +104,7 @@ public final class VideoAd {
         self.owner = owner
         self.runtime = runtime
         self.expiresAt = runtime.clock.now + served.expiresIn
-        runtime.expiryTimer.schedule(at: expiresAt) { [weak self] in self?.expireIfDue() }
+        expiryTicket = runtime.expiryTimer.schedule(at: expiresAt) { [weak self] in self?.expireIfDue() }
         record(.state, .adReceived, level: .info, ["price": "\(price.value) \(price.currency)"])
     }
 
@@ -169,11 +171,15 @@ public final class VideoAd {
             }
         }
         // Not ready within `timeout` of foreground time: the load fails (a no-op once it finished).
-        runtime.loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [weak self, weak pending] in
+        let loadTimer = runtime.loadTimer
+        let timeoutTicket = loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [weak self, weak pending] in
             guard let self, let pending, self.loading?.outcome === pending else { return }
             self.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
         }
-        loading = LoadInProgress(outcome: pending, context: context) { work.cancel() }
+        loading = LoadInProgress(outcome: pending, context: context) {
+            work.cancel()
+            loadTimer.cancel(timeoutTicket)
+        }
         return pending
     }
 
@@ -250,6 +256,7 @@ public final class VideoAd {
         guard invalidationReason == nil, !wasShown else { return }
         invalidationReason = reason
         releaseRenderer()
+        cancelExpiry()
         owner.forget(self)
         record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
         if let loading, loading.outcome.outcome == nil {
@@ -381,6 +388,14 @@ public final class VideoAd {
     // MARK: Ending
 
     /// Stops the creative and lets go of it (a web view or player is heavy).
+    /// The expiry no longer matters (the ad was shown or ended): its timer entry goes now, not at
+    /// the deadline, so a destroyed ad leaves nothing behind.
+    func cancelExpiry() {
+        guard let ticket = expiryTicket else { return }
+        runtime.expiryTimer.cancel(ticket)
+        expiryTicket = nil
+    }
+
     private func releaseRenderer() {
         renderer?.stop()
         renderer = nil

@@ -160,7 +160,7 @@ enum SDKBenchmark {
         }
         print("    requests sent from the main thread: \(transport.sentOnMainThread) (requests are encoded, sent and decoded together, on AdServerClient's actor)")
         print("")
-        await measureMemory(objects: objects)
+        await measureMemory(objects: objects, bareRequests: previousRequests)
         await KontextVideo.shared.runtime?.shutDownAndWait()
         KontextVideo.shared.reset(environment: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: .standard,
@@ -170,8 +170,9 @@ enum SDKBenchmark {
         return 0
     }
 
-    /// Heap per `VideoAds` holding a loaded pause ad, after `destroy()`, and after release.
-    private static func measureMemory(objects: Int) async {
+    /// Heap per `VideoAds` holding a loaded pause ad, after `destroy()`, and after release; then
+    /// what the same requests on a bare `URLSession` leave behind, the floor of what remains.
+    private static func measureMemory(objects: Int, bareRequests: [URLRequest]) async {
         var held: [(ads: VideoAds, ad: VideoAd)] = []
         held.reserveCapacity(objects)
         var weakReferences: [WeakReference] = []
@@ -222,6 +223,20 @@ enum SDKBenchmark {
         print("    after destroy():   \(perObject(destroyed - before)) per object (the app still holds its VideoAds and VideoAd; 2 weak-reference side tables each)")
         print("    after release:     \(perObject(released - before)) per object; \(alive) of \(objects * 2) VideoAds and VideoAd objects still alive")
         print("    after the queued events were delivered: \(perObject(delivered - before)) per object")
+        // The floor: URLSession on Linux (FoundationNetworking over libcurl) keeps a little of every
+        // request it ever made; the SDK's requests pay it too.
+        let session = URLSession(configuration: .ephemeral)
+        for request in bareRequests { try? await roundTrip(request, on: session) }
+        await settle()
+        let bareBefore = HeapProbe.inUse()
+        for _ in 0..<objects {
+            for request in bareRequests { try? await roundTrip(request, on: session) }
+        }
+        session.finishTasksAndInvalidate()
+        await settle()
+        let bareAfter = HeapProbe.inUse()
+        print("    floor: the same \(bareRequests.count) requests per object on a bare URLSession leave \(perObject(bareAfter - bareBefore)) per object behind;"
+            + String(format: " the SDK's residue beyond it: %.0f B per object", Double((delivered - before) - (bareAfter - bareBefore)) / Double(objects)))
     }
 
     /// Main-thread CPU of one suspension of the main actor to the global executor and back, median:
