@@ -387,7 +387,6 @@ public final class VideoAd {
 
     // MARK: Ending
 
-    /// Stops the creative and lets go of it (a web view or player is heavy).
     /// The expiry no longer matters (the ad was shown or ended): its timer entry goes now, not at
     /// the deadline, so a destroyed ad leaves nothing behind.
     func cancelExpiry() {
@@ -396,6 +395,7 @@ public final class VideoAd {
         expiryTicket = nil
     }
 
+    /// Stops the creative and lets go of it (a web view or player is heavy).
     private func releaseRenderer() {
         renderer?.stop()
         renderer = nil
