@@ -173,19 +173,11 @@ if options.host.isLoopback {
         (NSLocalNetworkUsageDescription).
         """)
 }
-var signalSources: [DispatchSourceSignal] = []
-for signalNumber in [SIGINT, SIGTERM] {
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-    source.setEventHandler {
-        say("stopping (\(server.requests.count) requests, \(server.uniqueEvents.count) unique events, \(server.protocolViolations.count) protocol violations)")
-        server.stop()
-        exit(0)
-    }
-    source.resume()
-    signalSources.append(source)
+StopSignal.install {
+    say("stopping (\(server.requests.count) requests, \(server.uniqueEvents.count) unique events, \(server.protocolViolations.count) protocol violations)")
+    server.stop()
+    exit(0)
 }
-// Said only now: a script that stops the sandbox once it reads this line must find the handlers
-// in place (a SIGTERM between `SIG_IGN` and the source's start would be lost).
+// Said only now: a script that stops the sandbox once it reads this line finds the handlers in place.
 say("Ctrl-C stops. One line per request follows.")
 dispatchMain()
