@@ -4,17 +4,19 @@ import Foundation
 /// touched from several isolation domains (the event stream, clocks, test doubles).
 /// `Synchronization.Mutex` would do, but it needs iOS 18; this works on the package's floors.
 package final class LockedState<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+    // `withLock` is inlinable, so each caller's module specializes it for its own state and
+    // closure: every event, wake-up and outcome goes through it.
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var value: Value
 
     /// Guards `value`.
-    package init(_ value: Value) {
+    @inlinable package init(_ value: Value) {
         self.value = value
     }
 
     /// Runs `body` with exclusive access to the value.
     @discardableResult
-    package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    @inlinable package func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

@@ -2,23 +2,27 @@
 /// ones are ignored; a waiter whose task is cancelled stops waiting with `CancellationError`
 /// while the outcome stays to be had.
 package final class OnceOutcome<Value: Sendable>: Sendable {
-    private struct State: HasWaiters {
-        var outcome: Result<Value, any Error>?
-        var waiters = Waiters<Value, Void>()
+    // Inlinable, so the caller's module specializes it for its value: every ad request and load
+    // makes one and settles it on the main actor.
+    @usableFromInline struct State: HasWaiters {
+        @usableFromInline var outcome: Result<Value, any Error>?
+        @usableFromInline var waiters = Waiters<Value, Void>()
+
+        @inlinable init() {}
     }
 
-    private let state = LockedState(State())
+    @usableFromInline let state = LockedState(State())
 
     /// Creates an unsettled outcome.
-    package init() {}
+    @inlinable package init() {}
 
     /// The outcome, once settled.
-    package var outcome: Result<Value, any Error>? {
+    @inlinable package var outcome: Result<Value, any Error>? {
         state.withLock { $0.outcome }
     }
 
     /// Settles the outcome and wakes every waiter, unless it was settled already.
-    package func finish(_ outcome: Result<Value, any Error>) {
+    @inlinable package func finish(_ outcome: Result<Value, any Error>) {
         let waiters: [Waiter<Value, Void>] = state.withLock { state in
             guard state.outcome == nil else { return [] }
             state.outcome = outcome

@@ -9,12 +9,18 @@ package struct JSONLineWriter {
 
     /// An empty writer.
     package init() {
-        bytes.reserveCapacity(256)
+        bytes.reserveCapacity(512)
     }
 
     /// Writes `value` as a JSON string, escaping quotes, backslashes and control characters.
     package mutating func string(_ value: String) {
         bytes.append(0x22)
+        // Ids, names and URLs rarely need escaping: copied whole, not byte by byte.
+        guard value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
+            bytes.append(contentsOf: value.utf8)
+            bytes.append(0x22)
+            return
+        }
         for byte in value.utf8 {
             switch byte {
             case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
