@@ -91,7 +91,10 @@ let moduleTests: [String: [String]] = [
     "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
-    "KontextVideo": ["KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoTesting"],
+    "KontextVideo": [
+        "KontextVideoModels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoCreatives",
+        "KontextVideoTesting",
+    ],
     "KontextVideoTesting": [],
     // Runs the probe as a child process (SIGKILL, two processes, the real clock): it needs the
     // executable built, not imported.

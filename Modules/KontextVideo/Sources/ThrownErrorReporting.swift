@@ -2,12 +2,15 @@ import Foundation
 
 extension KontextVideo {
     /// Reports an error a public call throws to the app, at `.warning`: which call, the error,
-    /// what to do about it, the state that caused it, and the ad request's id when there was one.
-    /// Built only when someone hears it.
-    func reportThrown(_ error: any Error, call: String, state: @autoclosure () -> String, requestId: UUID? = nil) {
+    /// what to do about it, the state that caused it, the content it was for, and the ad
+    /// request's id when there was one. Built only when someone hears it. The content id is a
+    /// field of its own, so the unified log keeps it private while the rest is public
+    /// (`UnifiedLogLine`).
+    func reportThrown(_ error: any Error, call: String, state: @autoclosure () -> String, content: String? = nil, requestId: UUID? = nil) {
         events.record(.warning) {
             var attributes = ["call": call, "error": "\(error)", "state": state()]
             if let why = (error as? LocalizedError)?.errorDescription { attributes["why"] = why }
+            if let content { attributes["content"] = content }
             if let requestId { attributes["requestId"] = requestId.uuidString.lowercased() }
             return KontextVideoEvent(.warning, .errorThrown, level: .warning, attributes: attributes)
         }
@@ -31,7 +34,7 @@ extension VideoAd {
         do {
             return try body()
         } catch {
-            sdk.reportThrown(error, call: call(), state: state)
+            sdk.reportThrown(error, call: call(), state: state, content: owner.content.id)
             throw error
         }
     }
@@ -42,7 +45,7 @@ extension VideoAd {
         do {
             return try await body()
         } catch {
-            sdk.reportThrown(error, call: call(), state: state)
+            sdk.reportThrown(error, call: call(), state: state, content: owner.content.id)
             throw error
         }
     }
@@ -60,9 +63,16 @@ extension VideoAd {
 }
 
 extension VideoAdsCore {
-    /// The object's state in one line, for the log.
+    /// The object's state in one line, for the log (its content is a field of its own).
     var stateDescription: String {
-        "content=\(content.id), sdk=\(sdk.stateDescription)" + (isDestroyed ? ", destroyed" : "")
+        "sdk=\(sdk.stateDescription)" + (isDestroyed ? ", destroyed" : "")
+    }
+
+    /// Reports what `format(_:)` throws (`KontextVideo.reportThrown`), with this object's state
+    /// and content; `note` adds to the state.
+    func reportFormatThrown(_ error: any Error, format: AdFormat, note: String? = nil, requestId: UUID? = nil) {
+        sdk.reportThrown(error, call: "format(.\(format.rawValue))", state: stateDescription + (note.map { ", \($0)" } ?? ""),
+                         content: content.id, requestId: requestId)
     }
 }
 

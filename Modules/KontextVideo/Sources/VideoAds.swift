@@ -85,7 +85,7 @@ public final class VideoAds {
         } catch let error as VideoAdError where error.isRequestOutcome {
             throw error   // reported with its request's id where the request ended
         } catch {
-            core.sdk.reportThrown(error, call: "format(.\(format.rawValue))", state: core.stateDescription)
+            core.reportFormatThrown(error, format: format)
             throw error
         }
     }

@@ -81,7 +81,7 @@ package final class VideoAdsCore {
             if let ad = held[format], ad.isHeldValid { return .success(ad) }
             let thrown = Self.publicError(for: error)
             if thrown is VideoAdError {
-                sdk.reportThrown(thrown, call: "format(.\(format.rawValue))", state: stateDescription, requestId: requestId)
+                reportFormatThrown(thrown, format: format, requestId: requestId)
             }
             return .failure(thrown)
         }
@@ -89,7 +89,7 @@ package final class VideoAdsCore {
         switch answer {
         case .noFill(let reason):
             let noFill = VideoAdError.noFill(reason: reason)
-            sdk.reportThrown(noFill, call: "format(.\(format.rawValue))", state: stateDescription, requestId: requestId)
+            reportFormatThrown(noFill, format: format, requestId: requestId)
             return .failure(noFill)
         case .ad(let served):
             if let ad = held[format], ad.id == served.id, ad.isHeldValid {
@@ -97,7 +97,7 @@ package final class VideoAdsCore {
             }
             if runtime.usedAds.contains(served.id, now: runtime.clock.now) {
                 let used = VideoAdError.noFill(reason: .alreadyUsed)
-                sdk.reportThrown(used, call: "format(.\(format.rawValue))", state: stateDescription + ", ad \(served.id) was shown or rejected", requestId: requestId)
+                reportFormatThrown(used, format: format, note: "ad \(served.id) was shown or rejected", requestId: requestId)
                 return .failure(used)
             }
             let ad = VideoAd(served: served, owner: self, runtime: runtime)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KontextVideo
+import KontextVideoModels
 import KontextVideoTesting
 
 /// What a publisher reads in the console: every no-fill with its reason, format and request id;
@@ -39,6 +40,37 @@ struct LoggingTests {
             let requestId = try #require(line.attributes["requestId"])
             let sent = try #require(harness.server?.requests(path: "/video/preload").last?.json?["requestId"]?.stringValue)
             #expect(requestId == sent, "the id the server saw")
+        }
+    }
+
+    /// On Apple platforms the line goes to the unified log, where Console.app shows a private
+    /// field as `<private>` outside a debugger: the call, the error and why must be readable there,
+    /// the content id must not (`UnifiedLogLine`, which `KontextVideoConsole+Apple.swift` writes).
+    @Test func inConsoleAppTheCallTheErrorAndWhyArePublicTheContentPrivate() async throws {
+        try await KontextVideoHarness.run { harness in
+            harness.server?.enqueue(.noFill(skipCode: "frequency_cap"), for: .pause)
+            await harness.initialize()
+            let console = Console(level: .warning)
+            KontextVideo.shared.events.add(console)
+            let ads = VideoAds(content: .init(id: "episode-7", language: "en"))
+            await #expect(throws: VideoAdError.noFill(reason: .frequencyCap)) { _ = try await ads.format(.pause) }
+            let logged = UnifiedLogLine(try #require(console.lines.first))
+            let privacy = Dictionary(uniqueKeysWithValues: logged.fields.map { ($0.name, $0.privacy) })
+            #expect(privacy == [
+                "call": .public, "error": .public, "why": .public, "state": .public, "requestId": .public,
+                "content": .private,
+            ])
+            #expect(logged.privateText == "content=episode-7")
+            #expect(!logged.publicText.contains("episode-7"), "\(logged.publicText)")
+            #expect(logged.publicText.contains("call=format(.pause)") && logged.publicText.contains("frequency cap"))
+
+            // A misused ad: its own state is public too, its content private.
+            let other = VideoAds(content: .init(id: "episode-8", language: "en"))
+            let pause = try await other.format(.pause)
+            #expect(throws: VideoAdError.notLoaded) { try pause.show(in: HeadlessView()) }
+            let misuse = UnifiedLogLine(try #require(console.lines.last))
+            #expect(misuse.privacy(of: "state") == .public && misuse.privacy(of: "why") == .public)
+            #expect(misuse.privateText == "content=episode-8")
         }
     }
 

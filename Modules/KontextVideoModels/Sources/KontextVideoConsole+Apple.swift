@@ -2,22 +2,17 @@
 import os
 
 /// The SDK's lines in the unified log: Console.app and `log stream --predicate
-/// 'subsystem == "so.kontext.video"'` show them, filtered by category (the event's kind).
+/// 'subsystem == "so.kontext.video"'` show them, filtered by category (the event's kind). Which
+/// field is public is `UnifiedLogLine`'s decision; `os.Logger` needs each privacy as a literal.
 enum UnifiedLog {
-    /// Writes `event` at the unified log's level for its own.
-    static func write(_ event: KontextVideoEvent) {
-        let logger = Logger(subsystem: KontextVideoConsole.subsystem, category: event.kind.rawValue)
-        let shown = event.attributes.keys.sorted()
-            .filter { KontextVideoConsole.publicAttributes.contains($0) }
-            .map { "\($0)=\(event.attributes[$0]!)" }.joined(separator: " ")
-        let redacted = event.attributes.keys.sorted()
-            .filter { !KontextVideoConsole.publicAttributes.contains($0) }
-            .map { "\($0)=\(event.attributes[$0]!)" }.joined(separator: " ")
-        logger.log(level: level(of: event), "\(event.name, privacy: .public) \(shown, privacy: .public) \(redacted, privacy: .private)")
+    /// Writes `line` at the unified log's level for its own.
+    static func write(_ line: UnifiedLogLine) {
+        let logger = Logger(subsystem: KontextVideoConsole.subsystem, category: line.category)
+        logger.log(level: level(of: line), "\(line.publicText, privacy: .public) \(line.privateText, privacy: .private)")
     }
 
-    private static func level(of event: KontextVideoEvent) -> OSLogType {
-        switch event.level {
+    private static func level(of line: UnifiedLogLine) -> OSLogType {
+        switch line.level {
         case .error: .error
         case .warning: .default
         case .info: .info

@@ -515,7 +515,7 @@ package final class EventQueueStore: Sendable {
         } catch {
             // Could not move it aside: it stays in place and the next snapshot replaces it.
             attributes["kept"] = "true"
-            attributes["error"] = "\(error)"
+            attributes["moveFailure"] = "\(error)"   // may name a path: private in the unified log
         }
         let event = KontextVideoEvent(.error, .queueCorrupt, level: .error, attributes: attributes)
         if underLock {

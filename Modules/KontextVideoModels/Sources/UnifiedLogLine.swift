@@ -1,0 +1,72 @@
+/// One event as the unified log shows it on Apple platforms: its fields, each public or private.
+///
+/// Console.app shows a private value as `<private>` outside a debugger, so what a publisher needs
+/// to act on is public — the call, the error, why, reasons, states, codes, ids of ads and requests —
+/// and what could identify the viewer or the content is private: content ids, URLs, user and
+/// device values, free text from outside the SDK. The split is decided here, on every platform;
+/// `KontextVideoConsole+Apple.swift` only hands `publicText` and `privateText` to `os.Logger` with
+/// the privacy of their names, so a test on Linux reads what Console.app will hide.
+package struct UnifiedLogLine: Sendable, Equatable {
+    /// Whether Console.app shows a field outside a debugger.
+    package enum Privacy: Sendable, Equatable {
+        /// Shown as it is.
+        case `public`
+        /// Shown as `<private>` unless a debugger is attached (or the device's logging profile says otherwise).
+        case `private`
+    }
+
+    /// One `key=value` of the line.
+    package struct Field: Sendable, Equatable {
+        /// The event attribute's key.
+        package let name: String
+        /// Its value.
+        package let value: String
+        /// Whether Console.app shows it.
+        package let privacy: Privacy
+    }
+
+    /// Attributes whose values are shown as they are; every other attribute is private.
+    package static let publicAttributes: Set<String> = [
+        "adId", "area", "attempt", "budget", "bytes", "call", "code", "completed", "count", "delay",
+        "depth", "error", "format", "kind", "level", "outcome", "pending", "reason", "remaining",
+        "requestId", "scale", "state", "status", "type", "why",
+    ]
+
+    /// The unified log's category: the event's kind.
+    package let category: String
+    /// The level the event is written at.
+    package let level: KontextVideoConfiguration.LogLevel
+    /// The event's name, always public.
+    package let name: String
+    /// The attributes in key order, each with its privacy.
+    package let fields: [Field]
+
+    /// The line for `event`.
+    package init(_ event: KontextVideoEvent) {
+        category = event.kind.rawValue
+        level = event.level
+        name = event.name
+        fields = event.attributes.keys.sorted().map { key in
+            Field(name: key, value: event.attributes[key]!, privacy: Self.publicAttributes.contains(key) ? .public : .private)
+        }
+    }
+
+    /// The privacy of the attribute `name`, or `nil` when the line has no such field.
+    package func privacy(of name: String) -> Privacy? {
+        fields.first { $0.name == name }?.privacy
+    }
+
+    /// The name and the public fields, written with `privacy: .public`.
+    package var publicText: String {
+        ([name] + text(of: .public)).joined(separator: " ")
+    }
+
+    /// The private fields, written with `privacy: .private`.
+    package var privateText: String {
+        text(of: .private).joined(separator: " ")
+    }
+
+    private func text(of privacy: Privacy) -> [String] {
+        fields.filter { $0.privacy == privacy }.map { "\($0.name)=\($0.value)" }
+    }
+}
