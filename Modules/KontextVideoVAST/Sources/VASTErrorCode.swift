@@ -56,6 +56,18 @@ package struct VASTErrorCode: RawRepresentable, Hashable, Sendable, Comparable, 
     /// 901: general VPAID error.
     package static let vpaid = VASTErrorCode(rawValue: 901)
 
+    /// Every code the SDK itself reports, to the app (`VideoAdError.creativeFailed(code:)`), the
+    /// server and the document's `<Error>` URLs: the engine's, the renderers' (`CreativeFailure`,
+    /// in `KontextVideoCreatives`) and `load()`'s time-outs (402 linear, 502 overlay and pause,
+    /// 900 undefined). A code the SDK starts to report joins this list: the publisher's
+    /// troubleshooting page has a row for each, and a test fails while one is missing. An HTML
+    /// creative may report any other code of its own.
+    package static let reported: [VASTErrorCode] = [
+        .xmlParsing, .schemaValidation, .versionNotSupported, .unexpectedLinearity, .wrapperGeneral, .wrapperTimeout,
+        .wrapperLimit, .noAdsAfterWrapper, .mediaFileNotFound, .mediaFileTimeout, .noSupportedMedia, .mediaDisplay,
+        .nonLinearFetchFailed, .undefined,
+    ]
+
     /// Orders codes by number.
     package static func < (lhs: VASTErrorCode, rhs: VASTErrorCode) -> Bool {
         lhs.rawValue < rhs.rawValue

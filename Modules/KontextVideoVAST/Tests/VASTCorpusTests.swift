@@ -12,9 +12,15 @@ struct VASTCorpusTests {
         #expect(files.count > 250)
         var rows: [String] = []
         var mismatches: [String] = []
+        var unlisted: Set<String> = []
         for file in files {
             let resolution = try await VASTCorpus.resolve(file)
             let got = resolution.error?.code.rawValue
+            // Every code the engine reports has its row on the publisher's troubleshooting page.
+            for code in [resolution.error?.code].compactMap({ $0 }) + resolution.errorPings.map(\.code)
+            where !VASTErrorCode.reported.contains(code) {
+                unlisted.insert("\(code) (\(file))")
+            }
             let expected = VASTCorpusExpectations.failures[file]
             if got != expected {
                 mismatches.append("\(file): expected \(expected.map(String.init) ?? "ads"), got \(got.map(String.init) ?? "ads")")
@@ -26,6 +32,7 @@ struct VASTCorpusTests {
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.joined(separator: "\n"))")
+        #expect(unlisted.isEmpty, "codes missing from VASTErrorCode.reported: \(unlisted.sorted())")
         #expect(Set(VASTCorpusExpectations.failures.keys).isSubset(of: Set(files)))
         if let path = ProcessInfo.processInfo.environment["KONTEXT_VAST_CORPUS_TABLE"], !path.isEmpty {
             try table(files: files.count, rows: rows).write(toFile: path, atomically: true, encoding: .utf8)
