@@ -2,7 +2,8 @@
 /// and every wait for work it joins. An attempt gets what is left; a retry is made only when
 /// enough is left for it to be useful. Measured on the injected clock from the call's start.
 package struct TimeBudget: Sendable {
-    /// Every public async call of the SDK answers within this, whatever the server does.
+    /// `format()` and `initialize` answer within this, whatever the server does (`load()` is
+    /// bounded by foreground time instead: `ActiveTime`).
     package static let publicCall: Duration = .seconds(16)
 
     /// When the budget runs out, on the clock.
