@@ -10,7 +10,7 @@ final class EpisodeViewController: UIViewController, VideoAdDelegate {
     /// Overlay and pause ads keep the control bar free (the SDK adds the safe area itself).
     private static let adInsets = UIEdgeInsets(top: 0, left: 0, bottom: controlBarHeight, right: 0)
 
-    private let player = AVPlayer(url: URL(string: "https://media.example.com/drama/episode-1.m3u8")!)
+    private let player = AVPlayer(url: ExampleSettings.contentURL)
     private let playerView = PlayerView()
     private let controlBar = UIView()
     private var ads: VideoAds?

@@ -2,11 +2,17 @@ import UIKit
 import KontextVideo
 
 /// The app: starts the SDK at launch. The SDK asks for tracking itself, before its first ads
-/// request (`requestTrackingAuthorization: true`; `Info.plist` carries the dialog's text).
+/// request (`requestTrackingAuthorization: true`; `Info.plist` carries the dialog's text). With
+/// `KontextServerURL` in `Info.plist` it asks that server, a sandbox, and logs every moment.
 @main
 final class ExampleApp: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-        KontextVideo.shared.initialize(with: .init(publisherToken: "acme-dev", requestTrackingAuthorization: true)) { state in
+        var configuration = KontextVideo.Configuration(publisherToken: "acme-dev", requestTrackingAuthorization: true)
+        if let sandbox = ExampleSettings.serverURL {
+            configuration.serverURL = sandbox
+            configuration.logLevel = .info
+        }
+        KontextVideo.shared.initialize(with: configuration) { state in
             print("Kontext:", state)
         }
         return true
