@@ -47,7 +47,7 @@ class CheckInstallLinesTests(unittest.TestCase):
 
     def test_documents_that_agree_pass(self):
         readme = textwrap.dedent(f"""\
-            Add {URL} in Xcode, or:
+            Add {URL} in Xcode, or, as every `.package(url:)` line of the docs says:
 
                 {LINE},
                 .product(name: "KontextVideo", package: "video-sdk"),
