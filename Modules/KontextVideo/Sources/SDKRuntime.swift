@@ -6,7 +6,7 @@ import KontextVideoVAST
 
 /// The SDK's live parts, made by `initialize(with:)`.
 @MainActor
-package final class SDKRuntime: TrackingPixelSending {
+package final class SDKRuntime {
     /// What `initialize` was given.
     package let configuration: KontextVideoConfiguration
     /// The outside world.
@@ -93,10 +93,12 @@ package final class SDKRuntime: TrackingPixelSending {
     }
 
     /// Queues a tracking pixel through the durable pipeline, unless the runtime was retired;
-    /// written down before this returns, like `send(_:)`.
-    package func sendPixel(_ url: URL) {
-        guard !isShutDown else { return }
-        client.sendPixel(url)
+    /// written down before this returns, like `send(_:)`. Returns its queue entry's id (`nil`
+    /// when retired).
+    @discardableResult
+    package func sendPixel(_ url: URL) -> String? {
+        guard !isShutDown else { return nil }
+        return client.sendPixel(url)
     }
 
     /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,

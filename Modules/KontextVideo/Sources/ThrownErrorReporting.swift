@@ -3,15 +3,19 @@ import Foundation
 extension KontextVideo {
     /// Reports an error a public call throws to the app, at `.warning`: which call, the error,
     /// what to do about it, the state that caused it, the content it was for, and the ad
-    /// request's id when there was one. Built only when someone hears it. The content id is a
-    /// field of its own, so the unified log keeps it private while the rest is public
+    /// request's id when there was one, or the ad's. Built only when someone hears it. The content
+    /// id is a field of its own, so the unified log keeps it private while the rest is public
     /// (`UnifiedLogLine`).
-    func reportThrown(_ error: any Error, call: String, state: @autoclosure () -> String, content: String? = nil, requestId: UUID? = nil) {
+    func reportThrown(
+        _ error: any Error, call: String, state: @autoclosure () -> String, content: String? = nil, requestId: UUID? = nil,
+        adId: String? = nil
+    ) {
         events.record(.warning) {
             var attributes = ["call": call, "error": "\(error)", "state": state()]
             if let why = (error as? LocalizedError)?.errorDescription { attributes["why"] = why }
             if let content { attributes["content"] = content }
             if let requestId { attributes["requestId"] = requestId.uuidString.lowercased() }
+            if let adId { attributes["adId"] = adId }
             return KontextVideoEvent(.warning, .errorThrown, level: .warning, attributes: attributes)
         }
     }
@@ -34,7 +38,7 @@ extension VideoAd {
         do {
             return try body()
         } catch {
-            sdk.reportThrown(error, call: call(), state: state, content: owner.content.id)
+            sdk.reportThrown(error, call: call(), state: state, content: owner.content.id, adId: id)
             throw error
         }
     }
@@ -45,7 +49,7 @@ extension VideoAd {
         do {
             return try await body()
         } catch {
-            sdk.reportThrown(error, call: call(), state: state, content: owner.content.id)
+            sdk.reportThrown(error, call: call(), state: state, content: owner.content.id, adId: id)
             throw error
         }
     }

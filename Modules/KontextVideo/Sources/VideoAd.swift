@@ -98,14 +98,14 @@ public final class VideoAd {
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
     private var expiryTicket: SharedTimer.Ticket?
 
-    init(served: ServedAd, owner: VideoAdsCore, runtime: SDKRuntime) {
+    init(served: ServedAd, owner: VideoAdsCore, runtime: SDKRuntime, requestId: UUID? = nil) {
         self.served = served
         self.duration = served.format == .pause ? nil : served.duration
         self.owner = owner
         self.runtime = runtime
         self.expiresAt = runtime.clock.now + served.expiresIn
         expiryTicket = runtime.expiryTimer.schedule(at: expiresAt) { [weak self] in self?.expireIfDue() }
-        record(.state, .adReceived, level: .info, ["price": "\(price.value) \(price.currency)"])
+        record(.state, .adReceived, level: .info, Self.receivedAttributes(served, requestId: requestId))
     }
 
     /// Unshown and not invalidated: `format()` hands it out again.
@@ -193,10 +193,10 @@ public final class VideoAd {
         switch result {
         case .success:
             isLoaded = true
-            for url in renderer?.errorPixelsOwed ?? [] { runtime.sendPixel(url) }
+            for url in renderer?.errorPixelsOwed ?? [] { trackingPixels.sendPixel(url, event: "error") }
             if let linear = renderer?.resolvedLinearAd {
                 tracking = LinearTrackingSession(
-                    ad: linear, sink: runtime,
+                    ad: linear, sink: trackingPixels,
                     baseContext: load.context.macros)
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
@@ -208,7 +208,7 @@ public final class VideoAd {
             pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
             invalidate(.creativeFailed(code: code))
             runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            for url in failure.errorPixels { runtime.sendPixel(url) }
+            for url in failure.errorPixels { trackingPixels.sendPixel(url, event: "error") }
         }
     }
 

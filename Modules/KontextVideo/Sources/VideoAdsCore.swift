@@ -100,7 +100,7 @@ package final class VideoAdsCore {
                 reportFormatThrown(used, format: format, note: "ad \(served.id) was shown or rejected", requestId: requestId)
                 return .failure(used)
             }
-            let ad = VideoAd(served: served, owner: self, runtime: runtime)
+            let ad = VideoAd(served: served, owner: self, runtime: runtime, requestId: requestId)
             held[format] = ad
             liveAds.append(ad)
             return .success(ad)

@@ -31,7 +31,7 @@ package struct LinearCreativeLoader: Sendable {
         let resolver = VASTResolver(
             fetcher: TransportVASTFetcher(transport: context.transport),
             clock: context.clock,
-            events: context.events,
+            events: AttributedEventMonitor(context.events, adding: ["adId": ad.id]),
             device: device,
             requestMacros: context.macros
         )
@@ -49,9 +49,33 @@ package struct LinearCreativeLoader: Sendable {
             return ping.expandedURLs(context: context)
         }.compactMap { URL.lenient($0) }
         if let linear = resolution.ads.first, resolution.error == nil {
+            recordChoice(of: linear)
             return LoadedLinearCreative(ad: linear, errorPixels: pixels)
         }
+        context.events.record(.debug) {
+            KontextVideoEvent(.error, .vastFailed, attributes: [
+                "adId": ad.id, "code": String(code.rawValue), "why": resolution.error?.message ?? "no ad",
+            ])
+        }
         throw CreativeLoadError(code: code, errorPixels: pixels)
+    }
+
+    /// Records which media file plays and why, built only when someone hears it: the selector's
+    /// choice is pure, so asking it again gives the file the walk chose, with its reasons.
+    private func recordChoice(of linear: ResolvedLinearAd) {
+        context.events.record(.debug) {
+            var attributes = ["adId": ad.id, "url": linear.mediaFile.url]
+            attributes["type"] = linear.mediaFile.type
+            attributes["delivery"] = linear.mediaFile.delivery
+            if let width = linear.mediaFile.width, let height = linear.mediaFile.height { attributes["size"] = "\(width)x\(height)" }
+            if let bitrate = linear.mediaFile.bitrate ?? linear.mediaFile.maxBitrate ?? linear.mediaFile.minBitrate {
+                attributes["bitrate"] = String(bitrate)
+            }
+            if case .success(let choice) = MediaFileSelector(device: device).choose(from: linear.mediaFiles), choice.file == linear.mediaFile {
+                attributes["reason"] = choice.reason
+            }
+            return KontextVideoEvent(.state, .mediaFileChosen, attributes: attributes)
+        }
     }
 }
 

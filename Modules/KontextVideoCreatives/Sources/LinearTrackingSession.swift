@@ -7,8 +7,8 @@ import KontextVideoNetworking
 /// Where tracking pixels go: the durable event pipeline in the SDK.
 @MainActor
 package protocol TrackingPixelSending {
-    /// Queues a GET of `url`; returns at once.
-    func sendPixel(_ url: URL)
+    /// Queues a GET of `url`, the pixel of the VAST event `event`; returns at once.
+    func sendPixel(_ url: URL, event: String)
 }
 
 /// Fires a linear ad's VAST tracking as its creative reports moments: impression at the first
@@ -71,8 +71,9 @@ package final class LinearTrackingSession {
 
     private func fire(_ moment: LinearPlaybackMoment) {
         guard !isEnded else { return }
-        for url in tracker.handle(moment, now: Date()).compactMap({ URL.lenient($0) }) {
-            sink.sendPixel(url)
+        for pixel in tracker.pixels(for: moment, now: Date()) {
+            guard let url = URL.lenient(pixel.url) else { continue }
+            sink.sendPixel(url, event: pixel.event)
         }
     }
 }

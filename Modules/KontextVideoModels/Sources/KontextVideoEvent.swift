@@ -131,6 +131,12 @@ public final class KontextVideoEventStream: KontextVideoEventMonitor, Sendable {
         state.withLock { $0.monitors.append(monitor) }
     }
 
+    /// Removes `monitor`, added with ``add(_:)``: it hears no later event, and an event it was
+    /// the only one to hear is no longer built.
+    package func remove(_ monitor: some KontextVideoEventMonitor & AnyObject) {
+        state.withLock { $0.monitors.removeAll { ($0 as AnyObject) === monitor } }
+    }
+
     /// A stream of every later event, whatever the log level. Ends when the caller stops iterating.
     ///
     /// ```swift

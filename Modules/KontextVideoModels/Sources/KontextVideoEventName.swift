@@ -21,7 +21,7 @@ extension KontextVideoEvent {
         package static let videoAdsDestroyed = Name("VideoAds.destroy")
 
         // MARK: One ad's life
-        /// The server answered with an ad.
+        /// The server answered with an ad: its id, format, price and creative, and the request's id.
         package static let adReceived = Name("ad received")
         /// `load()` started rendering the creative.
         package static let load = Name("load")
@@ -66,6 +66,9 @@ extension KontextVideoEvent {
         package static let eventsRequest = Name("POST /video/events")
         /// `GET` of a tracking pixel.
         package static let pixelRequest = Name("GET pixel")
+        /// An ad request is about to leave: its id, format, content, labels (`label.<key>`), the
+        /// content's time and the consent signals it carries (`consent.<field>`).
+        package static let adRequested = Name("ad requested")
 
         // MARK: The durable event pipeline
         /// An event or pixel was written to the queue.
@@ -92,6 +95,13 @@ extension KontextVideoEvent {
         package static let vastTag = Name("VAST tag")
         /// A VAST wrapper was followed.
         package static let vastWrapper = Name("VAST wrapper")
+        /// The media file a linear ad plays, and why it was chosen among the ad's files.
+        package static let mediaFileChosen = Name("media file chosen")
+        /// A VAST walk ended without an ad to play: its error code and why.
+        package static let vastFailed = Name("VAST failed")
+        /// A VAST tracking pixel of an ad was queued: the ad, the VAST event it tracks and its
+        /// queue entry's `id` (which `queued`, `delivered` and `given up` carry too).
+        package static let trackingPixel = Name("tracking pixel")
     }
 
     /// Creates an event whose name is one of the catalogue's.

@@ -127,6 +127,7 @@ package actor AdServerClient {
             sessionId: sessionId, regulatory: regulatory
         )
         let described = ["format": request.format.rawValue, "requestId": requestId.lowercasedString]
+        events.record(.debug) { AdRequestDescription.event(request, requestId: requestId, regulatory: regulatory) }
         let data: Data
         do {
             data = try Self.encoder.encode(body)
@@ -162,8 +163,9 @@ package actor AdServerClient {
         pipeline.submit(.event(event))
     }
 
-    /// Queues a VAST tracking pixel durably for a plain `GET`.
-    package nonisolated func sendPixel(_ url: URL) {
+    /// Queues a VAST tracking pixel durably for a plain `GET`; returns its queue entry's id.
+    @discardableResult
+    package nonisolated func sendPixel(_ url: URL) -> String {
         pipeline.submit(.pixel(url))
     }
 

@@ -83,17 +83,20 @@ package actor EventPipeline {
     }
 
     /// Writes `entry` to the queue file now, on the caller's thread, and wakes the delivery
-    /// loop: once this returns, the entry survives the process.
-    package nonisolated func submit(_ entry: PipelineEntry) {
+    /// loop: once this returns, the entry survives the process. Returns the entry's `id`, which
+    /// its `queued`, `delivered` and `given up` events carry.
+    @discardableResult
+    package nonisolated func submit(_ entry: PipelineEntry) -> String {
         let queued = QueuedEntry(entry, sessionId: sessionId())
         let dropped = store.append(queued)
-        events.record(.debug) { KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued)) }
+        events.record(.debug) { KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued).merging(["pending": "\(store.count)"]) { $1 }) }
         for old in dropped {
             var attributes = Self.describe(old)
             attributes["droppedCount"] = "\(store.droppedCount)"
             events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: attributes))
         }
         wake.signal()
+        return queued.id
     }
 
     /// Queues `entry` (see `submit(_:)`).
@@ -258,7 +261,7 @@ package actor EventPipeline {
         if Self.isPermanentRefusal(status, body: answerData) {
             store.remove(ids: ids)
             events.record(KontextVideoEvent(.error, .eventsRefused, level: .error, attributes: [
-                "status": "\(status)", "count": "\(batch.count)",
+                "status": "\(status)", "count": "\(batch.count)", "ids": batch.map(\.id).joined(separator: ","),
             ]))
             return .delivered
         }

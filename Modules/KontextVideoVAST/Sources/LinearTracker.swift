@@ -39,8 +39,14 @@ package struct LinearTracker: Sendable {
 
     /// The pixel URLs to fire now for `moment`, macro-expanded; `now` fills `[TIMESTAMP]`.
     package mutating func handle(_ moment: LinearPlaybackMoment, now: Date? = nil) -> [String] {
+        pixels(for: moment, now: now).map(\.url)
+    }
+
+    /// The pixels to fire now for `moment`, each with the VAST event it tracks, macro-expanded;
+    /// `now` fills `[TIMESTAMP]`.
+    package mutating func pixels(for moment: LinearPlaybackMoment, now: Date? = nil) -> [TrackingPixel] {
         guard !isDead else { return [] }
-        var templates: [String] = []
+        var templates: [TrackingPixel] = []
         var context = baseContext
         context.timestamp = now ?? baseContext.timestamp
         context.assetURI = ad.mediaFile.url
@@ -60,19 +66,19 @@ package struct LinearTracker: Sendable {
         case .pause:
             guard hasStarted, !isFinished, !isPaused else { return [] }
             isPaused = true
-            templates += ad.trackingURLs("pause")
+            templates += every("pause", ad.trackingURLs("pause"))
         case .resume:
             guard hasStarted, !isFinished, isPaused else { return [] }
             isPaused = false
-            templates += ad.trackingURLs("resume")
+            templates += every("resume", ad.trackingURLs("resume"))
         case .mute:
             guard hasStarted, !isFinished, !isMuted else { return [] }
             isMuted = true
-            templates += ad.trackingURLs("mute")
+            templates += every("mute", ad.trackingURLs("mute"))
         case .unmute:
             guard hasStarted, !isFinished, isMuted else { return [] }
             isMuted = false
-            templates += ad.trackingURLs("unmute")
+            templates += every("unmute", ad.trackingURLs("unmute"))
         case .skip:
             guard hasStarted, !isFinished else { return [] }
             isFinished = true
@@ -94,9 +100,9 @@ package struct LinearTracker: Sendable {
             templates += once("closeLinear", ad.trackingURLs("closeLinear"))
         case .click:
             guard hasStarted else { return [] }
-            templates += ad.clickTrackingURLs
+            templates += every("clickTracking", ad.clickTrackingURLs)
         case .endCardClick:
-            templates += ad.endCard?.clickTracking.map(\.url) ?? []
+            templates += every("endCardClickTracking", ad.endCard?.clickTracking.map(\.url) ?? [])
         case .error(let code):
             isDead = true
             context.errorCode = code
@@ -109,7 +115,7 @@ package struct LinearTracker: Sendable {
         }
         context.adPlayhead = position
         context.mediaPlayhead = baseContext.contentPlayhead
-        return templates.map { VASTMacros.expand($0, context: context) }
+        return templates.map { TrackingPixel(event: $0.event, url: VASTMacros.expand($0.url, context: context)) }
     }
 
     /// The duration quartiles and percentages are measured against.
@@ -118,14 +124,20 @@ package struct LinearTracker: Sendable {
         return ad.duration > 0 ? ad.duration : nil
     }
 
-    private mutating func once(_ key: String, _ urls: [String]) -> [String] {
-        guard fired.insert(key).inserted else { return [] }
-        return urls
+    /// `urls` as pixels of `event`, the first time only.
+    private mutating func once(_ event: String, _ urls: [String]) -> [TrackingPixel] {
+        guard fired.insert(event).inserted else { return [] }
+        return every(event, urls)
+    }
+
+    /// `urls` as pixels of `event`.
+    private func every(_ event: String, _ urls: [String]) -> [TrackingPixel] {
+        urls.map { TrackingPixel(event: event, url: $0) }
     }
 
     /// Quartiles and progress offsets reached by `position`, each once.
-    private mutating func progressTemplates() -> [String] {
-        var templates: [String] = []
+    private mutating func progressTemplates() -> [TrackingPixel] {
+        var templates: [TrackingPixel] = []
         if let duration = effectiveDuration {
             for (event, fraction) in [("firstQuartile", 0.25), ("midpoint", 0.5), ("thirdQuartile", 0.75)]
             where position >= duration * fraction {
@@ -136,7 +148,7 @@ package struct LinearTracker: Sendable {
             guard let offset = event.offset, let seconds = offset.seconds(duration: effectiveDuration ?? 0) else { continue }
             if position >= seconds {
                 firedProgress.insert(index)
-                templates.append(event.url)
+                templates.append(TrackingPixel(event: "progress", url: event.url))
             }
         }
         return templates

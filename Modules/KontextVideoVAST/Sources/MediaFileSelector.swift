@@ -27,6 +27,11 @@ package struct MediaFileSelector: Sendable {
 
     /// The file to play, or VAST error 403.
     package func select(from files: [VASTMediaFile]) -> Result<VASTMediaFile, VASTError> {
+        choose(from: files).map(\.file)
+    }
+
+    /// The file to play with the facts that decided it (`MediaFileChoice`), or VAST error 403.
+    package func choose(from files: [VASTMediaFile]) -> Result<MediaFileChoice, VASTError> {
         let eligible = files.filter(isEligible)
         guard !eligible.isEmpty else {
             let types = Set(files.compactMap { $0.type?.lowercased() }).sorted().joined(separator: ", ")
@@ -34,14 +39,19 @@ package struct MediaFileSelector: Sendable {
         }
         let hls = eligible.filter { Self.isHLS($0.type) }
         var candidates = hls.isEmpty ? eligible : hls
-        if let cap = device.estimatedBandwidthKbps ?? (device.isOnCellular ? 1500 : nil) {
-            let fitting = candidates.filter { (Self.lowBitrate($0) ?? 0) <= cap }
+        var cap: MediaFileChoice.BitrateCap?
+        if let kbps = device.estimatedBandwidthKbps ?? (device.isOnCellular ? 1500 : nil) {
+            let fitting = candidates.filter { (Self.lowBitrate($0) ?? 0) <= kbps }
+            let before = candidates.count
             if fitting.isEmpty {
                 let lowest = candidates.compactMap(Self.lowBitrate).min() ?? 0
                 candidates = candidates.filter { (Self.lowBitrate($0) ?? 0) == lowest }
             } else {
                 candidates = fitting
             }
+            cap = MediaFileChoice.BitrateCap(
+                kbps: kbps, estimated: device.estimatedBandwidthKbps != nil, dropped: before - candidates.count,
+                noneUnder: fitting.isEmpty)
         }
         let screenLong = max(device.screenWidth, device.screenHeight)
         let screenShort = min(device.screenWidth, device.screenHeight)
@@ -54,7 +64,14 @@ package struct MediaFileSelector: Sendable {
         guard let best = ranked.first?.element else {
             return .failure(VASTError(.noSupportedMedia, "no supported media file"))
         }
-        return .success(best)
+        let size: MediaFileChoice.Size = switch rank(best, screenLong: screenLong, screenShort: screenShort).first {
+        case 2: .largestThatFits
+        case 1: .unsized
+        default: .smallestOfNoneThatFit
+        }
+        return .success(MediaFileChoice(
+            file: best, fileCount: files.count, playableCount: eligible.count, preferredHLS: !hls.isEmpty && hls.count < eligible.count,
+            bitrateCap: cap, size: size, candidateCount: candidates.count, screenWidth: device.screenWidth, screenHeight: device.screenHeight))
     }
 
     /// Whether the device can play `file` at all.

@@ -13,7 +13,8 @@ import KontextVideoScheduling
 ///   (scheme-relative `//host/…` gets `https:` when there is none), must use a scheme in
 ///   `allowedSchemes`, and is fetched within `hopTimeout` on the injected clock; a time-out,
 ///   a fetch error or a missing URI is 301 (a `VASTError` thrown by the fetcher keeps its code).
-///   One `KontextVideoEvent(.vastHop, …)` is recorded per hop.
+///   One `KontextVideoEvent(.vastHop, …)` is recorded per hop, with the fetch's time on the
+///   clock (`elapsed`, seconds).
 /// - **Which ads**: a document with a pod (ads with `sequence`) plays the pod in `sequence`
 ///   order; one without plays the first stand-alone ad that resolves (ad buffet / waterfall).
 ///   Inside a wrapper with `allowMultipleAds` false (the default), only the first stand-alone
@@ -76,13 +77,14 @@ package struct VASTResolver: Sendable {
             data = bytes
             baseURL = url
         case .url(let url):
+            let started = clock.now
             switch await fetch(url) {
             case .success(let bytes):
-                record(depth: 0, url: url, outcome: "fetched \(bytes.count) bytes")
+                record(depth: 0, url: url.absoluteString, outcome: "fetched \(bytes.count) bytes", since: started)
                 data = bytes
                 baseURL = url
             case .failure(let error):
-                record(depth: 0, url: url, outcome: "error \(error.code.rawValue)")
+                record(depth: 0, url: url.absoluteString, outcome: "error \(error.code.rawValue)", since: started)
                 return VASTResolution(ads: [], error: error, errorPings: [], hops: [])
             }
         }
@@ -219,10 +221,11 @@ package struct VASTResolver: Sendable {
             depth: chain.wrappers.count + 1, documentURL: documentURL?.absoluteString,
             adId: ad.id, adSystem: ad.adSystem, adTagURI: ad.adTagURI
         )
+        var started: Duration?
         func fail(_ error: VASTError) -> Outcome {
             hop.error = error
             log.hops.append(hop)
-            record(depth: hop.depth, url: hop.fetchedURL ?? hop.adTagURI ?? "", outcome: "error \(error.code.rawValue)")
+            record(depth: hop.depth, url: hop.fetchedURL ?? hop.adTagURI ?? "", outcome: "error \(error.code.rawValue)", since: started)
             return Outcome(failure: Failure(error: error, urls: ad.errorURLs))
         }
         if chain.wrappers.last?.followAdditionalWrappers == false {
@@ -241,12 +244,13 @@ package struct VASTResolver: Sendable {
         }
         hop.fetchedURL = target.absoluteString
         let data: Data
+        started = clock.now
         switch await fetch(target) {
         case .success(let bytes): data = bytes
         case .failure(let error): return fail(error)
         }
         log.hops.append(hop)
-        record(depth: hop.depth, url: target.absoluteString, outcome: "fetched \(data.count) bytes")
+        record(depth: hop.depth, url: target.absoluteString, outcome: "fetched \(data.count) bytes", since: started)
         let inner = Chain(wrappers: chain.wrappers + [ad], hops: chain.hops + [hop])
         var outcome = await resolveDocument(data, url: target, chain: inner, log: log)
         outcome.sideFailures = outcome.sideFailures.map { $0.behind(ad) }
@@ -287,13 +291,12 @@ package struct VASTResolver: Sendable {
         return url
     }
 
-    private func record(depth: Int, url: URL, outcome: String) {
-        record(depth: depth, url: url.absoluteString, outcome: outcome)
-    }
-
-    private func record(depth: Int, url: String, outcome: String) {
-        events?.record(KontextVideoEvent(.vastHop, depth == 0 ? .vastTag : .vastWrapper, attributes: [
-            "depth": String(depth), "url": url, "outcome": outcome,
-        ]))
+    /// Records one hop; `elapsed` is the time since `started` on the clock (the fetch's time), in
+    /// seconds, when the hop got as far as fetching.
+    private func record(depth: Int, url: String, outcome: String, since started: Duration?) {
+        guard let events else { return }
+        var attributes = ["depth": String(depth), "url": url, "outcome": outcome]
+        if let started { attributes["elapsed"] = String((clock.now - started).timeInterval) }
+        events.record(KontextVideoEvent(.vastHop, depth == 0 ? .vastTag : .vastWrapper, attributes: attributes))
     }
 }
