@@ -187,3 +187,69 @@ extension Publisher where Self.Output: Equatable {
     // doc: /documentation/Combine/Publisher/removeDuplicates()
     public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> { fatalError() }
 }
+
+// MARK: Observable objects (what SwiftUI's `ObservedObject` and `StateObject` hold)
+
+// doc: /documentation/Combine/ObservableObject
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+public protocol ObservableObject: AnyObject {
+    // doc: /documentation/Combine/ObservableObject/ObjectWillChangePublisher
+    associatedtype ObjectWillChangePublisher: Publisher = ObservableObjectPublisher where Self.ObjectWillChangePublisher.Failure == Never
+    // doc: /documentation/Combine/ObservableObject/objectWillChange
+    var objectWillChange: Self.ObjectWillChangePublisher { get }
+}
+
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+extension ObservableObject where Self.ObjectWillChangePublisher == ObservableObjectPublisher {
+    // doc: /documentation/Combine/ObservableObject/objectWillChange-5gopl
+    public var objectWillChange: ObservableObjectPublisher { fatalError() }
+}
+
+// doc: /documentation/Combine/ObservableObjectPublisher
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+final public class ObservableObjectPublisher: Publisher {
+    public typealias Output = Void
+    public typealias Failure = Never
+    // doc?: /documentation/Combine/ObservableObjectPublisher/init()
+    public init() { fatalError() }
+    // doc?: /documentation/Combine/ObservableObjectPublisher/send()
+    final public func send() {}
+    final public func receive<S>(subscriber: S) where S: Subscriber, S.Failure == Never, S.Input == Void {}
+}
+
+// doc: /documentation/Combine/Published
+// `@Published` works on class properties only: Combine reaches the enclosing object through the
+// `_enclosingInstance` subscript, and marks `wrappedValue` unavailable (the SDK's interface does).
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+@propertyWrapper
+public struct Published<Value> {
+    // doc?: /documentation/Combine/Published/init(wrappedValue:)
+    public init(wrappedValue: Value) { fatalError() }
+    // doc: /documentation/Combine/Published/init(initialValue:)
+    public init(initialValue: Value) { fatalError() }
+    @available(*, unavailable, message: "@Published is only available on properties of classes")
+    public var wrappedValue: Value {
+        get { fatalError() }
+        set {}
+    }
+    public static subscript<EnclosingSelf: AnyObject>(
+        _enclosingInstance object: EnclosingSelf,
+        wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
+        storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Published<Value>>
+    ) -> Value {
+        get { fatalError() }
+        set {}
+    }
+    // doc: /documentation/Combine/Published/projectedValue
+    public var projectedValue: Published<Value>.Publisher {
+        mutating get { fatalError() }
+        set {}
+    }
+
+    // doc?: /documentation/Combine/Published/Publisher
+    public struct Publisher: Combine.Publisher {
+        public typealias Output = Value
+        public typealias Failure = Never
+        public func receive<S>(subscriber: S) where Value == S.Input, S: Subscriber, S.Failure == Never {}
+    }
+}

@@ -1,0 +1,69 @@
+// Stub of SwiftUI's geometry: a view's size, safe area and frame, and insets.
+
+// doc: /documentation/SwiftUI/EdgeInsets
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+@frozen public struct EdgeInsets: Equatable, Sendable {
+    // doc?: /documentation/SwiftUI/EdgeInsets/top
+    public var top: CGFloat
+    // doc: /documentation/SwiftUI/EdgeInsets/leading
+    public var leading: CGFloat
+    // doc?: /documentation/SwiftUI/EdgeInsets/bottom
+    public var bottom: CGFloat
+    // doc: /documentation/SwiftUI/EdgeInsets/trailing
+    public var trailing: CGFloat
+    // doc: /documentation/SwiftUI/EdgeInsets/init(top:leading:bottom:trailing:)
+    public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
+        self.top = top
+        self.leading = leading
+        self.bottom = bottom
+        self.trailing = trailing
+    }
+    // doc?: /documentation/SwiftUI/EdgeInsets/init()
+    public init() {
+        self.init(top: 0, leading: 0, bottom: 0, trailing: 0)
+    }
+}
+
+// doc?: /documentation/SwiftUI/CoordinateSpace
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+public enum CoordinateSpace: Hashable {
+    case global
+    case local
+    case named(AnyHashable)
+}
+
+// doc?: /documentation/SwiftUI/GeometryProxy
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+public struct GeometryProxy {
+    // doc?: /documentation/SwiftUI/GeometryProxy/size
+    public var size: CGSize { fatalError() }
+    // doc: /documentation/SwiftUI/GeometryProxy/safeAreaInsets
+    public var safeAreaInsets: EdgeInsets { fatalError() }
+    // doc?: /documentation/SwiftUI/GeometryProxy/frame(in:)-6ggl3
+    public func frame(in coordinateSpace: CoordinateSpace) -> CGRect { fatalError() }
+}
+
+// doc: /documentation/SwiftUI/GeometryReader
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+@frozen nonisolated public struct GeometryReader<Content>: View where Content: View {
+    // doc: /documentation/SwiftUI/GeometryReader/content
+    public var content: (GeometryProxy) -> Content
+    // doc: /documentation/SwiftUI/GeometryReader/init(content:)
+    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
+// doc?: /documentation/SwiftUI/VerticalEdge
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+@frozen public enum VerticalEdge: Int8, CaseIterable, Hashable, Sendable {
+    case top
+    case bottom
+}
+
+// doc?: /documentation/SwiftUI/HorizontalEdge
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+@frozen public enum HorizontalEdge: Int8, CaseIterable, Hashable, Sendable {
+    case leading
+    case trailing
+}
