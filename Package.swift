@@ -8,7 +8,7 @@
 //   5  KontextVideoTesting (test kit)       KontextVideoDemo, tools
 //   4  KontextVideo (the facade)            KontextVideoTestSupport (internal test doubles)
 //   3  Creatives (the creative bridge)
-//   2  Networking   VAST   Labels   Presentation   PlayerTracking
+//   2  Networking   VAST   Labels   Presentation   PlayerTracking   Diagnostics
 //   1  Models   Scheduling
 //   0  Concurrency                           Sandbox (independent: Foundation only)
 import PackageDescription
@@ -44,6 +44,8 @@ let modules: [Module] = [
     Module("KontextVideoPlayerTracking", layer: 2, ["KontextVideoScheduling"]),
     Module("KontextVideoNetworking", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
     Module("KontextVideoVAST", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
+    // Layer 2: the ad inspector, folded from the event stream (and its SwiftUI screen).
+    Module("KontextVideoDiagnostics", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels"]),
     // Layer 3: the creative bridge (renderers, linear tracking over the durable pipeline).
     Module("KontextVideoCreatives", layer: 3, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
@@ -53,6 +55,7 @@ let modules: [Module] = [
     Module("KontextVideo", layer: 4, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoLabels", "KontextVideoScheduling", "KontextVideoNetworking",
         "KontextVideoPresentation", "KontextVideoPlayerTracking", "KontextVideoCreatives", "KontextVideoVAST",
+        "KontextVideoDiagnostics",
     ], resources: [.copy("PrivacyInfo.xcprivacy")]),
     // Layer 4: the test doubles the SDK's own tests share (not a product).
     Module("KontextVideoTestSupport", layer: 4, [
@@ -89,6 +92,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoNetworking": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoVAST": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
     "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoDiagnostics": ["KontextVideoConcurrency", "KontextVideoModels"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": [

@@ -3,3 +3,4 @@
 @_exported import KontextVideoLabels
 @_exported import KontextVideoPresentation
 @_exported import KontextVideoPlayerTracking
+@_exported import KontextVideoDiagnostics

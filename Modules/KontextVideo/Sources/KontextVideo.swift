@@ -90,6 +90,19 @@ public final class KontextVideo {
     /// ```
     public let events = KontextVideoEventStream(consoleLevel: .warning)
 
+    /// The ad inspector: what happened to each ad and why, and the session's state, for a debug
+    /// screen (`KontextVideoInspectorView` on iOS and tvOS) or Kontext's support (its JSON).
+    ///
+    /// It collects nothing until you start it, so a release build that never does pays nothing.
+    /// Start it early, so it sees initialization and the first requests:
+    ///
+    /// ```swift
+    /// #if DEBUG
+    /// KontextVideo.shared.inspector.start()
+    /// #endif
+    /// ```
+    public nonisolated let inspector: KontextVideoInspector
+
     /// How the SDK reaches the outside world; replaced by `KontextVideoTesting` before `initialize`.
     package var environment = SDKEnvironment.platformDefault()
 
@@ -112,7 +125,17 @@ public final class KontextVideo {
     /// The App Tracking Transparency dialog, asked at most once per launch before the first ads request.
     private var trackingAuthorization: Task<Void, Never>?
 
-    private init() {}
+    private init() {
+        inspector = KontextVideoInspector(events: events)
+        inspector.setTimeSource(Self.wallTime(on: environment.clock))
+    }
+
+    /// The wall-clock time of `clock`'s now: the inspector's times move with the SDK's clock (a
+    /// test's clock in tests), from the date it was read.
+    private static func wallTime(on clock: any SchedulingClock) -> @Sendable () -> Date {
+        let (date, instant) = (Date(), clock.now)
+        return { date.addingTimeInterval((clock.now - instant).timeInterval) }
+    }
 
     /// Starts the SDK: stores the configuration and calls the server in the background.
     ///
@@ -170,7 +193,9 @@ public final class KontextVideo {
             return Task { state }
         case .notInitialized:
             events.logLevel = configuration.logLevel
-            events.record(KontextVideoEvent(.state, .initialize, level: .info, attributes: ["server": configuration.serverURL.absoluteString]))
+            events.record(KontextVideoEvent(.state, .initialize, level: .info, attributes: [
+                "server": configuration.serverURL.absoluteString, "version": KontextVideoVersion.current,
+            ]))
             let environment = self.environment
             let events = self.events
             let generation = self.generation
@@ -197,7 +222,9 @@ public final class KontextVideo {
 
     private func finishInitialization(_ state: State) {
         phase = .finished(state)
-        events.record(KontextVideoEvent(.state, .initialized, level: .info, attributes: ["state": "\(state)"]))
+        var attributes = ["state": "\(state)"]
+        if case .disabled(let reason) = state { attributes["reason"] = reason ?? "" }
+        events.record(KontextVideoEvent(.state, .initialized, level: .info, attributes: attributes))
     }
 
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
@@ -306,5 +333,8 @@ public final class KontextVideo {
         variantId = nil
         events.logLevel = .warning
         self.environment = environment
+        inspector.stop()
+        inspector.clear()
+        inspector.setTimeSource(Self.wallTime(on: environment.clock))
     }
 }
