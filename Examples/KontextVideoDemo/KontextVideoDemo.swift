@@ -1,13 +1,14 @@
 import Foundation
 import KontextVideoTesting
 
-/// `swift run kontext-video-demo [--server URL --token TOKEN]`
+/// `swift run kontext-video-demo [--server URL --token TOKEN] [--inspect]`
 ///
 /// Plays one simulated episode on a headless player: an overlay over playing content, a pause ad
 /// when the viewer pauses, a linear ad with skip and one with an end card, an ad rejected as outbid,
 /// and the episode's ads destroyed at the end. Against the embedded sandbox server on a virtual
 /// clock (`SandboxEpisode`), or, with `--server`, against a real server on the real clock with the
-/// SDK as an app ships it (`LiveServerEpisode`).
+/// SDK as an app ships it (`LiveServerEpisode`). With `--inspect`, the ad inspector listens to the
+/// episode and its model is printed as text at the end (`DemoInspection`).
 @main
 struct KontextVideoDemo {
     static func main() async {
@@ -18,7 +19,7 @@ struct KontextVideoDemo {
         }
         do {
             if let serverURL = options.serverURL {
-                await LiveServerEpisode(serverURL: serverURL, token: options.token).run()
+                await LiveServerEpisode(serverURL: serverURL, token: options.token, inspect: options.inspect).run()
             } else {
                 try await SandboxEpisode(options: options).run()
             }
@@ -34,11 +35,13 @@ struct DemoOptions {
     var serverURL: URL?
     var token = "acme-dev"
     var showHelp = false
+    var inspect = false
 
     static let usage = """
-        usage: kontext-video-demo [--server URL --token TOKEN]
+        usage: kontext-video-demo [--server URL --token TOKEN] [--inspect]
           Without --server, an embedded sandbox ad server on loopback answers, on a virtual clock.
           With --server, that server answers, on the real clock; no-fills and errors are outcomes.
+          With --inspect, the ad inspector's model is printed as text after the episode.
         """
 
     init(arguments: [String]) {
@@ -50,6 +53,7 @@ struct DemoOptions {
                 serverURL = iterator.next().flatMap(URL.init(string:)).flatMap { ["http", "https"].contains($0.scheme ?? "") ? $0 : nil }
                 if serverURL == nil { showHelp = true }
             case "--token": token = iterator.next() ?? token
+            case "--inspect": inspect = true
             default: showHelp = true
             }
         }

@@ -9,8 +9,10 @@ import KontextVideoTesting
 struct LiveServerEpisode {
     let serverURL: URL
     let token: String
+    let inspect: Bool
 
     func run() async {
+        DemoInspection.start(if: inspect)
         let started = ContinuousClock.now
         let timeline = DemoTimeline(now: { ContinuousClock.now - started })
         let delegate = DemoDelegate(timeline: timeline)
@@ -82,6 +84,7 @@ struct LiveServerEpisode {
         emit("not checked against a real server (the embedded sandbox checks them): what the server received")
         emit("and whether it follows PROTOCOL.md, tracking pixels, and clicks, skips and end cards (the viewer")
         emit("is scripted only with the embedded server's creatives).")
+        DemoInspection.print(if: inspect)
     }
 
     /// Runs one step; a thrown error is the step's outcome, printed, and the episode goes on.

@@ -39,6 +39,8 @@ struct SandboxEpisode {
         }
         defer { harness.tearDown() }
         clock.set(harness.clock)
+        // After the harness reset the SDK (a launch), before `initialize`: it sees the whole episode.
+        DemoInspection.start(if: options.inspect)
         let harnessClock = harness.clock
         let timeline = DemoTimeline(now: { harnessClock.now })
         emit("The embedded sandbox ad server answers, on a virtual clock: the times below are the SDK's,")
@@ -152,6 +154,7 @@ struct SandboxEpisode {
         await harness.flushEvents()
         await harness.advance(by: .seconds(1))
         printSummary(harness: harness, timeline: timeline)
+        DemoInspection.print(if: options.inspect)
     }
 
     private func printSummary(harness: KontextVideoHarness, timeline: DemoTimeline) {
