@@ -26,6 +26,8 @@ final class HostedPresentation: OnScreenPresentation {
     private var checkClock: (any SchedulingClock)?
     private var checkInterval: Duration = .zero
     private var isMonitoring = false
+    /// Whether the host said it reports its changes (and has not stopped).
+    private var hostReportsChanges = false
 
     init(ad: VideoAd, view: any VideoAdHostView, insets: VideoAdInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
         self.ad = ad
@@ -51,6 +53,7 @@ final class HostedPresentation: OnScreenPresentation {
         let reports = view?.videoAdReportChanges(to: { [weak self] in
             withExtendedLifetime(token) { self?.check() }
         }) ?? false
+        hostReportsChanges = reports
         if !reports || adapter?.reportsVisibilityChanges == false {
             startPeriodicChecks()
         }
@@ -71,7 +74,8 @@ final class HostedPresentation: OnScreenPresentation {
 
     /// The host dropped the closure it reported changes to: measure now, and on the clock from now on.
     private func hostStoppedReporting() {
-        guard isMonitoring else { return }
+        guard isMonitoring, hostReportsChanges else { return }
+        hostReportsChanges = false
         check()
         startPeriodicChecks()
     }

@@ -15,9 +15,11 @@ import KontextVideoScheduling
 ///   than playing could have moved); a backward move counts nothing.
 /// The first observation, and the first after `resetBaseline()`, only sets the baseline.
 package struct ReportedProgressCounter: Sendable, Equatable {
-    /// Slack for the delay between the player's change and its event reaching the SDK: a forward
-    /// move may exceed what the reported speed plays by this much and still count.
-    package static let eventDelayAllowance: TimeInterval = 0.25
+    /// Slack for the delay between the player's change and its event reaching the SDK (a speed
+    /// change reported a few milliseconds late): a forward move may exceed what the reported speed
+    /// plays by this much and still count. It bounds what a seek whose event comes after another
+    /// event can add, too.
+    package static let eventDelayAllowance: TimeInterval = 0.1
 
     private struct Baseline: Sendable, Equatable {
         /// Where the content was, `nil` when the player gave a non-finite time.

@@ -42,7 +42,7 @@ struct ReportedProgressCounterTests {
              observations: [.init(currentTime: 30, at: 0), .init(currentTime: 5, at: 3, jumped: true),
                             .init(currentTime: 6, at: 4)], expected: 4),
         Case(name: "a jump without its event counts no more than playing plus the allowance", initial: playing,
-             observations: [.init(currentTime: 0, at: 0), .init(currentTime: 60, at: 1)], expected: 1.25),
+             observations: [.init(currentTime: 0, at: 0), .init(currentTime: 60, at: 1)], expected: 1.1),
         Case(name: "a backward move without an event counts nothing", initial: playing,
              observations: [.init(currentTime: 30, at: 0), .init(currentTime: 10, at: 1)], expected: 0),
         Case(name: "nothing counts while paused", initial: PlaybackState(.paused, rate: 0),
