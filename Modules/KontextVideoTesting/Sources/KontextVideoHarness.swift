@@ -221,6 +221,27 @@ public final class KontextVideoHarness {
         HeadlessPlayer(clock: clock, isPlaying: isPlaying, reportsChanges: reportsChanges)
     }
 
+    /// A content player on the harness's clock that, with `reportsPlaybackEvents`, stands for an
+    /// `AVPlayer`: it reports its state, speed, seeks and item changes as they happen, and the SDK
+    /// follows it as it follows an `AVPlayer` — an overlay's duration counts at the player's own
+    /// speed, no seek counts, and nothing is polled.
+    ///
+    /// ```swift
+    /// let player = harness.makePlayer(reportsPlaybackEvents: true)
+    /// ads.track(player)
+    /// try overlay.show(in: HeadlessView())
+    /// player.seek(to: player.currentTime + 0.5)   // counts nothing toward the overlay's duration
+    /// player.pause()                             // the overlay ends with .interrupted at once
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isPlaying: Whether the content plays from the start.
+    ///   - reportsPlaybackEvents: Whether the player reports its playback as events, as an `AVPlayer`.
+    /// - Returns: A player starting at 0 s.
+    public func makePlayer(isPlaying: Bool = true, reportsPlaybackEvents: Bool) -> HeadlessPlayer {
+        HeadlessPlayer(clock: clock, isPlaying: isPlaying, reportsPlaybackEvents: reportsPlaybackEvents)
+    }
+
     /// Delivers every queued event now (the pipeline otherwise delivers on its own schedule).
     /// Returns once the queue is empty, or after a bounded number of passes when the server refuses.
     public func flushEvents() async {
