@@ -1,8 +1,10 @@
 import Foundation
 import KontextVideoVAST
 
-/// `kontext-video-bench vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT]`: VAST parse
-/// throughput over the corpus as ratios measured in one run, peak memory, and a leak loop.
+/// `kontext-video-bench vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT] [--hostile-bytes N]
+/// [--hostile-only]`: VAST parse throughput over the corpus as ratios measured in one run, peak
+/// memory, a leak loop, and the cost per byte of hostile shapes as a ratio to the corpus's
+/// (`VASTHostileBenchmark`; `--hostile-only` prints only that).
 ///
 /// Throughput is documents per CPU-second (process CPU time, not wall time: other builds share this
 /// machine), for each variant in alternating rounds, median and spread over the rounds:
@@ -37,6 +39,9 @@ enum VASTBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var arguments = arguments
         let rounds = option("--rounds", in: &arguments).flatMap(Int.init) ?? 5
+        let hostileBytes = option("--hostile-bytes", in: &arguments).flatMap(Int.init) ?? 1_048_576
+        let hostileOnly = arguments.contains("--hostile-only")
+        arguments.removeAll { $0 == "--hostile-only" }
         let peer = option("--peer-vast-client-js", in: &arguments) ?? ProcessInfo.processInfo.environment["KONTEXT_PEER_VAST_CLIENT_JS"]
         guard let directory = corpus(arguments.first) else {
             FileHandle.standardError.write(Data("vast: corpus folder not found (pass it, or set KONTEXT_VAST_CORPUS)\n".utf8))
@@ -55,6 +60,11 @@ enum VASTBenchmark {
         print("VAST parse benchmark (release build; documents per CPU-second; \(rounds) alternating rounds)")
         print("  corpus:     \(directory.path)")
         print("  documents:  \(documents.count) (\(documents.count - failed) parse, \(failed) fail with a VAST error), \(String(format: "%.2f", Double(totalBytes) / 1_048_576)) MB")
+        if hostileOnly {
+            print("")
+            VASTHostileBenchmark.run(corpus: documents, bytes: hostileBytes, rounds: min(rounds, 3))
+            return 0
+        }
 
         // Each variant repeats the corpus often enough for about 0.4 CPU-seconds a round.
         let passes = variants.map { variant in
@@ -116,6 +126,8 @@ enum VASTBenchmark {
         for (mode, name) in [("kontext", "kontext"), ("xmlparser", "XMLParser")] {
             print("    \(pad(name + ":", 12)) \(MemoryProbe.childOutput(["vast-leak", mode, String(count)]) ?? "unavailable")")
         }
+        print("")
+        VASTHostileBenchmark.run(corpus: documents, bytes: hostileBytes, rounds: min(rounds, 3))
         return 0
     }
 
