@@ -39,7 +39,7 @@ enum DecoderHostileBenchmark {
             let cost = perByte(input, row.read)
             let floor = perByte(input, row.floor)
             let growth = cost / perByte(smaller, row.read)
-            print("   " + pad(row.reader, 16) + pad(row.shape, 38) + String(format: "%8.2f   %8.2f  %8.2f", cost, cost / floor, growth))
+            print("   " + PerByteCost.pad(row.reader, 16) + PerByteCost.pad(row.shape, 38) + String(format: "%8.2f   %8.2f  %8.2f", cost, cost / floor, growth))
         }
         return 0
     }
@@ -162,17 +162,7 @@ enum DecoderHostileBenchmark {
 
     // MARK: - Measuring
 
-    /// Nanoseconds of CPU time per byte of `input` for `read`, repeated for at least 0.2 CPU-seconds.
     private static func perByte(_ input: Data, _ read: (Data) -> Int) -> Double {
-        var sink = 0
-        let once = CPUTime.measure(times: 1) { sink &+= read(input) }
-        let passes = once >= 0.2 ? 0 : max(1, Int(0.2 / max(once, 1e-6)))
-        let seconds = passes == 0 ? once : CPUTime.measure(times: passes) { sink &+= read(input) }
-        if sink == Int.min { print("") }
-        return seconds * 1e9 / Double(input.count * max(1, passes))
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        PerByteCost.nanoseconds(bytes: input.count) { read(input) }
     }
 }

@@ -96,19 +96,19 @@ enum VASTBenchmark {
         let names = variants.map(\.name) + (rates[PeerBenchmark.name] == nil ? [] : [PeerBenchmark.name])
         for name in names {
             let values = rates[name] ?? []
-            let middle = median(values)
-            print("  " + pad(name, 22) + pad(String(format: "%10.0f", middle), 20)
-                + pad(String(format: "%.0f–%.0f (±%.1f%%)", values.min() ?? 0, values.max() ?? 0, spread(values) * 100), 22)
+            let middle = PerByteCost.median(values)
+            print("  " + PerByteCost.pad(name, 22) + PerByteCost.pad(String(format: "%10.0f", middle), 20)
+                + PerByteCost.pad(String(format: "%.0f–%.0f (±%.1f%%)", values.min() ?? 0, values.max() ?? 0, spread(values) * 100), 22)
                 + String(format: "%8.1f µs", 1e6 / middle))
         }
         print("")
-        let kontext = median(rates["kontext"] ?? [])
-        let xmlFloor = median(rates["XMLParser floor"] ?? [])
-        let scanFloor = median(rates["byte-scan floor"] ?? [])
+        let kontext = PerByteCost.median(rates["kontext"] ?? [])
+        let xmlFloor = PerByteCost.median(rates["XMLParser floor"] ?? [])
+        let scanFloor = PerByteCost.median(rates["byte-scan floor"] ?? [])
         print(String(format: "  ratio kontext / XMLParser floor:  %.2f   (goal ≥ 0.50)", kontext / xmlFloor))
         print(String(format: "  ratio kontext / byte-scan floor:  %.3f  (context: the least any reader can do)", kontext / scanFloor))
         if let peerRates = rates[PeerBenchmark.name] {
-            print(String(format: "  ratio kontext / vast-client-js:   %.2f   (goal ≥ 4.00; peer: parse only, node %@)", kontext / median(peerRates), PeerBenchmark.nodeVersion()))
+            print(String(format: "  ratio kontext / vast-client-js:   %.2f   (goal ≥ 4.00; peer: parse only, node %@)", kontext / PerByteCost.median(peerRates), PeerBenchmark.nodeVersion()))
         } else {
             print("  ratio kontext / vast-client-js:   not measured (\(peerFailure ?? "pass --peer-vast-client-js CHECKOUT, a 6.x checkout of dailymotion/vast-client-js"))")
         }
@@ -118,13 +118,13 @@ enum VASTBenchmark {
         print("    corpus loaded, nothing parsed:  \(MemoryProbe.kilobytes(baseline))")
         for (mode, name) in [("kontext", "kontext"), ("xmlparser", "XMLParser floor")] {
             let peak = MemoryProbe.child(["vast-memory", mode, directory.path])
-            print("    \(pad(name + ":", 31)) \(MemoryProbe.kilobytes(peak))\(MemoryProbe.delta(peak, over: baseline))")
+            print("    \(PerByteCost.pad(name + ":", 31)) \(MemoryProbe.kilobytes(peak))\(MemoryProbe.delta(peak, over: baseline))")
         }
         print("")
         let count = 200_000
         print("  leak loop: \(count) malformed documents (`<VAST version=\"4.2\"><Ad></VAST>`), VmRSS in a child process:")
         for (mode, name) in [("kontext", "kontext"), ("xmlparser", "XMLParser")] {
-            print("    \(pad(name + ":", 12)) \(MemoryProbe.childOutput(["vast-leak", mode, String(count)]) ?? "unavailable")")
+            print("    \(PerByteCost.pad(name + ":", 12)) \(MemoryProbe.childOutput(["vast-leak", mode, String(count)]) ?? "unavailable")")
         }
         print("")
         VASTHostileBenchmark.run(corpus: documents, bytes: hostileBytes, rounds: min(rounds, 3))
@@ -205,19 +205,9 @@ enum VASTBenchmark {
         return paths.sorted().compactMap { FileManager.default.contents(atPath: directory.appendingPathComponent($0).path) }
     }
 
-    private static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
-    }
-
     /// Half the range over the median.
     private static func spread(_ values: [Double]) -> Double {
         guard let low = values.min(), let high = values.max() else { return 0 }
-        return (high - low) / 2 / median(values)
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        return (high - low) / 2 / PerByteCost.median(values)
     }
 }

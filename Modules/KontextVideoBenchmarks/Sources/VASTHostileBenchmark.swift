@@ -36,14 +36,14 @@ enum VASTHostileBenchmark {
                 ratios.append(cost / corpusCost)
                 growths.append(cost / perByte([smaller], bytes: smaller.count))
             }
-            let ratio = median(ratios)
+            let ratio = PerByteCost.median(ratios)
             worst = max(worst, ratio)
-            print("  " + pad(shape.name, 33) + pad(outcome(document), 17)
-                  + String(format: "%7.2f   %8.2f%@   %8.2f", median(costs), ratio, ratio > goal ? " ✗" : "  ", median(growths)))
+            print("  " + PerByteCost.pad(shape.name, 33) + PerByteCost.pad(outcome(document), 17)
+                  + String(format: "%7.2f   %8.2f%@   %8.2f", PerByteCost.median(costs), ratio, ratio > goal ? " ✗" : "  ", PerByteCost.median(growths)))
         }
         print("")
         print(String(format: "  corpus: %.2f ns/byte (median of every round); worst shape %.2fx the corpus per byte (goal ≤ %.0fx)",
-                     median(corpusRates), worst, goal))
+                     PerByteCost.median(corpusRates), worst, goal))
         return worst
     }
 
@@ -55,33 +55,18 @@ enum VASTHostileBenchmark {
         }
     }
 
-    /// Nanoseconds of CPU time per byte to parse `documents` (`bytes` in all), repeated for at
-    /// least 0.2 CPU-seconds (once when once takes longer).
+    /// Nanoseconds of CPU time per byte to parse `documents` (`bytes` in all).
     private static func perByte(_ documents: [Data], bytes: Int) -> Double {
-        var sink = 0
-        let parse = {
+        PerByteCost.nanoseconds(bytes: bytes) {
+            var ads = 0
             for document in documents {
-                if case .success(let value) = VASTParser.parse(document) { sink &+= value.ads.count }
+                if case .success(let value) = VASTParser.parse(document) { ads &+= value.ads.count }
             }
+            return ads
         }
-        let once = CPUTime.measure(times: 1, parse)
-        let passes = once >= 0.2 ? 0 : max(1, Int(0.2 / max(once, 1e-6)))
-        let seconds = passes == 0 ? once : CPUTime.measure(times: passes, parse)
-        if sink == -1 { print("") }
-        return seconds * 1e9 / Double(bytes * max(1, passes))
     }
 
     private static func kilobytes(_ bytes: Int) -> String {
         bytes >= 1_048_576 && bytes % 1_048_576 == 0 ? "\(bytes / 1_048_576) MiB" : "\(bytes / 1024) KiB"
-    }
-
-    private static func median(_ values: [Double]) -> Double {
-        let sorted = values.sorted()
-        guard !sorted.isEmpty else { return .nan }
-        return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
     }
 }
