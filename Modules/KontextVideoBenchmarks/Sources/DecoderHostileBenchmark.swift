@@ -1,11 +1,13 @@
 import Foundation
 import KontextVideoModels
 import KontextVideoNetworking
+import KontextVideoVAST
 
 /// `kontext-video-bench decoders [--bytes N]`: the other readers of outside bytes on hostile shapes —
-/// the ad server's answers (`PreloadAnswer`, `InitAnswer`; bodies up to the transport's 2 MiB) and
-/// the event queue's replay of its files (`EventQueueStore.stored`, a damaged or planted journal or
-/// snapshot). Each row: CPU time per byte at the full size; as a ratio to a floor over the same
+/// the ad server's answers (`PreloadAnswer`, `InitAnswer`; bodies up to the transport's 2 MiB), the
+/// event queue's replay of its files (`EventQueueStore.stored`, a damaged or planted journal or
+/// snapshot), and the filling of VAST macros in a tracking URL a document carries (`VASTMacros`; the
+/// floor there is one pass over the URL's characters). Each row: CPU time per byte at the full size; as a ratio to a floor over the same
 /// bytes measured right after it (Foundation's `JSONSerialization`, per line for a journal: the
 /// least a JSON reader here costs); and the growth, the cost per byte at the full size over the cost
 /// per byte at a sixteenth of it (linear ≈ 1, quadratic ≈ 16).
@@ -95,6 +97,22 @@ enum DecoderHostileBenchmark {
         journal("adds, then refusal counts") { index in
             index.isMultiple(of: 2) ? addLine(id: "e\(index / 2)") : #"{"refusals":{"e\#(index / 2)":1}}"#
         },
+        Row(reader: "VAST macros", shape: "a URL of opening brackets", build: { size in
+            Data(("https://t.example.com/p?x=" + String(repeating: "[", count: size) + "CACHEBUSTING]").utf8)
+        }, read: { data in
+            VASTMacros.expand(String(decoding: data, as: UTF8.self), context: VASTMacroContext()).utf8.count
+        }, floor: { data in
+            String(decoding: data, as: UTF8.self).reduce(0) { $0 &+ ($1 == "[" ? 1 : 0) }
+        }),
+        Row(reader: "VAST macros", shape: "many macros", build: { size in
+            var url = "https://t.example.com/p?"
+            while url.utf8.count < size { url += "a=[CACHEBUSTING]&b=[TIMESTAMP]&c=[NOPE]&" }
+            return Data(url.utf8)
+        }, read: { data in
+            VASTMacros.expand(String(decoding: data, as: UTF8.self), context: VASTMacroContext()).utf8.count
+        }, floor: { data in
+            String(decoding: data, as: UTF8.self).reduce(0) { $0 &+ ($1 == "[" ? 1 : 0) }
+        }),
         Row(reader: "queue snapshot", shape: "many entries", build: { size in
             var body = #"{"version":1,"droppedCount":0,"entries":["#
             var index = 0
