@@ -8,6 +8,8 @@ public struct RecordedRequest: Sendable, Equatable {
     public var http: HTTPRequest
     /// The body parsed as JSON; `nil` when there is no body or it is not JSON.
     public var json: JSONValue?
+    /// The address it came to: the ad server's own, or the tracking host.
+    public var listener: SandboxListener
 
     /// The method, e.g. `POST`.
     public var method: String { http.method }
@@ -32,9 +34,11 @@ public struct RecordedRequest: Sendable, Equatable {
     ///   - index: The position in ``SandboxAdServer/requests``.
     ///   - http: The request as parsed.
     ///   - json: The body as JSON, or `nil`.
-    public init(index: Int, http: HTTPRequest, json: JSONValue?) {
+    ///   - listener: The address it came to (default: the ad server's own).
+    public init(index: Int, http: HTTPRequest, json: JSONValue?, listener: SandboxListener = .adServer) {
         self.index = index
         self.http = http
         self.json = json
+        self.listener = listener
     }
 }
