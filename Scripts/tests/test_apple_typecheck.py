@@ -129,6 +129,28 @@ class GuardTests(unittest.TestCase):
         self.assertIsNone(atc.stdlib_introduced({"introduced": {"ios": "18.0"}}, "macos"))
 
 
+class AppOnlyTests(unittest.TestCase):
+    WARNING = atc.Diagnostic(
+        "Modules/KontextVideo/Sources/Audio.swift", 3, 5, "warning",
+        "'setCategory(_:mode:options:)' is deprecated: KONTEXT-APP-ONLY: the SDK never changes the app's audio "
+        "session; the app sets its category [#DeprecatedDeclaration]")
+
+    def test_sdk_code_may_not_call_it(self):
+        error = atc.app_only_use(self.WARNING, in_app=False)
+        self.assertEqual(error.kind, "error")
+        self.assertEqual(error.msg, "'setCategory(_:mode:options:)' is the app's to call, not the SDK's: the SDK never "
+                                    "changes the app's audio session; the app sets its category")
+
+    def test_the_app_may(self):
+        self.assertIsNone(atc.app_only_use(self.WARNING, in_app=True))
+
+    def test_the_audio_session_setters_are_marked(self):
+        stub = open(os.path.join(REPO, "Tools", "AppleSDKStubs", "AVFoundation", "AVAudioSession.swift"), encoding="utf-8").read()
+        for setter in ("open func setCategory(", "open func setActive("):
+            before = stub[:stub.index(setter)].rstrip().split("\n")[-1]
+            self.assertIn(atc.APP_ONLY_MARKER, before, setter)
+
+
 class RealStubsTests(unittest.TestCase):
     """The stubs as committed: every attribute parses, and the facts the SDK's visionOS and
     app-extension code paths rest on are there."""
