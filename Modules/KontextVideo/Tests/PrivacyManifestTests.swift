@@ -1,5 +1,5 @@
 import Foundation
-import KontextVideoModels
+import KontextVideo
 import KontextVideoNetworking
 import Testing
 
@@ -28,7 +28,7 @@ struct PrivacyManifestTests {
     @Test("the ad server's own host is not a tracking domain: the system never blocks the requests of users who did not allow tracking")
     func adServerHostIsNotListed() throws {
         let domains = try #require(try Self.read()["NSPrivacyTrackingDomains"] as? [String])
-        let adServer = try #require(KontextVideoConfiguration.productionServerURL.host)
+        let adServer = try #require(KontextVideo.Configuration.productionServerURL.host)
         #expect(!domains.contains(adServer))
         #expect(!domains.contains { adServer.hasSuffix("." + $0) })
     }

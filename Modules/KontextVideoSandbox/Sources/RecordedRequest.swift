@@ -29,13 +29,22 @@ public struct RecordedRequest: Sendable, Equatable {
         http.header(name)
     }
 
+    /// Creates a record of a request to the ad server's own address.
+    /// - Parameters:
+    ///   - index: The position in ``SandboxAdServer/requests``.
+    ///   - http: The request as parsed.
+    ///   - json: The body as JSON, or `nil`.
+    public init(index: Int, http: HTTPRequest, json: JSONValue?) {
+        self.init(index: index, http: http, json: json, listener: .adServer)
+    }
+
     /// Creates a record; the server does this.
     /// - Parameters:
     ///   - index: The position in ``SandboxAdServer/requests``.
     ///   - http: The request as parsed.
     ///   - json: The body as JSON, or `nil`.
-    ///   - listener: The address it came to (default: the ad server's own).
-    public init(index: Int, http: HTTPRequest, json: JSONValue?, listener: SandboxListener = .adServer) {
+    ///   - listener: The address it came to: the ad server's own, or the tracking host.
+    public init(index: Int, http: HTTPRequest, json: JSONValue?, listener: SandboxListener) {
         self.index = index
         self.http = http
         self.json = json
