@@ -119,8 +119,10 @@ let tools: [(name: String, product: String, path: String, dependencies: [String]
 let package = Package(
     name: "KontextVideo",
     // `Duration` and the `Clock` protocol, which every timer of the SDK runs on, came with iOS 16,
-    // tvOS 16 and macOS 13.
-    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16)],
+    // tvOS 16 and macOS 13; visionOS had them from its first release (1.0, with iOS 17's SDK).
+    // SwiftPM gives an unlisted platform a default minimum and builds the package there anyway,
+    // so visionOS is declared, and checked (`Scripts/apple-typecheck`), rather than left implicit.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "KontextVideo", targets: ["KontextVideo"]),
         .library(name: "KontextVideoTesting", targets: ["KontextVideoTesting"]),

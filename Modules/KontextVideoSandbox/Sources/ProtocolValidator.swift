@@ -34,6 +34,9 @@ struct ProtocolValidator {
 
     private mutating func check() {
         if request.method != "POST" { report("method", "expected POST, got \(request.method)") }
+        if request.listener == .trackingHost, request.path != "/video/preload" {
+            report("host", "the tracking host takes only ad requests that carry tracking data, not \(request.path)")
+        }
         checkHeaders()
         guard let body = request.json, let members = body.objectValue else {
             report("body", request.body.isEmpty ? "missing JSON body" : "the body is not a JSON object")
@@ -156,6 +159,26 @@ struct ProtocolValidator {
             report("body.variantId", "expected a string, got \(describe(variant))")
         }
         checkDeviceIdentifiers(body)
+        checkTrackingData(body)
+    }
+
+    /// Tracking data (`advertisingId`, `user.email`, `user.emailHash`) goes to the tracking host
+    /// the `/init` answer announced, and only with the user's permission; every request without it
+    /// goes to the ad server's own host (`PROTOCOL.md`, *Tracking data and its host*).
+    private mutating func checkTrackingData(_ body: [String: JSONValue]) {
+        let user = body["user"]
+        let carried = ["advertisingId"].filter { body[$0] != nil } + ["email", "emailHash"].filter { user?[$0] != nil }.map { "user.\($0)" }
+        switch (request.listener, carried.isEmpty) {
+        case (.adServer, false):
+            report("host", "tracking data (\(carried.joined(separator: ", "))) sent to the ad server's own host; it goes to the tracking host the /init answer announced")
+        case (.trackingHost, true):
+            report("host", "an ad request without tracking data sent to the tracking host, which fails for a user who did not allow tracking; it goes to the ad server's own host")
+        default:
+            break
+        }
+        if let status = body["trackingAuthorization"]?.stringValue, status != "authorized", user?["email"] != nil || user?["emailHash"] != nil {
+            report("body.user", "an email or email hash sent with trackingAuthorization \"\(status)\": tracking data needs the user's permission")
+        }
     }
 
     /// `advertisingId` and `vendorId` are lowercase UUIDs and never the zero UUID (a zero id is no

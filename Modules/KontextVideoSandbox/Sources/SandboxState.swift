@@ -15,6 +15,7 @@ final class SandboxState: @unchecked Sendable {
     private let lock = NSLock()
     private let logger: (@Sendable (String) -> Void)?
     private var base = ""
+    private var trackingBase = ""
     private var scenario: SandboxScenario
     private var sessionId: String?
     private var adCounter = 0
@@ -53,8 +54,11 @@ final class SandboxState: @unchecked Sendable {
         }
     }
 
-    func setBase(_ url: URL) {
-        lock.locked { base = url.absoluteString }
+    func setBase(_ url: URL, tracking: URL) {
+        lock.locked {
+            base = url.absoluteString
+            trackingBase = tracking.absoluteString
+        }
     }
 
     var servedAds: [SandboxServedAd] {
@@ -75,13 +79,13 @@ final class SandboxState: @unchecked Sendable {
 
     // MARK: Handling
 
-    func handle(_ request: HTTPRequest) -> HTTPResponseAction {
+    func handle(_ request: HTTPRequest, via listener: SandboxListener) -> HTTPResponseAction {
         let json = request.body.isEmpty ? nil : JSONValue(data: request.body)
         let index: Int = lock.locked {
             defer { nextRequestIndex += 1 }
             return nextRequestIndex
         }
-        let record = RecordedRequest(index: index, http: request, json: json)
+        let record = RecordedRequest(index: index, http: request, json: json, listener: listener)
         let (action, summary, found) = route(record)
         // Recorded once what it carried (events, pixel hits) is recorded too, so a test that saw
         // the request also sees its contents.
@@ -93,7 +97,8 @@ final class SandboxState: @unchecked Sendable {
         }
         waiters.signal()
         if let logger {
-            var line = "#\(index) \(request.method) \(request.target) → \(summary)"
+            let via = listener == .trackingHost ? " (tracking host)" : ""
+            var line = "#\(index) \(request.method) \(request.target)\(via) → \(summary)"
             for violation in found { line += "\n    ! \(violation.location): \(violation.message)" }
             logger(line)
         }
@@ -130,6 +135,12 @@ final class SandboxState: @unchecked Sendable {
                 let (action, summary) = render(answer, for: endpoint, requestIndex: record.index)
                 return (action, summary + carried, found)
             }
+        }
+        if record.listener == .trackingHost {
+            let violation = ProtocolViolation(requestIndex: record.index, path: path, location: "host",
+                                              message: "the tracking host takes only ad requests that carry tracking data, not \(path)")
+            lock.locked { violations.append(violation) }
+            return (.respond(.notFound), "404 (not on the tracking host)", [violation])
         }
         if record.method == "POST" {
             let violation = ProtocolViolation(requestIndex: record.index, path: path, location: "path", message: "unknown endpoint")
@@ -169,6 +180,7 @@ final class SandboxState: @unchecked Sendable {
             if let session { sessionId = session }
             var body: [String: JSONValue] = ["enabled": true]
             if let session { body["sessionId"] = .string(session) }
+            if scenario.announcesTrackingHost { body["trackingUrl"] = .string(trackingBase) }
             return (json(.object(body)), "enabled")
         case .disabled(let reason):
             var body: [String: JSONValue] = ["enabled": false]

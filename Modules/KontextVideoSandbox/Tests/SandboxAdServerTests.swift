@@ -14,7 +14,9 @@ struct SandboxAdServerTests {
         defer { server.stop() }
         let (answer, status) = try await WireClient.postJSON(server, "/init", WireClient.initBody())
         #expect(status == 200)
-        #expect(answer == ["enabled": true, "sessionId": "sandbox-session"])
+        #expect(answer == ["enabled": true, "sessionId": "sandbox-session", "trackingUrl": .string(server.trackingBaseURL.absoluteString)])
+        #expect(server.trackingBaseURL.host == "127.0.0.1" && server.trackingBaseURL.port != server.baseURL.port,
+                "the tracking host: another port of the same sandbox")
         #expect(server.requests(path: "/init").count == 1)
         #expect(server.protocolViolations.isEmpty, "\(server.protocolViolations)")
     }
@@ -29,7 +31,7 @@ struct SandboxAdServerTests {
         let (_, second) = try await WireClient.post(server, "/init", WireClient.initBody())
         #expect(second.statusCode == 503)
         let (third, _) = try await WireClient.postJSON(server, "/init", WireClient.initBody())
-        #expect(third == ["enabled": true, "sessionId": "s-2"])
+        #expect(third == ["enabled": true, "sessionId": "s-2", "trackingUrl": .string(server.trackingBaseURL.absoluteString)])
         #expect(server.pendingAnswerCounts.initialize == 0)
     }
 

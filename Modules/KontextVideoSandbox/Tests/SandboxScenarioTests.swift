@@ -63,7 +63,8 @@ struct SandboxScenarioTests {
 
         let (_, unavailable) = try await WireClient.post(server, "/init", WireClient.initBody())
         #expect(unavailable.statusCode == 503)
-        #expect(try await WireClient.postJSON(server, "/init", WireClient.initBody()).0 == ["enabled": true, "sessionId": "s-42"])
+        #expect(try await WireClient.postJSON(server, "/init", WireClient.initBody()).0
+            == ["enabled": true, "sessionId": "s-42", "trackingUrl": .string(server.trackingBaseURL.absoluteString)])
         #expect(try await WireClient.postJSON(server, "/init", WireClient.initBody()).0?["enabled"] == false)
 
         let overlay = WireClient.preloadBody(format: "overlay")

@@ -94,7 +94,7 @@ import Dispatch
 }
 
 // doc: /documentation/AVFoundation/AVPlayerLayer
-@available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
+@available(iOS 4.0, macOS 10.7, tvOS 9.0, visionOS 1.0, *)
 open class AVPlayerLayer: CALayer {
     // doc: /documentation/AVFoundation/AVPlayerLayer/init(player:)
     public convenience init(player: AVPlayer?) { fatalError() }

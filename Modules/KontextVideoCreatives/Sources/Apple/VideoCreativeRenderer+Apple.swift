@@ -143,7 +143,9 @@ final class VideoCreativeRenderer: CreativeRenderer {
 
     private func progressed(to seconds: TimeInterval) {
         guard !isStopped, !container.isShowingEndCard, let linear = resolvedLinearAd else { return }
-        let shouldMove = UIApplication.shared.applicationState == .active && player?.timeControlStatus != .paused
+        // An app extension has no app state to read (`HostApplication`): its playback counts as active.
+        let isActive = (HostApplication.current?.applicationState ?? .active) == .active
+        let shouldMove = isActive && player?.timeControlStatus != .paused
         switch stallDetector.observe(position: seconds, shouldMove: shouldMove) {
         case .moved(let position): emit(.progress(position))
         case .still: break

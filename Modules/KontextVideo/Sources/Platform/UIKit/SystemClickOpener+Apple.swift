@@ -2,8 +2,12 @@
 // destinations and the fallbacks are `OrderedClickOpener`'s, in portable code.
 #if canImport(UIKit)
 import UIKit
+import KontextVideoNetworking
 
-/// Opens click destinations on iOS and tvOS: the App Store product sheet (iOS only) and URLs.
+/// Opens click destinations on iOS, tvOS and visionOS: the App Store product sheet (iOS only) and
+/// URLs, through the app's window scene (`UIScene.open(_:options:completionHandler:)`, which
+/// opens a URL as `UIApplication.open` does). In an app extension there is no app scene to open
+/// through: nothing opens, and the click is still recorded and reported.
 @MainActor
 final class SystemClickOpener: ClickDestinationOpening {
     func open(_ destination: ClickDestination, completion: @escaping @MainActor (Bool) -> Void) {
@@ -21,7 +25,11 @@ final class SystemClickOpener: ClickDestinationOpening {
             completion(false)
             #endif
         case .url(let url):
-            UIApplication.shared.open(url, options: [:]) { opened in completion(opened) }
+            guard let scene = HostApplication.windowScenes.first else {
+                completion(false)
+                return
+            }
+            scene.open(url, options: nil) { opened in completion(opened) }
         }
     }
 }
