@@ -6,6 +6,7 @@ import KontextVideoModels
 import KontextVideoNetworking
 import KontextVideoSandbox
 import KontextVideoScheduling
+import KontextVideoPresentation
 @testable import KontextVideoCreatives
 
 /// The creative bridge against the sandbox ad server over real loopback HTTP: an ad is asked
@@ -155,6 +156,39 @@ struct CreativeBridgeTests {
         #expect(seen.first == .firstFrame)
         #expect(seen.last == .complete)
         #expect(seen.filter { if case .progress = $0 { true } else { false } }.count == 8, "four a second for two seconds")
+    }
+
+    @Test("a headless linear ad runs the phone's session: countdown, pause in the background, Skip, frames to read")
+    func headlessSession() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let ad = try await servedAd(server, .linear, SandboxAd(duration: 15, creative: .vast(.inline)))
+        let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
+        try await renderer.load()
+        var seen: [CreativeEvent] = []
+        renderer.onEvent = { seen.append($0) }
+        renderer.start()
+        await clock.advance(by: .seconds(2))
+        #expect(renderer.controls.skip == .countdown(seconds: 3), "the sandbox's Skip is at 5 s")
+        #expect(renderer.controls.secondsLeft == 13)
+        let screen = CGSize(width: 390, height: 844), safeArea = VideoAdInsets(top: 47, bottom: 34)
+        let skip = try #require(renderer.controlsLayout(in: screen, safeArea: safeArea).skipFrame)
+        #expect(skip.maxY <= 844 - 34 && skip.height >= 44, "inside the safe area, a full hit target")
+
+        let before = seen.count
+        renderer.receive(.applicationActive(false))
+        #expect(!renderer.isPlaying)
+        await clock.advance(by: .seconds(30))
+        #expect(seen.count == before + 1, "only the pause, no progress, no stall in the background")
+        #expect(seen.last == .pause)
+        renderer.receive(.applicationActive(true))
+        await clock.advance(by: .seconds(3))
+        #expect(renderer.controls.skip == .available)
+        #expect(renderer.announcements == ["You can skip the ad now"])
+        renderer.handle(.skipPressed)
+        #expect(seen.last == .skip)
+        #expect(!renderer.isPlaying)
+        #expect(seen.filter { $0 == .resumePlayback }.count == 1)
     }
 }
 
