@@ -22,8 +22,8 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     package var onEvent: (@MainActor (CreativeEvent) -> Void)?
     /// The resolved VAST ad, once a linear creative loaded.
     package var resolvedLinearAd: ResolvedLinearAd? { resolved?.ad }
-    /// Whether the VAST ad has an end card.
-    package var hasEndCard: Bool { resolvedLinearAd?.endCard != nil }
+    /// Whether the VAST ad has an end card a web view could show (as on iOS).
+    package var hasEndCard: Bool { EndCardContent.choose(resolvedLinearAd?.endCard, showsPages: true) != nil }
     /// Error pixels the VAST walk owes for ads skipped on the way.
     package private(set) var errorPixelsOwed: [URL] = []
 
@@ -74,38 +74,9 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         }
     }
 
-    /// Fetches the page or image; a non-2xx status, an empty body or (for an image) bytes that are
-    /// no image is VAST 502 (unable to fetch the resource).
+    /// Fetches the page or image (`CreativeFetch`): its bytes are the proof it loaded.
     private func loadPage() async throws {
-        guard let url = ad.creative.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw CreativeFailure.pageDidNotLoad.loadError
-        }
-        let transport = context.transport
-        let data: Data
-        let response: HTTPURLResponse
-        do {
-            (data, response) = try await transport.send(URLRequest(url: url))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw CreativeFailure.pageDidNotLoad.loadError
-        }
-        guard (200..<300).contains(response.statusCode), !data.isEmpty else {
-            throw CreativeFailure.pageDidNotLoad.loadError
-        }
-        if ad.creative.kind == .image, !Self.looksLikeImage(data) {
-            throw CreativeFailure.pageDidNotLoad.loadError
-        }
-        fetchedBytes = data.count
-    }
-
-    /// PNG, JPEG, GIF or WebP magic bytes.
-    static func looksLikeImage(_ data: Data) -> Bool {
-        let bytes = [UInt8](data.prefix(12))
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return true }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
-        if bytes.starts(with: Array("GIF8".utf8)) { return true }
-        return bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
+        fetchedBytes = try await CreativeFetch.creative(of: ad, transport: context.transport).count
     }
 
     /// Notes the creative's frame.

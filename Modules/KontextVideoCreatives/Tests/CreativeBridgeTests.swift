@@ -129,6 +129,24 @@ struct CreativeBridgeTests {
         #expect(server.requests.contains { $0.path.hasPrefix("/images/") })
     }
 
+    @Test("an end card's image is fetched while the ad loads where there is no web view; one that cannot be is no end card")
+    func endCardImages() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let pause = try await servedAd(server, .pause, SandboxAd(creative: .image))
+        let imageURL = try #require(pause.creative.url)
+        var companion = VASTCompanion()
+        companion.resources = [VASTResource(kind: .staticResource, type: "image/png", value: imageURL.absoluteString)]
+        guard case .image(let bytes)? = await LoadedEndCard.load(companion, showsPages: false, transport: URLSessionTransport()) else {
+            Issue.record("an image end card")
+            return
+        }
+        #expect(CreativeFetch.looksLikeImage(bytes))
+        companion.resources = [VASTResource(kind: .staticResource, type: "image/png", value: server.baseURL.appendingPathComponent("nowhere.png").absoluteString)]
+        #expect(await LoadedEndCard.load(companion, showsPages: false, transport: URLSessionTransport()) == nil)
+        #expect(await LoadedEndCard.load(companion, showsPages: true, transport: URLSessionTransport()) != nil, "a page needs no fetch")
+    }
+
     @Test("a missing page, or bytes that are no image, fail the load with 502")
     func badPagesFail() async throws {
         let server = try SandboxAdServer()

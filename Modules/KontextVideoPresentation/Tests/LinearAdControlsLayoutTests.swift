@@ -140,4 +140,13 @@ struct LinearAdControlsLayoutTests {
         #expect(LinearAdControl.skip.isPressable(in: Self.skippable))
         #expect(!LinearAdControl.adBadge.isPressable(in: Self.video))
     }
+
+    @Test("the focus engine goes to Resume, else Skip once it can be pressed, else ✕; nothing during a countdown")
+    func focus() {
+        #expect(Self.video.preferredFocus == .resume)
+        #expect(Self.skippable.preferredFocus == .skip)
+        #expect(Self.endCard.preferredFocus == .close)
+        #expect(LinearAdControls(skip: .countdown(seconds: 3), showsAdBadge: true).preferredFocus == nil)
+        #expect(LinearAdControls.none.preferredFocus == nil)
+    }
 }

@@ -47,6 +47,13 @@ package struct LinearAdControls: Sendable, Hashable {
         if skip != .hidden { order.append(.skip) }
         return order
     }
+
+    /// Where the focus engine (tvOS) puts focus: Resume while the video waits for the viewer,
+    /// else Skip once it can be pressed, else ✕ over the end card; `nil` when nothing can be
+    /// pressed (a countdown), and the remote's Menu button is the way out (`LinearPlaybackSession`).
+    package var preferredFocus: LinearAdControl? {
+        [LinearAdControl.resume, .skip, .close].first { $0.isPressable(in: self) }
+    }
 }
 
 /// One control of a linear ad.
