@@ -160,17 +160,32 @@ struct CreativeBridgeTests {
         }
     }
 
+    /// What a renderer reported, in order.
+    final class EventLog {
+        var events: [CreativeEvent] = []
+    }
+
+    /// A sandbox linear ad of `duration` seconds in a headless renderer that plays by itself,
+    /// loaded and started; what it reports is logged.
+    func playingLinear(_ server: SandboxAdServer, duration: Double) async throws -> (HeadlessCreativeRenderer, EventLog) {
+        let ad = try await servedAd(server, .linear, SandboxAd(duration: duration, creative: .vast(.inline)))
+        let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
+        try await renderer.load()
+        let log = EventLog()
+        renderer.onEvent = { log.events.append($0) }
+        renderer.start()
+        await clock.waitForSleepers(atLeast: 2)   // the simulated player's tick and the stall check
+        return (renderer, log)
+    }
+
     @Test("a linear ad that plays by itself reports first frame, progress and complete on the clock")
     func headlessPlayback() async throws {
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let ad = try await servedAd(server, .linear, SandboxAd(duration: 2, creative: .vast(.inline)))
-        let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
-        try await renderer.load()
-        var seen: [CreativeEvent] = []
-        renderer.onEvent = { seen.append($0) }
-        renderer.start()
+        let (renderer, log) = try await playingLinear(server, duration: 2)
         await clock.advance(by: .seconds(2))
+        let seen = log.events
+        withExtendedLifetime(renderer) {}   // its simulated player plays while it lives
         #expect(seen.first == .firstFrame)
         #expect(seen.last == .complete)
         #expect(seen.filter { if case .progress = $0 { true } else { false } }.count == 8, "four a second for two seconds")
@@ -180,12 +195,7 @@ struct CreativeBridgeTests {
     func headlessSession() async throws {
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let ad = try await servedAd(server, .linear, SandboxAd(duration: 15, creative: .vast(.inline)))
-        let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
-        try await renderer.load()
-        var seen: [CreativeEvent] = []
-        renderer.onEvent = { seen.append($0) }
-        renderer.start()
+        let (renderer, log) = try await playingLinear(server, duration: 15)
         await clock.advance(by: .seconds(2))
         #expect(renderer.controls.skip == .countdown(seconds: 3), "the sandbox's Skip is at 5 s")
         #expect(renderer.controls.secondsLeft == 13)
@@ -193,20 +203,20 @@ struct CreativeBridgeTests {
         let skip = try #require(renderer.controlsLayout(in: screen, safeArea: safeArea).skipFrame)
         #expect(skip.maxY <= 844 - 34 && skip.height >= 44, "inside the safe area, a full hit target")
 
-        let before = seen.count
+        let before = log.events.count
         renderer.receive(.applicationActive(false))
         #expect(!renderer.isPlaying)
         await clock.advance(by: .seconds(30))
-        #expect(seen.count == before + 1, "only the pause, no progress, no stall in the background")
-        #expect(seen.last == .pause)
+        #expect(log.events.count == before + 1, "only the pause, no progress, no stall in the background")
+        #expect(log.events.last == .pause)
         renderer.receive(.applicationActive(true))
         await clock.advance(by: .seconds(3))
         #expect(renderer.controls.skip == .available)
         #expect(renderer.announcements == ["You can skip the ad now"])
         renderer.handle(.skipPressed)
-        #expect(seen.last == .skip)
+        #expect(log.events.last == .skip)
         #expect(!renderer.isPlaying)
-        #expect(seen.filter { $0 == .resumePlayback }.count == 1)
+        #expect(log.events.filter { $0 == .resumePlayback }.count == 1)
     }
 }
 
