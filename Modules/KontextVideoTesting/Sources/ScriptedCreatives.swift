@@ -109,7 +109,12 @@ struct ScriptedCreativeFactory: CreativeRendererFactory {
 /// One scripted creative: the test plays the viewer and the creative. Its page's messages
 /// (`pagePosts(_:)`, `viewerTaps(andPagePosts:)`) reach the SDK through the same decoder and rules
 /// as a real page's in a web view; the other moments (`click(_:)`, `close()`, …) are the ones the
-/// SDK's own renderers report.
+/// SDK's own renderers report. A linear creative's video runs the SDK's own playback rules, as
+/// on a device: its player's moments (`renderFirstFrame()`, `play(to:)`, `complete()`) and the
+/// viewer's presses (`pressSkip()`, `pressResume()`, `pressMenu()`) go through them, and so do the
+/// app's background, audio interruptions, headphones, the volume and click-throughs (see
+/// ``KontextVideoHarness``), which pause and resume it (`isPlaying`) and fire their VAST pixels.
+/// A scripted video never stalls: its position is the test's.
 /// Nothing it does reaches the delegate before `show()` or after the ad ended.
 @MainActor
 public final class ScriptedCreative: CreativeRenderer {

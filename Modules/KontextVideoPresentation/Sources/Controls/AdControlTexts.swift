@@ -54,41 +54,37 @@ package struct AdControlTexts: Sendable, Hashable {
 
     /// The title `control` shows in `controls`; `nil` when it does not show.
     package func title(of control: LinearAdControl, in controls: LinearAdControls) -> String? {
+        text(of: control, in: controls, badge: adBadge,
+             badgeLeft: { adBadgeTimeLeft.replacingOccurrences(of: "%@", with: Self.minutesAndSeconds($0)) },
+             countdown: skipCountdown, skip: skip, resume: resume, close: close)
+    }
+
+    /// What VoiceOver reads for `control` in `controls`; `nil` when it does not show.
+    package func accessibilityLabel(of control: LinearAdControl, in controls: LinearAdControls) -> String? {
+        text(of: control, in: controls, badge: adBadgeLabel,
+             badgeLeft: { adBadgeTimeLeftLabel.replacingOccurrences(of: "%d", with: "\($0)") },
+             countdown: skipCountdownLabel, skip: skipLabel, resume: resumeLabel, close: closeLabel)
+    }
+
+    /// One of the two tables (titles or labels) read for `control` in `controls`.
+    private func text(
+        of control: LinearAdControl, in controls: LinearAdControls,
+        badge: String, badgeLeft: (Int) -> String, countdown: String, skip: String, resume: String, close: String
+    ) -> String? {
         switch control {
         case .adBadge:
             guard controls.showsAdBadge else { return nil }
-            guard let seconds = controls.secondsLeft else { return adBadge }
-            return adBadgeTimeLeft.replacingOccurrences(of: "%@", with: Self.minutesAndSeconds(seconds))
+            return controls.secondsLeft.map(badgeLeft) ?? badge
         case .skip:
             switch controls.skip {
             case .hidden: return nil
-            case .countdown(let seconds): return skipCountdown.replacingOccurrences(of: "%d", with: "\(seconds)")
+            case .countdown(let seconds): return countdown.replacingOccurrences(of: "%d", with: "\(seconds)")
             case .available: return skip
             }
         case .resume:
             return controls.showsResume ? resume : nil
         case .close:
             return controls.showsClose ? close : nil
-        }
-    }
-
-    /// What VoiceOver reads for `control` in `controls`; `nil` when it does not show.
-    package func accessibilityLabel(of control: LinearAdControl, in controls: LinearAdControls) -> String? {
-        switch control {
-        case .adBadge:
-            guard controls.showsAdBadge else { return nil }
-            guard let seconds = controls.secondsLeft else { return adBadgeLabel }
-            return adBadgeTimeLeftLabel.replacingOccurrences(of: "%d", with: "\(seconds)")
-        case .skip:
-            switch controls.skip {
-            case .hidden: return nil
-            case .countdown(let seconds): return skipCountdownLabel.replacingOccurrences(of: "%d", with: "\(seconds)")
-            case .available: return skipLabel
-            }
-        case .resume:
-            return controls.showsResume ? resumeLabel : nil
-        case .close:
-            return controls.showsClose ? closeLabel : nil
         }
     }
 
