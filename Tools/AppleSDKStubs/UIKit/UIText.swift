@@ -27,14 +27,12 @@ open class UIFont: NSObject, @unchecked Sendable {
     @available(iOS 7.0, tvOS 9.0, *)
     open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont { fatalError() }
 
-    // doc: /documentation/UIKit/UIFont/TextStyle (named by the pages above; `.body` and `.headline` are its constants)
+    // doc: /documentation/UIKit/UIFont/TextStyle (named by the pages above; `.body` is the constant the SDK uses)
     public struct TextStyle: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
         // doc: /documentation/UIKit/UIFont/TextStyle/body (linked from /documentation/UIKit/UIFontMetrics/init(forTextStyle:))
         public static let body = UIFont.TextStyle(rawValue: "UICTFontTextStyleBody")
-        // doc?: /documentation/UIKit/UIFont/TextStyle/headline
-        public static let headline = UIFont.TextStyle(rawValue: "UICTFontTextStyleHeadline")
     }
 }
 
