@@ -47,6 +47,8 @@ let modules: [Module] = [
     // Layer 3: the creative bridge (renderers, linear tracking over the durable pipeline).
     Module("KontextVideoCreatives", layer: 3, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
+        // The linear ad's controls are laid out by Presentation's math.
+        "KontextVideoPresentation",
     ]),
     // Layer 4: the public facade, the only module a publisher imports. It carries the SDK's
     // privacy manifest, which Xcode merges into the app's privacy report.
@@ -88,7 +90,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoPlayerTracking": ["KontextVideoScheduling", "KontextVideoTestSupport"],
     "KontextVideoNetworking": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoVAST": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
-    "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoPresentation", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": [
