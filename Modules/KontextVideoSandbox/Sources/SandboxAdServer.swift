@@ -68,6 +68,10 @@ public final class SandboxAdServer: Sendable {
     /// `http://127.0.0.1:<port>` (or the host it listens on): the SDK's `serverURL`.
     public var baseURL: URL { http.baseURL }
 
+    /// The session id this sandbox issues unless a scripted answer names another
+    /// (``SandboxAnswer/ownSession``): `sandbox-session-` and eight hex digits, its own.
+    public var ownSessionId: String { state.ownSessionId }
+
     /// Stops the server: closes every connection (held and hung ones too) and fails pending
     /// waits with ``SandboxWaitError/stopped(_:)``. Idempotent. Do not call it from a logger.
     public func stop() {

@@ -9,10 +9,12 @@ struct ProtocolValidatorTests {
     ]
 
     /// The violations' locations for `body` sent to `path` with the standard headers.
-    private func locations(_ path: String, _ body: [String: Any], headers: [(name: String, value: String)] = standardHeaders) throws -> [String] {
+    private func locations(_ path: String, _ body: [String: Any], headers: [(name: String, value: String)] = standardHeaders,
+                           issued: ProtocolValidator.Issued? = nil) throws -> [String] {
         let data = try JSONSerialization.data(withJSONObject: body)
         let request = HTTPRequest(method: "POST", target: path, headerFields: headers, body: data)
-        return ProtocolValidator.violations(of: RecordedRequest(index: 0, http: request, json: JSONValue(data: data))).map(\.location)
+        return ProtocolValidator.violations(of: RecordedRequest(index: 0, http: request, json: JSONValue(data: data)), issued: issued)
+            .map(\.location)
     }
 
     @Test func wellFormedRequestsPass() throws {
@@ -99,6 +101,20 @@ struct ProtocolValidatorTests {
     ] as [([String: any Sendable], [String])])
     func deviceIdentifierViolations(extra: [String: any Sendable], expected: [String]) throws {
         #expect(try locations("/video/preload", WireClient.preloadBody(format: "pause", extra: extra)) == expected)
+    }
+
+    @Test("events name only sessions and ads this server issued: others were queued for another server")
+    func flagsEventsOfAnotherServer() throws {
+        let issued = ProtocolValidator.Issued(sessions: ["sandbox-session-mine"], adIds: ["ad-1", "ad-2"])
+        let mine = [WireClient.event("impression", adId: "ad-1"), WireClient.event("expired", adId: "ad-2")]
+        #expect(try locations("/video/events", WireClient.eventsBody(mine, sessionId: "sandbox-session-mine"), issued: issued).isEmpty)
+        #expect(try locations("/video/events", WireClient.eventsBody(mine), issued: issued).isEmpty, "no session known yet")
+        #expect(try locations("/video/events", WireClient.eventsBody(mine, sessionId: "sandbox-session-theirs"), issued: issued)
+            == ["body.sessionId"])
+        let theirs = [WireClient.event("impression", adId: "ad-1"), WireClient.event("impression", adId: "ad-7")]
+        #expect(try locations("/video/events", WireClient.eventsBody(theirs), issued: issued) == ["body.events[1].adId"])
+        #expect(try locations("/video/events", WireClient.eventsBody(theirs, sessionId: "sandbox-session-theirs")).isEmpty,
+                "without what the server issued, only the form is checked")
     }
 
     @Test func checksEveryEvent() throws {
