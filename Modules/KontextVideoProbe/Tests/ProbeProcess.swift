@@ -34,10 +34,11 @@ final class ProbeProcess: Sendable {
         throw ProbeError("kontext-video-probe was not built beside \(runner.path)")
     }
 
-    /// Starts the probe with `arguments`; `storage` becomes its Application Support directory.
-    init(_ arguments: [String], storage: URL) throws {
+    /// Starts the probe (or `executable`, a copy of it: another app) with `arguments`; `storage`
+    /// becomes its Application Support directory.
+    init(_ arguments: [String], storage: URL, executable: URL? = nil) throws {
         process = Process()
-        process.executableURL = try Self.binary()
+        process.executableURL = try executable ?? Self.binary()
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = storage.path
