@@ -10,18 +10,6 @@ import Testing
 /// server it talked to: a second sandbox received the first one's rejects.
 @Suite("Each event reaches only its own server and app", .serialized)
 struct DestinationTests {
-    /// A fresh Application Support directory for one trial.
-    private func storage() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kontext-probe-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// The ads whose `reject()` returned.
-    private func acknowledged(_ lines: [String]) -> [String] {
-        lines.compactMap { $0.hasPrefix("ACK ") ? String($0.dropFirst(4)) : nil }
-    }
-
     /// Runs `rejects --count count` against `server` to its end; returns the acknowledged ad ids.
     private func reject(_ count: Int, on server: SandboxAdServer, storage: URL, token: String = "probe-dev",
                         executable: URL? = nil) async throws -> [String] {
@@ -29,7 +17,7 @@ struct DestinationTests {
                                    storage: storage, executable: executable)
         defer { app.terminate() }
         #expect(await app.waitUntilDone(within: 60))
-        let acked = acknowledged(app.lines)
+        let acked = app.acknowledged
         #expect(acked.count == count, "\(app.lines.suffix(3))")
         return acked
     }
@@ -75,7 +63,7 @@ struct DestinationTests {
 
     @Test("events queued against one server never reach another; the first, configured again, gets them once")
     func anotherServerGetsNothing() async throws {
-        let storage = try storage()
+        let storage = try ProbeProcess.freshStorage()
         defer { try? FileManager.default.removeItem(at: storage) }
         let first = try SandboxAdServer()
         defer { first.stop() }
@@ -108,7 +96,7 @@ struct DestinationTests {
 
     @Test("two apps on one machine never see each other's queued events or install id")
     func twoAppsAreApart() async throws {
-        let storage = try storage()
+        let storage = try ProbeProcess.freshStorage()
         defer { try? FileManager.default.removeItem(at: storage) }
         // A second app: the probe under another name (on Linux the process name is the bundle id).
         let other = storage.appendingPathComponent("bin/other-app")
@@ -143,7 +131,7 @@ struct DestinationTests {
 
     @Test("after a token change, the next launch delivers the old token's events under the old token")
     func tokenChange() async throws {
-        let storage = try storage()
+        let storage = try ProbeProcess.freshStorage()
         defer { try? FileManager.default.removeItem(at: storage) }
         let server = try SandboxAdServer()
         defer { server.stop() }

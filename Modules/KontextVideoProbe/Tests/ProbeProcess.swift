@@ -75,6 +75,18 @@ final class ProbeProcess: Sendable {
     /// Every complete line printed so far.
     var lines: [String] { output.withLock { $0.lines } }
 
+    /// The ads whose `reject()` returned, as the probe acknowledged them (`ACK <adId>`).
+    var acknowledged: [String] {
+        lines.compactMap { $0.hasPrefix("ACK ") ? String($0.dropFirst(4)) : nil }
+    }
+
+    /// A fresh storage directory (the probe's Application Support) for one trial.
+    static func freshStorage() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kontext-probe-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     /// Whether its output ended (the process exited or was killed, and everything it printed was read).
     var outputEnded: Bool { output.withLock { $0.ended } }
 
