@@ -127,7 +127,8 @@ struct InspectorTests {
             let ads = VideoAds(content: .init(id: "e1", language: "en"))
             let pause = try await ads.format(.pause)
             try await pause.load()
-            try pause.show(in: HeadlessView())
+            let view = HeadlessView()   // kept: a view that goes away interrupts the ad
+            try pause.show(in: view)
 
             let waiting = await inspection { $0.ads.first?.deliveries.first?.state == .retrying }
             #expect(waiting != nil, "the failed pass was seen")
@@ -142,6 +143,8 @@ struct InspectorTests {
             let sent = await inspection { $0.ads.first?.deliveries.first?.state == .sent }
             #expect(sent?.ads.first?.deliveries.first?.retries == 1)
             #expect(sent?.session.eventQueueDepth == 0)
+            #expect(sent?.ads.first?.stage == .onScreen)
+            withExtendedLifetime(view) {}
         }
     }
 

@@ -14,6 +14,9 @@ extension InspectionReducer {
             inspection.ads[index].request = request
             inspection.session.consentSignals = request.consentSignals
             inspection.session.consentSentAt = date
+        case KontextVideoEvent.Name.trackingDataOmitted.rawValue:
+            guard let index = requestedAd(attributes) else { return false }
+            appendMoment(event, at: date, toAd: index)
         case KontextVideoEvent.Name.noFill.rawValue:
             guard let index = requestedAd(attributes) else { return false }
             inspection.ads[index].stage = .noFill

@@ -3,7 +3,8 @@ import KontextVideoModels
 
 extension InspectionReducer {
     /// The session's events: `initialize` and its outcome, `/init`'s attempts and retries, an ad
-    /// request's retries, `VideoAds` destroyed. Returns whether `event` was one.
+    /// request's retries, `VideoAds` destroyed, the event queue taken over from an earlier version
+    /// or its entries for another destination dropped. Returns whether `event` was one.
     mutating func applySession(_ event: KontextVideoEvent, at date: Date) -> Bool {
         let attributes = event.attributes
         switch event.name {
@@ -21,7 +22,8 @@ extension InspectionReducer {
             inspection.session.initializedAt = date
             // The wire's view (debug) comes just before the SDK's (info): one moment for both.
             if event.level != .debug { appendSessionMoment(event, at: date) }
-        case KontextVideoEvent.Name.initRequest.rawValue, KontextVideoEvent.Name.videoAdsDestroyed.rawValue:
+        case KontextVideoEvent.Name.initRequest.rawValue, KontextVideoEvent.Name.videoAdsDestroyed.rawValue,
+             KontextVideoEvent.Name.queueMigrated.rawValue, KontextVideoEvent.Name.queuedEntriesExpired.rawValue:
             appendSessionMoment(event, at: date)
         case KontextVideoEvent.Name.preloadRequest.rawValue where event.kind == .retry:
             appendSessionMoment(event, at: date)

@@ -64,6 +64,16 @@ struct InspectionReducerTests {
         #expect(ad.timeline.only?.detail == "format(.linear) threw \(error): \(error.errorDescription!)")
     }
 
+    @Test func trackingDataLeftOutOfARequestIsOnItsTimeline() throws {
+        let inspection = fold([
+            Emitted.adRequested("r1"),
+            KontextVideoEvent(.state, .trackingDataOmitted, attributes: ["requestId": "r1", "format": "pause", "reason": "notAuthorized"]),
+        ])
+        let ad = try #require(inspection.ads.only)
+        #expect(ad.timeline.map(\.name) == ["tracking data left out"])
+        #expect(ad.timeline.first?.detail == "reason=notAuthorized")
+    }
+
     @Test func aFailedRequestSaysTheWiresFailure() throws {
         let inspection = fold([
             Emitted.adRequested("r1", format: "overlay"),
@@ -317,6 +327,16 @@ struct InspectionSessionTests {
         #expect(inspection.session.consentSignals == ["gdpr": "1", "usPrivacy": "1YNN", "gppSid": "2_7"])
         #expect(inspection.ads.first?.request?.consentSignals["gdprConsent"]?.hasPrefix("CPX") == true)
         #expect(inspection.session.consentSentAt == inspection.ads.last?.request?.at)
+    }
+
+    @Test func theQueuesOwnStoryIsTheSessions() {
+        let inspection = fold([
+            KontextVideoEvent(.beacon, .queueMigrated, level: .info, attributes: ["count": "3", "server": "https://server.example"]),
+            KontextVideoEvent(.beacon, .queuedEntriesExpired, level: .warning, attributes: [
+                "count": "2", "events": "2", "pixels": "0", "server": "https://old.example", "reason": "recorded for another server",
+            ]),
+        ])
+        #expect(inspection.session.timeline.map(\.name) == ["event queue migrated", "queued entries expired"])
     }
 
     @Test func warningsOfNoAdAreSessionMoments() {
