@@ -23,8 +23,8 @@ import KontextVideoModels
 /// print(inspection.text)
 /// ```
 ///
-/// While it listens, every event of the SDK is built and folded into the inspection (a few
-/// microseconds each); it keeps the newest 100 ads and, per ad, the newest 200 moments and
+/// While it listens, every event of the SDK is built, as for a console at `.debug`, and folded
+/// into the inspection; it keeps the newest 100 ads and, per ad, the newest 200 moments and
 /// deliveries. Thread-safe: call it from anywhere.
 public final class KontextVideoInspector: Sendable {
     private let stream: KontextVideoEventStream
