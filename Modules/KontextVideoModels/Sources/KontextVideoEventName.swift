@@ -92,6 +92,16 @@ extension KontextVideoEvent {
         package static let vastTag = Name("VAST tag")
         /// A VAST wrapper was followed.
         package static let vastWrapper = Name("VAST wrapper")
+
+        // MARK: Verification (Open Measurement)
+        /// An event of an ad's measurement session went to the verification provider (or would
+        /// have: none is set).
+        package static let verification = Name("verification")
+        /// A verification's `verificationNotExecuted` tracking was queued, with its vendor and `[REASON]`.
+        package static let verificationNotExecuted = Name("verificationNotExecuted")
+        /// The verification provider reported a verification as not run after the ad's first frame,
+        /// when it no longer counts.
+        package static let verificationReportIgnored = Name("verification report ignored")
     }
 
     /// Creates an event whose name is one of the catalogue's.
