@@ -57,6 +57,7 @@ extension VideoAd {
         view.videoAdDidPlace(placement.frame)
         // The host's hook may have ended the ad (a `dismiss()` from inside it): start nothing then.
         guard !hasEnded else { return }
+        startVerification()
         renderer?.start()
         presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
         if format == .overlay {
@@ -136,6 +137,7 @@ extension VideoAd {
         presentation.present(clock: runtime.clock, timeout: runtime.environment.presentationTimeout) { [weak self] presented in
             guard let self, !self.hasEnded else { return }
             if presented {
+                self.startVerification()
                 self.renderer?.start()
             } else if showReturned.isSet {
                 self.fail(.presenterUnavailable)
