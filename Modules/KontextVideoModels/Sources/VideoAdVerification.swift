@@ -75,7 +75,7 @@ public struct VideoAdVerification: Sendable, Hashable, Identifiable {
     ///   - id: Its place among the ad's verifications.
     ///   - vendor: `vendor`.
     ///   - resources: Its scripts and executables.
-    ///   - parameters: `<VerificationParameters>`.
+    ///   - parameters: `<VerificationParameters>`, or `nil`.
     public init(id: Int, vendor: String?, resources: [Resource], parameters: String?) {
         self.id = id
         self.vendor = vendor
