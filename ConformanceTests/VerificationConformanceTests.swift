@@ -36,6 +36,19 @@ struct VerificationConformanceTests {
         return ad
     }()
 
+    /// A linear ad on screen (the sandbox's `answer`, or its default), its first frame rendered,
+    /// with `measurement` (when given) as the verification provider.
+    static func linearPlaying(
+        _ harness: KontextVideoHarness, answer: SandboxAd? = nil, measurement: RecordingVerificationProvider? = nil
+    ) async throws -> (ads: VideoAds, ad: VideoAd, delegate: RecordingDelegate, video: ScriptedCreative) {
+        KontextVideo.shared.verificationProvider = measurement
+        let (ads, ad, delegate) = try await Kit.ad(harness, .linear, answer: answer)
+        try Kit.show(ad)
+        let video = try #require(harness.creatives.creative(for: ad))
+        video.renderFirstFrame()
+        return (ads, ad, delegate, video)
+    }
+
     /// The `verificationNotExecuted` hits the sandbox received for `adId`, once every queued pixel went out.
     static func notExecutedHits(_ harness: KontextVideoHarness, adId: String) async -> [[String: String]] {
         await harness.flushEvents()
@@ -47,24 +60,11 @@ struct VerificationConformanceTests {
     func everyEnd(_ row: VerificationEndRow) async throws {
         let end = row.end
         try await withInitializedSDK { harness in
-            let server = try #require(harness.server)
             let measurement = RecordingVerificationProvider()
             KontextVideo.shared.verificationProvider = measurement
-            let ads = VideoAds(content: Kit.content)
-            var player: HeadlessPlayer?
-            if end.tracksPlayer {
-                let tracked = harness.makePlayer(isPlaying: true, reportsChanges: true)
-                ads.track(tracked)
-                player = tracked
-            }
-            let (_, ad, _) = try await Kit.ad(harness, end.format, answer: end.answer?(server), in: ads)
-            let view = HeadlessView()
-            harness.presenter.holdsDismissals = end.format == .linear
-            harness.presenter.presentationSucceeds = end.presentationSucceeds
-            try Kit.show(ad, in: view)
-            let creative = harness.creatives.creative(for: ad)
-            if end.format == .linear, end.presentationSucceeds { creative?.renderFirstFrame() }
-            try await end.act(EndStage(harness: harness, ads: ads, ad: ad, view: view, creative: creative, player: player))
+            let (stage, _) = try await end.stage(in: harness)
+            let ad = stage.ad
+            try await end.act(stage)
             if harness.presenter.isDismissing { harness.presenter.finishDismissal() }
             #expect(ad.hasEnded)
 
@@ -106,11 +106,7 @@ struct VerificationConformanceTests {
     func linearPlayedToItsEnd() async throws {
         try await withInitializedSDK { harness in
             let measurement = RecordingVerificationProvider()
-            KontextVideo.shared.verificationProvider = measurement
-            let (_, ad, _) = try await Kit.ad(harness, .linear)
-            try Kit.show(ad)
-            let video = try #require(harness.creatives.creative(for: ad))
-            video.renderFirstFrame()
+            let (_, ad, _, video) = try await Self.linearPlaying(harness, measurement: measurement)
             video.renderFirstFrame()
             for second in stride(from: 1.0, through: 15, by: 1) { video.play(to: second) }
             video.complete()
@@ -122,11 +118,7 @@ struct VerificationConformanceTests {
     func clickThenSkip() async throws {
         try await withInitializedSDK { harness in
             let measurement = RecordingVerificationProvider()
-            KontextVideo.shared.verificationProvider = measurement
-            let (_, ad, _) = try await Kit.ad(harness, .linear)
-            try Kit.show(ad)
-            let video = try #require(harness.creatives.creative(for: ad))
-            video.renderFirstFrame()
+            let (_, ad, _, video) = try await Self.linearPlaying(harness, measurement: measurement)
             video.play(to: 8)
             video.click()
             video.skip()
@@ -157,6 +149,7 @@ struct VerificationConformanceTests {
             #expect(await Self.notExecutedHits(harness, adId: ad.id).isEmpty, "nothing before the first frame")
             let video = try #require(harness.creatives.creative(for: ad))
             video.renderFirstFrame()
+            #expect(await Self.notExecutedHits(harness, adId: ad.id).count == 3, "all at the first frame")
             video.play(to: 15)
             video.complete()
             let hits = await Self.notExecutedHits(harness, adId: ad.id)
@@ -187,17 +180,13 @@ struct VerificationConformanceTests {
     func lateReport() async throws {
         try await withInitializedSDK { harness in
             let measurement = RecordingVerificationProvider()
-            KontextVideo.shared.verificationProvider = measurement
             var lateAnswer: Bool?
             measurement.onEvent = { session, event in
                 if event == .firstQuartile, let first = session.verifications.first {
                     lateAnswer = session.reportNotExecuted(first, reason: .loadFailed)
                 }
             }
-            let (_, ad, _) = try await Kit.ad(harness, .linear, answer: Self.verifiedLinear)
-            try Kit.show(ad)
-            let video = try #require(harness.creatives.creative(for: ad))
-            video.renderFirstFrame()
+            let (_, ad, _, video) = try await Self.linearPlaying(harness, answer: Self.verifiedLinear, measurement: measurement)
             video.play(to: 5)
             #expect(lateAnswer == false)
             #expect(await Self.notExecutedHits(harness, adId: ad.id).isEmpty)

@@ -134,7 +134,7 @@ struct VerificationEventSequencerTests {
 
     /// Thousands of random moment sequences, each checked against the rules a vendor relies on.
     @Test func randomSequencesKeepTheRules() {
-        var generator = SplitMix(seed: 0x5EED)
+        var generator = SeededGenerator(seed: 0x5EED)
         let pool: [VerificationMoment] = [
             .shown, .impression, .firstFrame, .mediaLength(12), .progress(3), .progress(6), .progress(9), .progress(30), .complete,
             .pause, .resume, .bufferStart, .bufferFinish, .volume(0.3), .mute, .unmute, .playerState(.normal), .playerState(.fullscreen),
@@ -173,15 +173,3 @@ struct VerificationEventSequencerTests {
     }
 }
 
-/// A small deterministic random source (SplitMix64), so the random rounds are the same on every run.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
