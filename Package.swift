@@ -47,6 +47,8 @@ let modules: [Module] = [
     // Layer 3: the creative bridge (renderers, linear tracking over the durable pipeline).
     Module("KontextVideoCreatives", layer: 3, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
+        // The linear ad's controls are laid out by Presentation's math.
+        "KontextVideoPresentation",
     ]),
     // Layer 4: the public facade, the only module a publisher imports. It carries the SDK's
     // privacy manifest, which Xcode merges into the app's privacy report.
@@ -88,7 +90,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoPlayerTracking": ["KontextVideoScheduling", "KontextVideoTestSupport"],
     "KontextVideoNetworking": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoVAST": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
-    "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoPresentation", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": [
@@ -119,8 +121,10 @@ let tools: [(name: String, product: String, path: String, dependencies: [String]
 let package = Package(
     name: "KontextVideo",
     // `Duration` and the `Clock` protocol, which every timer of the SDK runs on, came with iOS 16,
-    // tvOS 16 and macOS 13.
-    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16)],
+    // tvOS 16 and macOS 13; visionOS had them from its first release (1.0, with iOS 17's SDK).
+    // SwiftPM gives an unlisted platform a default minimum and builds the package there anyway,
+    // so visionOS is declared, and checked (`Scripts/apple-typecheck`), rather than left implicit.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .visionOS(.v1)],
     products: [
         .library(name: "KontextVideo", targets: ["KontextVideo"]),
         .library(name: "KontextVideoTesting", targets: ["KontextVideoTesting"]),

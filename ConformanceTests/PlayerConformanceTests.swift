@@ -247,6 +247,101 @@ struct PlayerConformanceTests {
         }
     }
 
+    // MARK: A player that reports its own speed and seeks (as an AVPlayer does)
+
+    /// A speed the event-driven player plays at, and the virtual time a 15 s overlay then takes.
+    struct ReportedSpeedRow: Sendable, CustomTestStringConvertible {
+        let rate: Double
+        var testDescription: String { "[PLAY-016] rate \(rate)" }
+    }
+
+    @Test("[PLAY-016] with a player that reports its own speed, an overlay's duration counts at that speed, not by the 4x rule", arguments: [
+        ReportedSpeedRow(rate: 0.5), ReportedSpeedRow(rate: 2), ReportedSpeedRow(rate: 8),
+    ])
+    func overlayDurationCountsAtThePlayersOwnSpeed(row: ReportedSpeedRow) async throws {
+        try await withInitializedSDK { harness in
+            let ads = VideoAds(content: .episodeOne)
+            let player = harness.makePlayer(reportsPlaybackEvents: true)
+            player.rate = row.rate
+            ads.track(player)
+            let shown = try await shownAd(ads, .overlay)
+            let wall = Duration.seconds(15 / row.rate)
+            await harness.advance(by: wall - .milliseconds(10))
+            #expect(shown.delegate.endReasons.isEmpty, "completed before 15 s of content played")
+            await harness.advance(by: .milliseconds(10))
+            #expect(shown.delegate.endReasons == [.completed])
+            #expect(shown.ad.isCompleted)
+        }
+    }
+
+    @Test("[PLAY-016] while a player that reports its own speed waits (buffering), nothing counts and the overlay stays")
+    func waitingCountsNothing() async throws {
+        try await withInitializedSDK { harness in
+            let ads = VideoAds(content: .episodeOne)
+            let player = harness.makePlayer(reportsPlaybackEvents: true)
+            ads.track(player)
+            let shown = try await shownAd(ads, .overlay)
+            await harness.advance(by: .seconds(5))
+            player.rate = 0  // waits: its playhead stands still, it still counts as playing
+            await harness.advance(by: .seconds(60))
+            #expect(shown.delegate.endReasons.isEmpty)
+            player.rate = 1
+            await harness.advance(by: .milliseconds(9_990))
+            #expect(shown.delegate.endReasons.isEmpty)
+            await harness.advance(by: .milliseconds(10))
+            #expect(shown.delegate.endReasons == [.completed])
+        }
+    }
+
+    @Test("[PLAY-017] with a player that reports its seeks, no seek counts toward an overlay's duration, however small")
+    func reportedSeeksCountNothing() async throws {
+        try await withInitializedSDK { harness in
+            let ads = VideoAds(content: .episodeOne)
+            let player = harness.makePlayer(reportsPlaybackEvents: true)
+            ads.track(player)
+            let shown = try await shownAd(ads, .overlay)
+            await harness.advance(by: .seconds(4))
+            player.seek(to: player.currentTime + 0.5)  // a skip the 4x rule would count
+            await harness.advance(by: .seconds(3))
+            player.seek(to: 2)  // back
+            await harness.advance(by: .seconds(3))
+            player.seek(to: player.currentTime + 300)  // far forward
+            await harness.advance(by: .milliseconds(4_990))  // 14.99 s of play
+            #expect(shown.delegate.endReasons.isEmpty, "a seek counted toward the duration")
+            await harness.advance(by: .milliseconds(10))
+            #expect(shown.delegate.endReasons == [.completed])
+        }
+    }
+
+    @Test("[PLAY-018] with a player that reports its own events nothing is polled: an idle overlay schedules no wake-up, a pause or another item ends it at once")
+    func reportingPlayerIsNotPolled() async throws {
+        try await withInitializedSDK { harness in
+            harness.server?.enqueue(.ad(SandboxAd(duration: 60)), for: .overlay)
+            harness.server?.enqueue(.ad(SandboxAd(duration: 60)), for: .overlay)
+            let ads = VideoAds(content: .episodeOne)
+            let player = harness.makePlayer(reportsPlaybackEvents: true)
+            ads.track(player)
+            let first = try await shownAd(ads, .overlay)
+            await harness.flushEvents()
+            await harness.advance(by: .seconds(1))
+            let sleeps = harness.clock.sleepsScheduled
+            await harness.advance(by: .seconds(20))
+            #expect(harness.clock.sleepsScheduled == sleeps, "the SDK woke while nothing changed")
+            let pausedAt = harness.clock.now
+            player.pause()
+            await harness.advance(by: .zero)
+            #expect(first.delegate.endReasons == [.interrupted])
+            #expect(harness.clock.now == pausedAt)
+
+            player.play()
+            let second = try await shownAd(ads, .overlay)
+            await harness.advance(by: .seconds(2))
+            player.changeItem()
+            await harness.advance(by: .zero)
+            #expect(second.delegate.endReasons == [.interrupted])
+        }
+    }
+
     @Test("[PLAY-013] any VideoAdsPlayer conformance can be tracked: its time, playing state and item are followed")
     func customPlayerConformance() async throws {
         try await withInitializedSDK { harness in

@@ -1,12 +1,24 @@
 import UIKit
+import AVFoundation
 import KontextVideo
 
-/// The app: starts the SDK at launch. The SDK asks for tracking itself, before its first ads
-/// request (`requestTrackingAuthorization: true`; `Info.plist` carries the dialog's text). With
-/// `KontextServerURL` in `Info.plist` it asks that server, a sandbox, and logs every moment.
+/// The app: sets up its audio and starts the SDK at launch. The SDK asks for tracking itself,
+/// before its first ads request (`requestTrackingAuthorization: true`; `Info.plist` carries the
+/// dialog's text). With `KontextServerURL` in `Info.plist` it asks that server, a sandbox, and logs
+/// every moment.
 @main
 final class ExampleApp: UIResponder, UIApplicationDelegate {
     func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
+        // The audio session is the app's; the SDK never changes it, and its video ads play through
+        // it like the episode. `.playback`: the sound is the point of a video app, and it plays with
+        // the Silent switch on (the default, `.soloAmbient`, is silenced by that switch and by screen
+        // locking: Apple's pages for both categories). `.moviePlayback` tunes the output for film
+        // (Apple: "Configuring your app for media playback").
+        do {
+            try AVAudioSession.sharedInstance().setCategory(.playback, mode: .moviePlayback)
+        } catch {
+            print("Audio session:", error)
+        }
         var configuration = KontextVideo.Configuration(publisherToken: "acme-dev", requestTrackingAuthorization: true)
         if let sandbox = ExampleSettings.serverURL {
             configuration.serverURL = sandbox

@@ -152,6 +152,11 @@ do {
 
 let base = server.baseURL.absoluteString
 say("Kontext sandbox ad server listening on \(base)")
+if options.host.isLoopback {
+    say("tracking host (ad requests with the advertising id or an email): \(server.trackingBaseURL.absoluteString), announced by /init")
+} else {
+    say("tracking host: not announced (the SDK takes one only on https at a declared domain, or on loopback), so no request carries tracking data")
+}
 if let file = options.scenario { say("scenario: \(file.path)") }
 if !options.host.isLoopback {
     complain("""

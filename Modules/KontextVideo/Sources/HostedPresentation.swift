@@ -3,8 +3,13 @@ import KontextVideoScheduling
 import KontextVideoPresentation
 import KontextVideoPlayerTracking
 
-/// An overlay or pause ad inside the app's view: measured every half second (resize, rotation,
-/// window, visibility) and, for an overlay, following the content player.
+/// An overlay or pause ad inside the app's view, and, for an overlay, following the content player.
+///
+/// The view is measured (resize, rotation, safe area, window, visibility) whenever it reports a
+/// change (`videoAdReportChanges(to:)`: UIKit's layout pass, a `HeadlessView` property), so the
+/// ad is laid out again in the same pass and an idle ad wakes nothing. A view that reports nothing,
+/// stops reporting, or cannot report its visibility (UIKit) is also measured every half second,
+/// which keeps the reference's "noticed within about half a second".
 @MainActor
 final class HostedPresentation: OnScreenPresentation {
     private weak var ad: VideoAd?
@@ -17,6 +22,12 @@ final class HostedPresentation: OnScreenPresentation {
     private var placement: AdPlacement
     private var monitorTask: Task<Void, Never>?
     private var follower: OverlayPlaybackFollower?
+    /// Set by `startMonitoring`: the half-second checks run on these when needed.
+    private var checkClock: (any SchedulingClock)?
+    private var checkInterval: Duration = .zero
+    private var isMonitoring = false
+    /// Whether the host said it reports its changes (and has not stopped).
+    private var hostReportsChanges = false
 
     init(ad: VideoAd, view: any VideoAdHostView, insets: VideoAdInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
         self.ad = ad
@@ -28,8 +39,30 @@ final class HostedPresentation: OnScreenPresentation {
         self.placement = placement
     }
 
-    /// Measures the view every `interval` on `clock`.
+    /// Measures the view whenever it reports a change, and every `interval` on `clock` when it
+    /// reports nothing, stops reporting, or cannot report its visibility.
     func startMonitoring(clock: any SchedulingClock, interval: Duration) {
+        checkClock = clock
+        checkInterval = interval
+        isMonitoring = true
+        // The host keeps the closure, and with it the token, for as long as it reports: a token
+        // freed while the ad is shown means the host is gone or stopped reporting.
+        let token = ReportingToken { [weak self] in
+            Task { @MainActor [weak self] in self?.hostStoppedReporting() }
+        }
+        let reports = view?.videoAdReportChanges(to: { [weak self] in
+            withExtendedLifetime(token) { self?.check() }
+        }) ?? false
+        hostReportsChanges = reports
+        if !reports || adapter?.reportsVisibilityChanges == false {
+            startPeriodicChecks()
+        }
+    }
+
+    /// Measures the view every `checkInterval`, once.
+    private func startPeriodicChecks() {
+        guard isMonitoring, monitorTask == nil, let clock = checkClock else { return }
+        let interval = checkInterval
         monitorTask = Task { @MainActor [weak self] in
             while !Task.isCancelled {
                 do { try await clock.sleep(for: interval) } catch { return }
@@ -37,6 +70,14 @@ final class HostedPresentation: OnScreenPresentation {
                 self.check()
             }
         }
+    }
+
+    /// The host dropped the closure it reported changes to: measure now, and on the clock from now on.
+    private func hostStoppedReporting() {
+        guard isMonitoring, hostReportsChanges else { return }
+        hostReportsChanges = false
+        check()
+        startPeriodicChecks()
     }
 
     /// Measures the view now: relayout, or end the ad with `.interrupted`.
@@ -84,6 +125,7 @@ final class HostedPresentation: OnScreenPresentation {
     }
 
     func stop() {
+        isMonitoring = false
         monitorTask?.cancel()
         monitorTask = nil
         follower?.stop()
@@ -94,5 +136,19 @@ final class HostedPresentation: OnScreenPresentation {
         stop()
         view?.videoAdDidRemove()
         completion()
+    }
+}
+
+/// Runs `onRelease` when freed: the host view keeps it (inside the closure it reports changes to)
+/// while it reports, so its release says the host is gone or stopped reporting.
+private final class ReportingToken: Sendable {
+    private let onRelease: @Sendable () -> Void
+
+    init(onRelease: @escaping @Sendable () -> Void) {
+        self.onRelease = onRelease
+    }
+
+    deinit {
+        onRelease()
     }
 }

@@ -6,8 +6,9 @@ import Foundation
 /// (and in headless tests, see `KontextVideoTesting.HeadlessView`) any object that can report
 /// these four facts can host an ad.
 ///
-/// The SDK holds the view weakly while an ad is shown in it: keep it alive. Once it is gone, the ad
-/// ends with `didEnd(.interrupted)` at the next measurement (every half second).
+/// The SDK measures the view when you say it changed (``videoAdReportChanges(to:)``), and otherwise
+/// every half second while an ad is shown in it. It holds the view weakly: keep it alive. Once it
+/// is gone, the ad ends with `didEnd(.interrupted)`.
 ///
 /// ```swift
 /// final class CanvasHost: VideoAdHostView {
@@ -35,6 +36,30 @@ public protocol VideoAdHostView: AnyObject {
     func videoAdDidPlace(_ frame: CGRect)
     /// The SDK took the ad's creative out of the view.
     func videoAdDidRemove()
+    /// Optional: lets the SDK measure the view as soon as it changes, instead of every half second.
+    ///
+    /// The SDK calls it once for each ad it shows in the view, right after the ad is placed, with a
+    /// closure to call after any of the four facts changed: the size, the safe area, the window, the
+    /// visibility (several changes at once may be one call; a call when nothing changed costs one
+    /// measurement). It relayouts or ends the ad inside the call. Keep the closure until
+    /// ``videoAdDidRemove()`` and drop it then: a closure dropped while the ad is shown (the view was
+    /// freed, or stopped reporting) makes the SDK measure the view at once and every half second
+    /// from then on.
+    ///
+    /// ```swift
+    /// private var reportChange: (@MainActor () -> Void)?
+    /// var size = CGSize(width: 1280, height: 720) { didSet { reportChange?() } }
+    /// func videoAdReportChanges(to onChange: @escaping @MainActor () -> Void) -> Bool {
+    ///     reportChange = onChange
+    ///     return true
+    /// }
+    /// func videoAdDidRemove() { reportChange = nil }
+    /// ```
+    ///
+    /// - Parameter onChange: What to call after the view changed.
+    /// - Returns: `true` when you will call it; `false` (the default) makes the SDK measure the
+    ///   view every half second while the ad is shown.
+    func videoAdReportChanges(to onChange: @escaping @MainActor () -> Void) -> Bool
 }
 
 extension VideoAdHostView {
@@ -43,4 +68,8 @@ extension VideoAdHostView {
     public func videoAdDidPlace(_ frame: CGRect) {}
     /// Does nothing: a real view loses the creative's subview instead.
     public func videoAdDidRemove() {}
+    /// Reports nothing: the SDK measures the view every half second while an ad is shown in it.
+    /// - Parameter onChange: Not kept.
+    /// - Returns: `false`.
+    public func videoAdReportChanges(to onChange: @escaping @MainActor () -> Void) -> Bool { false }
 }

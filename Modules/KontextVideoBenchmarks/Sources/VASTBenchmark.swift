@@ -1,8 +1,10 @@
 import Foundation
 import KontextVideoVAST
 
-/// `kontext-video-bench vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT]`: VAST parse
-/// throughput over the corpus as ratios measured in one run, peak memory, and a leak loop.
+/// `kontext-video-bench vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT] [--hostile-bytes N]
+/// [--hostile-only]`: VAST parse throughput over the corpus as ratios measured in one run, peak
+/// memory, a leak loop, and the cost per byte of hostile shapes as a ratio to the corpus's
+/// (`VASTHostileBenchmark`; `--hostile-only` prints only that).
 ///
 /// Throughput is documents per CPU-second (process CPU time, not wall time: other builds share this
 /// machine), for each variant in alternating rounds, median and spread over the rounds:
@@ -37,6 +39,9 @@ enum VASTBenchmark {
     static func run(arguments: [String]) -> Int32 {
         var arguments = arguments
         let rounds = option("--rounds", in: &arguments).flatMap(Int.init) ?? 5
+        let hostileBytes = option("--hostile-bytes", in: &arguments).flatMap(Int.init) ?? 1_048_576
+        let hostileOnly = arguments.contains("--hostile-only")
+        arguments.removeAll { $0 == "--hostile-only" }
         let peer = option("--peer-vast-client-js", in: &arguments) ?? ProcessInfo.processInfo.environment["KONTEXT_PEER_VAST_CLIENT_JS"]
         guard let directory = corpus(arguments.first) else {
             FileHandle.standardError.write(Data("vast: corpus folder not found (pass it, or set KONTEXT_VAST_CORPUS)\n".utf8))
@@ -55,6 +60,11 @@ enum VASTBenchmark {
         print("VAST parse benchmark (release build; documents per CPU-second; \(rounds) alternating rounds)")
         print("  corpus:     \(directory.path)")
         print("  documents:  \(documents.count) (\(documents.count - failed) parse, \(failed) fail with a VAST error), \(String(format: "%.2f", Double(totalBytes) / 1_048_576)) MB")
+        if hostileOnly {
+            print("")
+            VASTHostileBenchmark.run(corpus: documents, bytes: hostileBytes, rounds: min(rounds, 3))
+            return 0
+        }
 
         // Each variant repeats the corpus often enough for about 0.4 CPU-seconds a round.
         let passes = variants.map { variant in
@@ -86,19 +96,19 @@ enum VASTBenchmark {
         let names = variants.map(\.name) + (rates[PeerBenchmark.name] == nil ? [] : [PeerBenchmark.name])
         for name in names {
             let values = rates[name] ?? []
-            let middle = median(values)
-            print("  " + pad(name, 22) + pad(String(format: "%10.0f", middle), 20)
-                + pad(String(format: "%.0f–%.0f (±%.1f%%)", values.min() ?? 0, values.max() ?? 0, spread(values) * 100), 22)
+            let middle = PerByteCost.median(values)
+            print("  " + PerByteCost.pad(name, 22) + PerByteCost.pad(String(format: "%10.0f", middle), 20)
+                + PerByteCost.pad(String(format: "%.0f–%.0f (±%.1f%%)", values.min() ?? 0, values.max() ?? 0, spread(values) * 100), 22)
                 + String(format: "%8.1f µs", 1e6 / middle))
         }
         print("")
-        let kontext = median(rates["kontext"] ?? [])
-        let xmlFloor = median(rates["XMLParser floor"] ?? [])
-        let scanFloor = median(rates["byte-scan floor"] ?? [])
+        let kontext = PerByteCost.median(rates["kontext"] ?? [])
+        let xmlFloor = PerByteCost.median(rates["XMLParser floor"] ?? [])
+        let scanFloor = PerByteCost.median(rates["byte-scan floor"] ?? [])
         print(String(format: "  ratio kontext / XMLParser floor:  %.2f   (goal ≥ 0.50)", kontext / xmlFloor))
         print(String(format: "  ratio kontext / byte-scan floor:  %.3f  (context: the least any reader can do)", kontext / scanFloor))
         if let peerRates = rates[PeerBenchmark.name] {
-            print(String(format: "  ratio kontext / vast-client-js:   %.2f   (goal ≥ 4.00; peer: parse only, node %@)", kontext / median(peerRates), PeerBenchmark.nodeVersion()))
+            print(String(format: "  ratio kontext / vast-client-js:   %.2f   (goal ≥ 4.00; peer: parse only, node %@)", kontext / PerByteCost.median(peerRates), PeerBenchmark.nodeVersion()))
         } else {
             print("  ratio kontext / vast-client-js:   not measured (\(peerFailure ?? "pass --peer-vast-client-js CHECKOUT, a 6.x checkout of dailymotion/vast-client-js"))")
         }
@@ -108,14 +118,16 @@ enum VASTBenchmark {
         print("    corpus loaded, nothing parsed:  \(MemoryProbe.kilobytes(baseline))")
         for (mode, name) in [("kontext", "kontext"), ("xmlparser", "XMLParser floor")] {
             let peak = MemoryProbe.child(["vast-memory", mode, directory.path])
-            print("    \(pad(name + ":", 31)) \(MemoryProbe.kilobytes(peak))\(MemoryProbe.delta(peak, over: baseline))")
+            print("    \(PerByteCost.pad(name + ":", 31)) \(MemoryProbe.kilobytes(peak))\(MemoryProbe.delta(peak, over: baseline))")
         }
         print("")
         let count = 200_000
         print("  leak loop: \(count) malformed documents (`<VAST version=\"4.2\"><Ad></VAST>`), VmRSS in a child process:")
         for (mode, name) in [("kontext", "kontext"), ("xmlparser", "XMLParser")] {
-            print("    \(pad(name + ":", 12)) \(MemoryProbe.childOutput(["vast-leak", mode, String(count)]) ?? "unavailable")")
+            print("    \(PerByteCost.pad(name + ":", 12)) \(MemoryProbe.childOutput(["vast-leak", mode, String(count)]) ?? "unavailable")")
         }
+        print("")
+        VASTHostileBenchmark.run(corpus: documents, bytes: hostileBytes, rounds: min(rounds, 3))
         return 0
     }
 
@@ -193,19 +205,9 @@ enum VASTBenchmark {
         return paths.sorted().compactMap { FileManager.default.contents(atPath: directory.appendingPathComponent($0).path) }
     }
 
-    private static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return .nan }
-        let sorted = values.sorted()
-        return sorted.count.isMultiple(of: 2) ? (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 : sorted[sorted.count / 2]
-    }
-
     /// Half the range over the median.
     private static func spread(_ values: [Double]) -> Double {
         guard let low = values.min(), let high = values.max() else { return 0 }
-        return (high - low) / 2 / median(values)
-    }
-
-    private static func pad(_ text: String, _ width: Int) -> String {
-        text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+        return (high - low) / 2 / PerByteCost.median(values)
     }
 }

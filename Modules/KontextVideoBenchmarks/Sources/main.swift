@@ -5,17 +5,22 @@ import Foundation
 //   swift run -c release kontext-video-bench sdk [--iterations N] [--objects N]
 //   swift run -c release kontext-video-bench labels-layout     (each row beside a no-op pass over the same input)
 //   swift run -c release kontext-video-bench pipeline          (each row beside a raw write(2) of the same bytes)
+//   swift run -c release kontext-video-bench decoders          (hostile answers and queue files, beside JSONSerialization)
 
 let benchUsage = """
     usage: swift run -c release kontext-video-bench COMMAND   (release: debug figures mean nothing)
-      vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT]
+      vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT] [--hostile-bytes N] [--hostile-only]
                        VAST parse throughput over a corpus (default ../shared/vast-corpus) as ratios to an
-                       XMLParser floor, a byte-scan floor and, given a checkout, vast-client-js; peak memory; leaks
+                       XMLParser floor, a byte-scan floor and, given a checkout, vast-client-js; peak memory; leaks;
+                       hostile shapes per byte as a ratio to the corpus per byte (--hostile-only: just those)
       sdk [--iterations N] [--objects N]
                        the facade against a sandbox in another process: time per load as a ratio to bare
                        URLSession requests of the same bytes, CPU time, main-thread system calls, memory
       labels-layout    label sanitizing, email hashing and layout, each as a ratio to a no-op pass
       pipeline         the durable event queue per event as it fills, as a ratio to a raw write(2)
+      decoders [--bytes N]
+                       the answer decoders and the queue's replay on hostile shapes: per byte, as a ratio
+                       to JSONSerialization of the same bytes, and how the cost per byte grows with size
     """
 
 let benchArguments = Array(CommandLine.arguments.dropFirst())
@@ -37,6 +42,8 @@ case "labels-layout":
     runLabelsAndLayoutBenchmarks()
 case "pipeline":
     PipelineBenchmark.run()
+case "decoders":
+    exit(DecoderHostileBenchmark.run(arguments: Array(benchArguments.dropFirst())))
 case "-h", "--help":
     print(benchUsage)
 default:

@@ -18,10 +18,54 @@ struct CreativeBridgeFixtureTests {
             var close: [Double]
             var resume: [Double]?
         }
+        struct Resize: Decodable {
+            var format: String
+            var fullScreen: Bool
+            var width: Double
+            var height: Double
+            var locale: String
+            var request: String
+            var context: String
+        }
+        struct PageBody: Decodable {
+            var body: String
+            var sdk: String
+        }
+        /// A member of `pageBodies`: a body, or the comment among them.
+        struct PageBodyOrComment: Decodable {
+            var entry: PageBody?
+
+            init(from decoder: any Decoder) throws {
+                entry = (try? decoder.singleValueContainer().decode(String.self)) == nil ? try PageBody(from: decoder) : nil
+            }
+        }
         var bridgeConfiguration: [String: JSONValueForTests]
         var contexts: [Entry]
         var shown: String
         var ended: String
+        var resize: Resize?
+        var pageBodies: [String: PageBody]?
+
+        enum CodingKeys: String, CodingKey {
+            case bridgeConfiguration, contexts, shown, ended, resize, pageBodies
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            bridgeConfiguration = try container.decode([String: JSONValueForTests].self, forKey: .bridgeConfiguration)
+            contexts = try container.decode([Entry].self, forKey: .contexts)
+            shown = try container.decode(String.self, forKey: .shown)
+            ended = try container.decode(String.self, forKey: .ended)
+            resize = try container.decode(Resize.self, forKey: .resize)
+            pageBodies = try container.decode([String: PageBodyOrComment].self, forKey: .pageBodies).compactMapValues(\.entry)
+        }
+
+        init(bridgeConfiguration: [String: JSONValueForTests], contexts: [Entry], shown: String, ended: String) {
+            self.bridgeConfiguration = bridgeConfiguration
+            self.contexts = contexts
+            self.shown = shown
+            self.ended = ended
+        }
     }
 
     static let fixture: Fixture = {
@@ -56,5 +100,37 @@ struct CreativeBridgeFixtureTests {
         var sdk = try JSONDecoder().decode([String: JSONValueForTests].self, from: Data(CreativeBridgeScript.configuration(for: origin).utf8))
         #expect(sdk.removeValue(forKey: "origin") == .string("http://127.0.0.1:8080"))
         #expect(sdk == Self.fixture.bridgeConfiguration)
+    }
+
+    @Test("the resize the browser tests request is accepted, and answered with their context")
+    func resize() throws {
+        let resize = try #require(Self.fixture.resize)
+        let format = try #require(AdFormat(rawValue: resize.format))
+        let message = CreativeMessageDecoder.decode(Data(resize.request.utf8))
+        #expect(message == .success(.resize(width: 300, height: 50)))
+        var rules = CreativePageRules(isFullScreenPause: resize.fullScreen && format == .pause,
+                                      allowedSize: CGSize(width: resize.width, height: resize.height), phase: .loading, speaksBridge: true)
+        let reaction = try rules.receive(message.get())
+        #expect(reaction == .resize(CGSize(width: 300, height: 50)))
+        guard case .resize(let size) = reaction else { return }
+        let context = CreativeRenderContext(format: format, fullScreen: resize.fullScreen, size: size, locale: resize.locale)
+        #expect(CreativeMessageToPage.context(context).json == resize.context)
+    }
+
+    @Test("each awkward body the browser tests expect is read by the SDK as the fixture says")
+    func pageBodies() throws {
+        let bodies = try #require(Self.fixture.pageBodies)
+        #expect(bodies.count == 7)
+        for (name, entry) in bodies.sorted(by: { $0.key < $1.key }) {
+            let verdict: String
+            switch CreativeMessageDecoder.decode(Data(entry.body.utf8)) {
+            case .failure(.malformed): verdict = "malformed"
+            case .failure(let other): verdict = "dropped \(other.kind)"
+            case .success(.error(let code)): verdict = "error \(code?.rawValue ?? 405)"
+            case .success(.ready): verdict = "ready"
+            case .success(let other): verdict = "\(other)"
+            }
+            #expect(verdict == entry.sdk, "\(name): \(entry.body)")
+        }
     }
 }

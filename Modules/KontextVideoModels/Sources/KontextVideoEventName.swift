@@ -56,6 +56,12 @@ extension KontextVideoEvent {
         package static let labelsDropped = Name("labels dropped")
         /// A malformed `user.emailHash` was left out of requests.
         package static let emailHashDropped = Name("user.emailHash dropped")
+        /// An ad request's tracking data (advertising id, email, email hash) was left out: the
+        /// user did not allow tracking, or the server announced no tracking host.
+        package static let trackingDataOmitted = Name("tracking data left out")
+        /// The `/init` answer's `trackingUrl` cannot carry tracking data (not https, or a domain
+        /// the privacy manifest does not declare): no request carries any.
+        package static let trackingURLRefused = Name("trackingUrl refused")
 
         // MARK: The ad server conversation
         /// `POST /init`: its request, answer, retries and failure.
@@ -86,6 +92,11 @@ extension KontextVideoEvent {
         package static let queueNotWritten = Name("event queue not written")
         /// The queue file is protected until the device is first unlocked; entries wait in memory.
         package static let queueNotReadableYet = Name("event queue not readable yet")
+        /// Entries whose server (or token) has not been configured for the retention period were
+        /// dropped, never sent elsewhere (`count`, `server`, `reason`).
+        package static let queuedEntriesExpired = Name("queued entries expired")
+        /// The queue an earlier version kept for every server was taken over by the configured one.
+        package static let queueMigrated = Name("event queue migrated")
 
         // MARK: VAST
         /// The first document of a VAST chain was fetched.

@@ -25,6 +25,12 @@ package struct AdRequest: Sendable, Hashable {
     /// may have answered the tracking dialog since the last one).
     package var identifiers: DeviceIdentifiers
 
+    /// Whether the request has tracking data to carry: the advertising id, or the viewer's email
+    /// or its hash (what the privacy manifest declares as used for tracking).
+    package var hasTrackingData: Bool {
+        identifiers.advertisingId != nil || user?.email != nil || user?.emailHash != nil
+    }
+
     /// Creates a request.
     package init(
         format: AdFormat,

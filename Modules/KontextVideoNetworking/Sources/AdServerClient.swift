@@ -20,6 +20,8 @@ package actor AdServerClient {
     package nonisolated let pipeline: EventPipeline
 
     private nonisolated let session: LockedState<String?>
+    /// The tracking host the last `/init` answer announced and `TrackingHost` accepted.
+    private nonisolated let trackingHost = LockedState<TrackingHost?>(nil)
     private nonisolated let defaults: SharedDefaults
     private let clock: any SchedulingClock
     private let transport: any HTTPTransport
@@ -27,19 +29,21 @@ package actor AdServerClient {
     private var state: KontextVideoState?
     private var initialization: Task<KontextVideoState, Never>?
 
-    /// Creates a client. `storageDirectory` holds the install id and the event queue;
-    /// `defaults` is the consent platform's shared storage (and mirrors the install id).
+    /// Creates a client. `storageDirectory` holds the install id and the event queues (the
+    /// app's own directory); `defaults` is the consent platform's shared storage (and mirrors
+    /// the install id under `installIdDefaultsKey`).
     package init(
         environment: AdServerEnvironment,
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         storageDirectory: URL,
         defaults: UserDefaults,
+        installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
         events: any KontextVideoEventMonitor
     ) {
         self.init(
             environment: environment, clock: clock, transport: transport, storageDirectory: storageDirectory,
-            sharedDefaults: SharedDefaults(defaults), events: events
+            sharedDefaults: SharedDefaults(defaults), installIdDefaultsKey: installIdDefaultsKey, events: events
         )
     }
 
@@ -50,10 +54,12 @@ package actor AdServerClient {
         transport: any HTTPTransport,
         storageDirectory: URL,
         sharedDefaults defaults: SharedDefaults,
+        installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
         events: any KontextVideoEventMonitor
     ) {
         let session = LockedState<String?>(nil)
-        let installId = InstallIdentifier.load(storageDirectory: storageDirectory, defaults: defaults.defaults)
+        let installId = InstallIdentifier.load(
+            storageDirectory: storageDirectory, defaults: defaults.defaults, defaultsKey: installIdDefaultsKey)
         self.environment = environment
         self.installId = installId
         self.session = session
@@ -62,7 +68,7 @@ package actor AdServerClient {
         self.transport = transport
         self.events = events
         self.pipeline = EventPipeline(
-            directory: storageDirectory.appendingPathComponent("events", isDirectory: true),
+            storage: storageDirectory,
             transport: transport,
             clock: clock,
             environment: environment,
@@ -75,6 +81,12 @@ package actor AdServerClient {
     /// The `sessionId` of the last answer that had one.
     package nonisolated var sessionId: String? {
         session.snapshot
+    }
+
+    /// The host for ad requests that carry tracking data, from the `/init` answer; `nil` before
+    /// it, or when the server announced none the SDK may use.
+    package nonisolated var announcedTrackingHost: TrackingHost? {
+        trackingHost.snapshot
     }
 
     /// The state of the last finished `/init`, or `nil` before the first one finished.
@@ -122,18 +134,28 @@ package actor AdServerClient {
         let state = await initialize(budget: budget)
         guard state == .enabled else { throw .notInitialized(state) }
         let regulatory = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: request.regulatory)
+        let route = TrackingRoute(
+            hasTrackingData: request.hasTrackingData, trackingAuthorization: request.identifiers.trackingAuthorization,
+            trackingHost: trackingHost.snapshot)
         let body = PreloadRequestBody(
             request: request, environment: environment, requestId: requestId, installId: installId,
-            sessionId: sessionId, regulatory: regulatory
+            sessionId: sessionId, regulatory: regulatory, carriesTrackingData: route.carriesTrackingData
         )
         let described = ["format": request.format.rawValue, "requestId": requestId.lowercasedString]
+        if let omission = route.omission {
+            events.record(.debug) {
+                KontextVideoEvent(.state, .trackingDataOmitted, attributes: described.merging(["reason": omission.rawValue]) { $1 })
+            }
+        }
         let data: Data
         do {
             data = try Self.encoder.encode(body)
         } catch {
             throw .decoding("request not encodable: \(error)")
         }
-        let call = ServerCall.post("/video/preload", name: .preloadRequest, body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
+        let call = ServerCall.post(
+            "/video/preload", name: .preloadRequest, body: data, environment: environment, host: route.trackingHost,
+            timeout: Self.requestTimeout, policy: .standard)
         let answerData: Data
         let response: HTTPURLResponse
         do {
@@ -177,6 +199,7 @@ package actor AdServerClient {
             guard (200..<300).contains(response.statusCode) else { return .failed }
             let answer = try InitAnswer.decode(answerData)
             remember(answer.sessionId)
+            acceptTrackingHost(answer.trackingUrl)
             return answer.state
         } catch let failure as AdRequestFailure {
             events.record(KontextVideoEvent(.error, .initRequest, level: .warning, attributes: ["failure": failure.description]))
@@ -186,6 +209,24 @@ package actor AdServerClient {
                 "failure": "decoding(\(PreloadAnswer.describe(error)))",
             ]))
             return .failed
+        }
+    }
+
+    /// Keeps the tracking host an `/init` answer announced, when it may carry tracking data; a
+    /// refused one is said once, at `.error` (a misconfigured server, not the app's doing).
+    private nonisolated func acceptTrackingHost(_ announced: String?) {
+        guard let announced else {
+            trackingHost.withLock { $0 = nil }
+            return
+        }
+        do throws(TrackingHost.Refusal) {
+            let host = try TrackingHost(announced: announced)
+            trackingHost.withLock { $0 = host }
+        } catch {
+            trackingHost.withLock { $0 = nil }
+            events.record(KontextVideoEvent(.error, .trackingURLRefused, level: .error, attributes: [
+                "trackingUrl": announced, "reason": error.description,
+            ]))
         }
     }
 

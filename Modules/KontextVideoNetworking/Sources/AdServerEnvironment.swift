@@ -62,8 +62,13 @@ package struct AdServerEnvironment: Sendable, Hashable {
 
     /// The URL of an endpoint such as `/init`.
     package func url(for path: String) -> URL {
-        var base = serverURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
-        return URL(string: base + path) ?? serverURL.appendingPathComponent(path)
+        Self.url(for: path, on: serverURL)
+    }
+
+    /// The URL of an endpoint such as `/video/preload` on the server at `base`.
+    package static func url(for path: String, on base: URL) -> URL {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        return URL(string: text + path) ?? base.appendingPathComponent(path)
     }
 }

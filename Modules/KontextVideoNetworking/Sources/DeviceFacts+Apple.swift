@@ -6,23 +6,23 @@ import UIKit
 extension DeviceFacts {
     /// The process facts plus the operating system's own name and version (`UIDevice`) and the
     /// screen of the app's window scene (`UIScreen.main` is deprecated): the scene of the key
-    /// window, else the one in the foreground, else any. Before the app has a scene (early in
-    /// launch) the screen stays unknown and is omitted.
+    /// window, else the one in the foreground, else any. The screen stays unknown, and is
+    /// omitted, before the app has a scene (early in launch), in an app extension (no app to ask,
+    /// `HostApplication`), and on visionOS, which has no screen: a window there floats in the
+    /// room at a size the viewer chooses (`UIWindowScene.screen` and `UIScreen` list no visionOS).
     @MainActor
     package static func gatheredFromDevice() -> DeviceFacts {
         var facts = DeviceFacts.gatheredFromProcess()
         let device = UIDevice.current
         facts.os = device.systemName
         facts.osVersion = device.systemVersion
-        let scenes = UIApplication.shared.connectedScenes.compactMap { $0 as? UIWindowScene }
-        let scene = scenes.first { $0.keyWindow != nil }
-            ?? scenes.first { $0.activationState == .foregroundActive }
-            ?? scenes.first
-        if let screen = scene?.screen {
+        #if !os(visionOS)
+        if let screen = HostApplication.windowScenes.first?.screen {
             facts.screenWidth = Double(screen.bounds.width)
             facts.screenHeight = Double(screen.bounds.height)
             facts.scale = Double(screen.scale)
         }
+        #endif
         return facts
     }
 }

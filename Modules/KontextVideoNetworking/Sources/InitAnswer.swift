@@ -10,9 +10,12 @@ package struct InitAnswer: Sendable, Hashable, Decodable {
     package var disabledReason: String?
     /// The session to send with the following requests.
     package var sessionId: String?
+    /// The host for ad requests that carry tracking data, as announced (`TrackingHost` decides
+    /// whether it may be used); `nil`: none, so no request carries tracking data.
+    package var trackingUrl: String?
 
     private enum CodingKeys: String, CodingKey {
-        case enabled, disabledReason, sessionId
+        case enabled, disabledReason, sessionId, trackingUrl
     }
 
     /// Reads the answer.
@@ -21,6 +24,7 @@ package struct InitAnswer: Sendable, Hashable, Decodable {
         enabled = try container.decodeIfPresent(Bool.self, forKey: .enabled) ?? true
         disabledReason = try container.decodeIfPresent(String.self, forKey: .disabledReason)
         sessionId = try container.decodeIfPresent(String.self, forKey: .sessionId)
+        trackingUrl = try container.decodeIfPresent(String.self, forKey: .trackingUrl)
     }
 
     /// Reads a 2xx body; an empty body is an answer with every default.

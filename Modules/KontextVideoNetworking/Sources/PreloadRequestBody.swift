@@ -22,13 +22,16 @@ package struct PreloadRequestBody: Sendable, Hashable, Encodable {
     var trackingAuthorization: TrackingAuthorizationStatus?
 
     /// The body of `request`; `regulatory` is already resolved against the consent platform.
+    /// Without `carriesTrackingData` the tracking data (`advertisingId`, `user.email`,
+    /// `user.emailHash`) is left out (`TrackingRoute`).
     package init(
         request: AdRequest,
         environment: AdServerEnvironment,
         requestId: UUID,
         installId: UUID,
         sessionId: String?,
-        regulatory: WireRegulatory?
+        regulatory: WireRegulatory?,
+        carriesTrackingData: Bool = true
     ) {
         publisherToken = environment.publisherToken
         self.requestId = requestId.lowercasedString
@@ -41,11 +44,21 @@ package struct PreloadRequestBody: Sendable, Hashable, Encodable {
         content = WireContent(request.content)
         labels = request.labels.isEmpty ? nil : request.labels
         playhead = request.playhead.isFinite && request.playhead > 0 ? request.playhead : 0
-        user = WireUser(request.user)
+        user = WireUser(carriesTrackingData ? request.user : request.user?.withoutTrackingData)
         self.regulatory = regulatory
         variantId = request.variantId.flatMap { $0.isEmpty ? nil : $0 }
-        advertisingId = request.identifiers.advertisingId
+        advertisingId = carriesTrackingData ? request.identifiers.advertisingId : nil
         vendorId = request.identifiers.vendorId
         trackingAuthorization = request.identifiers.trackingAuthorization
+    }
+}
+
+private extension KontextVideoUser {
+    /// The user with neither email nor its hash: what a request without tracking data says.
+    var withoutTrackingData: KontextVideoUser {
+        var user = self
+        user.email = nil
+        user.emailHash = nil
+        return user
     }
 }

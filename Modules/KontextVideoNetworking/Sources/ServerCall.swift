@@ -28,16 +28,19 @@ package struct ServerCall: Sendable {
         self.policy = policy
     }
 
-    /// A JSON `POST` to the ad server with the protocol's headers.
+    /// A JSON `POST` to the ad server with the protocol's headers; to `host` instead of the ad
+    /// server's own when given (an ad request that carries tracking data).
     package static func post(
         _ path: String,
         name: KontextVideoEvent.Name,
         body: Data,
         environment: AdServerEnvironment,
+        host: TrackingHost? = nil,
         timeout: Duration,
         policy: RetryPolicy
     ) -> ServerCall {
-        var request = URLRequest(url: environment.url(for: path))
+        let url = host.map { AdServerEnvironment.url(for: path, on: $0.baseURL) } ?? environment.url(for: path)
+        var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = body
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")

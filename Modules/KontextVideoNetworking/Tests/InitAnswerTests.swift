@@ -12,6 +12,14 @@ struct InitAnswerTests {
         #expect(answer.sessionId == "s-1")
     }
 
+    @Test("the tracking host, as announced; absent when not sent; a non-string is a decoding error")
+    func trackingUrl() throws {
+        #expect(try InitAnswer.decode(Data(#"{"trackingUrl": "https://tracking.megabrain.co"}"#.utf8)).trackingUrl
+            == "https://tracking.megabrain.co")
+        #expect(try InitAnswer.decode(Data("{}".utf8)).trackingUrl == nil)
+        #expect(throws: (any Error).self) { try InitAnswer.decode(Data(#"{"trackingUrl": 7}"#.utf8)) }
+    }
+
     @Test("disabled, with and without a reason")
     func disabled() throws {
         #expect(try InitAnswer.decode(Data(#"{"enabled": false, "disabledReason": "publisher_suspended"}"#.utf8)).state

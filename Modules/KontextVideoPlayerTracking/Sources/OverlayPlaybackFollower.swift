@@ -4,25 +4,36 @@ import KontextVideoScheduling
 /// Follows the content's playback for one overlay on screen: ends it when the content stops and
 /// completes it once its duration was counted.
 ///
-/// With a player tracked when `start()` is called:
-/// - every 0.25 s on the clock it checks the player is still the tracked one (else
-///   `.playerReleased` / `.playerReplaced`), is on the same item (else `.itemChanged`), and
-///   counts how far `currentTime` moved with `PlaybackProgressCounter` (seeks count nothing);
-/// - if the player offers a stream of `isPlaying` changes (`isPlayingUpdates`, or
-///   `isPlayingPublisher` on Apple platforms), a `false` ends the overlay at once and
-///   `isPlaying` is never polled; otherwise `isPlaying` is read at each of those 4 checks a
-///   second. A stream that finishes falls back to polling;
-/// - when the remaining duration would be reached before the next check at normal speed, one
-///   extra check (without reading `isPlaying`) is made then, so completion is not late by up to 0.25 s.
+/// With a player tracked when `start()` is called, the follower reacts at once when `track(_:)` is
+/// given another player (`.playerReplaced`) or `destroy()` lets it go (`.playerReleased`), and
+/// follows the player in one of two ways:
+/// - **A player that reports events** (`PlaybackEventSource`: an `AVPlayer`). Nothing is polled.
+///   A paused state ends the overlay (`.contentPaused`), an item change too (`.itemChanged`), and
+///   its stream finishing with the player gone (`.playerReleased`). `ReportedProgressCounter`
+///   counts the duration from the player's own speed and seek events, observing the playhead at
+///   each event; the only wake-up is one sleep until the duration should be reached at the
+///   reported speed (none while the content waits or has no duration). If the playhead is short of
+///   it then, it is looked at again a quarter second later at the earliest. A stream that finishes
+///   while the player lives falls back to polling.
+/// - **Any other player** (a custom `VideoAdsPlayer`): every 0.25 s on the clock it checks the
+///   player is still alive (else `.playerReleased`) and on the same item (else `.itemChanged`), and
+///   counts how far `currentTime` moved with `PlaybackProgressCounter` (seeks count nothing). If the
+///   player offers a stream of `isPlaying` changes (`isPlayingUpdates`, or `isPlayingPublisher` on
+///   Apple platforms), a `false` ends the overlay at once and `isPlaying` is never polled;
+///   otherwise `isPlaying` is read at each of those 4 checks a second. A stream that finishes falls
+///   back to polling. When the remaining duration would be reached before the next check at normal
+///   speed, one extra check (without reading `isPlaying`) is made then, so completion is not late
+///   by up to 0.25 s.
 ///
 /// Without a player the overlay runs on the clock's time and completes after `duration`.
 /// A `nil` (or non-finite) duration never completes by itself. A duration of 0 or less completes
 /// at the first check.
 ///
-/// Exactly one of the callbacks runs, at most once, never synchronously inside `start()` or
-/// `resume()`, and none after `stop()`. The facade pauses the follower while the app is in the
-/// background (`pause()` / `resume()`): a paused follower makes no checks and counts no time;
-/// after `resume()` the first sample only sets a new baseline. An `isPlaying` stream is still
+/// Exactly one of the callbacks runs, at most once, never synchronously inside `start()`,
+/// `resume()` or the tracker's `track` / `release`, and none after `stop()`. The facade pauses the
+/// follower while the app is in the background (`pause()` / `resume()`): a paused follower makes
+/// no checks and counts no time; after `resume()` the first look at the playhead only sets a new
+/// baseline. The player's events, its `isPlaying` stream and the tracker's changes are still
 /// followed while paused, so content paused in the background ends the overlay.
 @MainActor
 package final class OverlayPlaybackFollower {
@@ -59,14 +70,28 @@ package final class OverlayPlaybackFollower {
     /// Where the follower is in its life.
     package private(set) var phase: Phase = .idle
 
+    /// How the follower follows the content.
+    package enum Source: Sendable, Hashable {
+        /// No player: the overlay runs on its own time.
+        case ownTime
+        /// A player checked 4 times a second (a custom `VideoAdsPlayer`).
+        case polledPlayer
+        /// A player that reports its state, speed, seeks and items as events (an `AVPlayer`).
+        case reportingPlayer
+    }
+
+    /// How the follower follows the content; decided at `start()` (a reporting player whose events
+    /// stop while it lives becomes a polled one).
+    package private(set) var source: Source = .ownTime
+
     /// Whether the follower follows a player (`false`: the overlay runs on its own time).
-    /// Decided at `start()`.
-    package private(set) var followsPlayer = false
+    package var followsPlayer: Bool { source != .ownTime }
 
     private enum Wake {
         case check
         case estimatedEnd
         case ownTimeEnd
+        case reportedEnd
     }
 
     private let tracker: PlayerTracker
@@ -76,14 +101,22 @@ package final class OverlayPlaybackFollower {
 
     private weak var player: (any VideoAdsPlayer)?
     private var itemIdentifier: AnyHashable?
+    /// Counts a polled player's progress.
     private var counter = PlaybackProgressCounter()
+    /// Counts a reporting player's progress.
+    private var reported = ReportedProgressCounter(state: PlaybackState(.playing))
+    /// A reporting player is not looked at again before this, after a look found the playhead
+    /// short of the estimated end.
+    private var earliestReportedCheck: Duration = .zero
     private var pollsIsPlaying = true
     private var nextCheck: Duration = .zero
     private var estimatedEndUsed = false
     private var ownTimeCounted: Duration = .zero
     private var segmentStart: Duration = .zero
     private var loopTask: Task<Void, Never>?
+    /// Follows the player's events or its `isPlaying` stream.
     private var updatesTask: Task<Void, Never>?
+    private var trackerObservation: PlayerTracker.ChangeObservation?
 
     /// A follower for one overlay; nothing happens until `start()`.
     /// - Parameters:
@@ -112,11 +145,21 @@ package final class OverlayPlaybackFollower {
     }
 
     /// Content seconds counted so far: the player's counted progress, or own time without a player.
+    /// For a reporting player, what its reported speed played since the last look at its playhead
+    /// counts too.
     package var countedDuration: TimeInterval {
-        if followsPlayer { return counter.counted }
-        let running = phase == .running ? clock.now - segmentStart : .zero
-        return (ownTimeCounted + running).timeInterval
+        switch source {
+        case .ownTime:
+            let running = phase == .running ? clock.now - segmentStart : .zero
+            return (ownTimeCounted + running).timeInterval
+        case .polledPlayer, .reportingPlayer:
+            let reportedSoFar = phase == .running ? reported.projected(at: clock.now) : reported.counted
+            return reportedSoFar + counter.counted
+        }
     }
+
+    /// Content seconds counted up to the last look at the player's playhead.
+    private var playerCounted: TimeInterval { reported.counted + counter.counted }
 
     /// Starts following the tracker's current player (or own time without one). Call when the
     /// overlay is on screen; the facade has already refused paused content with `contentPaused`.
@@ -128,23 +171,52 @@ package final class OverlayPlaybackFollower {
         segmentStart = now
         if let player = tracker.player {
             self.player = player
-            followsPlayer = true
             itemIdentifier = player.currentItemIdentifier
-            sample(player, at: now)
-            nextCheck = now + Self.checkInterval
-            if let updates = player.makePlayingUpdates() {
-                pollsIsPlaying = false
-                follow(updates)
+            observeTracker()
+            if let reporting = player as? any PlaybackEventSource, let events = reporting.makePlaybackEvents() {
+                // Subscribed before the state is read, so no change falls between the two.
+                source = .reportingPlayer
+                let state = reporting.playbackState
+                reported = ReportedProgressCounter(state: state)
+                reported.observe(currentTime: player.currentTime, at: now)
+                follow(events)
+                if !state.isPlaying {
+                    // The facade refuses paused content; a player paused in between ends the overlay, after `start()` returned.
+                    Task { @MainActor [weak self] in self?.interrupt(.contentPaused) }
+                }
+            } else {
+                startPolling(player, at: now)
             }
         }
         runLoop()
     }
 
+    /// Follows `player` by checks 4 times a second from `now`, and its `isPlaying` stream if it has one.
+    private func startPolling(_ player: any VideoAdsPlayer, at now: Duration) {
+        source = .polledPlayer
+        counter.resetBaseline()
+        sample(player, at: now)
+        nextCheck = now + Self.checkInterval
+        estimatedEndUsed = false
+        pollsIsPlaying = true
+        if let updates = player.makePlayingUpdates() {
+            pollsIsPlaying = false
+            follow(updates)
+        }
+    }
+
     /// Pauses checks and counting (app in the background). Does nothing unless running.
     package func pause() {
         guard phase == .running else { return }
-        if !followsPlayer {
+        switch source {
+        case .ownTime:
             ownTimeCounted += clock.now - segmentStart
+        case .reportingPlayer:
+            // What played up to now counts; nothing from here to `resume()`.
+            if let player { reported.observe(currentTime: player.currentTime, at: clock.now) }
+            reported.resetBaseline()
+        case .polledPlayer:
+            break
         }
         phase = .paused
         loopTask?.cancel()
@@ -157,11 +229,18 @@ package final class OverlayPlaybackFollower {
         phase = .running
         let now = clock.now
         segmentStart = now
-        if followsPlayer {
+        switch source {
+        case .ownTime:
+            break
+        case .polledPlayer:
             counter.resetBaseline()
             if let player { sample(player, at: now) }
             nextCheck = now + Self.checkInterval
             estimatedEndUsed = false
+        case .reportingPlayer:
+            reported.resetBaseline()
+            if let player { reported.observe(currentTime: player.currentTime, at: now) }
+            earliestReportedCheck = .zero
         }
         runLoop()
     }
@@ -194,10 +273,17 @@ package final class OverlayPlaybackFollower {
     /// The next time to wake and why, or `nil` when nothing needs a wake.
     private func nextWake() -> (Duration, Wake)? {
         guard phase == .running else { return nil }
-        guard followsPlayer else {
+        switch source {
+        case .ownTime:
             guard let duration else { return nil }
             let remaining = Duration.timeInterval(duration) - ownTimeCounted
             return (segmentStart + max(.zero, remaining), .ownTimeEnd)
+        case .reportingPlayer:
+            // Nothing to wake for but the end, and no end while the content stands still.
+            guard let duration, let end = reported.clockTime(reaching: duration - counter.counted) else { return nil }
+            return (max(end, earliestReportedCheck), .reportedEnd)
+        case .polledPlayer:
+            break
         }
         if let duration, !estimatedEndUsed {
             let estimatedEnd = clock.now + Duration.timeInterval(duration - counter.counted)
@@ -213,6 +299,8 @@ package final class OverlayPlaybackFollower {
         case .estimatedEnd:
             estimatedEndUsed = true
             check(pollIsPlaying: false)
+        case .reportedEnd:
+            lookAtReportingPlayer()
         case .check:
             let now = clock.now
             nextCheck += Self.checkInterval
@@ -244,7 +332,12 @@ package final class OverlayPlaybackFollower {
             return
         }
         sample(player, at: clock.now)
-        if let duration, counter.counted + Self.tolerance >= duration {
+        completeIfCounted()
+    }
+
+    /// Completes once the duration was counted.
+    private func completeIfCounted() {
+        if let duration, playerCounted + Self.tolerance >= duration {
             finish(.completed)
         }
     }
@@ -253,8 +346,91 @@ package final class OverlayPlaybackFollower {
     private static let tolerance: TimeInterval = 1e-6
 
     private func sample(_ player: any VideoAdsPlayer, at now: Duration) {
-        let rate = (player as? any PlaybackRateReporting)?.playbackRate
-        counter.sample(currentTime: player.currentTime, at: now, playbackRate: rate)
+        counter.sample(currentTime: player.currentTime, at: now)
+    }
+
+    // MARK: - A reporting player
+
+    private func follow(_ events: AsyncStream<PlaybackEvent>) {
+        updatesTask = Task { @MainActor [weak self] in
+            for await event in events {
+                guard let self, self.phase != .finished else { return }
+                self.handle(event)
+            }
+            guard let self, !Task.isCancelled else { return }
+            self.playbackEventsEnded()
+        }
+    }
+
+    private func handle(_ event: PlaybackEvent) {
+        guard let player else {
+            interrupt(.playerReleased)
+            return
+        }
+        switch event {
+        case .itemChanged:
+            interrupt(.itemChanged)
+        case .stateChanged(let state) where !state.isPlaying:
+            interrupt(.contentPaused)
+        case .stateChanged(let state):
+            lookAtReportingPlayer(player, state: state)
+        case .timeJumped:
+            lookAtReportingPlayer(player, jumped: true)
+        }
+    }
+
+    /// Looks at the playhead of a reporting player (at an event, or at the estimated end): counts,
+    /// completes once the duration was counted, and otherwise sleeps until the new estimated end.
+    /// While paused, only the state is kept.
+    private func lookAtReportingPlayer(_ player: (any VideoAdsPlayer)? = nil, jumped: Bool = false, state: PlaybackState? = nil) {
+        guard let player = player ?? self.player else {
+            interrupt(.playerReleased)
+            return
+        }
+        guard phase == .running else {
+            if let state { reported.update(state: state) }
+            return
+        }
+        let now = clock.now
+        reported.observe(currentTime: player.currentTime, at: now, jumped: jumped, state: state)
+        completeIfCounted()
+        guard phase == .running else { return }
+        // At an event the estimate is new; at the end it was not reached (the playhead lagged the
+        // reported speed): look again a quarter second later at the earliest.
+        earliestReportedCheck = jumped || state != nil ? .zero : now + Self.checkInterval
+        runLoop()
+    }
+
+    /// The player's events stopped: it is gone, or it stopped reporting and is polled from now on.
+    private func playbackEventsEnded() {
+        guard phase == .running || phase == .paused else { return }
+        guard let player, tracker.player === player else {
+            trackedPlayerChanged()
+            return
+        }
+        if phase == .running { reported.observe(currentTime: player.currentTime, at: clock.now) }
+        reported.resetBaseline()
+        startPolling(player, at: clock.now)
+        if phase == .running { runLoop() }
+    }
+
+    // MARK: - The tracked player
+
+    private func observeTracker() {
+        trackerObservation = tracker.observeChanges { [weak self] in
+            // After `track` or `release` returned: `destroy()` ends its ads with `.destroyed` first.
+            Task { @MainActor [weak self] in self?.trackedPlayerChanged() }
+        }
+    }
+
+    /// Ends the overlay if the tracker no longer follows this player.
+    private func trackedPlayerChanged() {
+        guard phase == .running || phase == .paused else { return }
+        guard let player, let tracked = tracker.player else {
+            interrupt(.playerReleased)
+            return
+        }
+        if tracked !== player { interrupt(.playerReplaced) }
     }
 
     // MARK: - isPlaying updates
@@ -304,6 +480,8 @@ package final class OverlayPlaybackFollower {
         loopTask = nil
         updatesTask?.cancel()
         updatesTask = nil
+        if let trackerObservation { tracker.removeObserver(trackerObservation) }
+        trackerObservation = nil
         onInterrupted = nil
         onCompleted = nil
     }

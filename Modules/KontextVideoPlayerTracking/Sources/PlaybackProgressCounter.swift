@@ -13,15 +13,12 @@ import KontextVideoScheduling
 /// - a backward move is a seek back: it counts nothing and becomes the new baseline;
 /// - no move (a stall, buffering) counts nothing and keeps the baseline, so a small jump right
 ///   after a long stall may count, as the API reference says.
-/// When the player reports its own rate (an `AVPlayer`), the limit is `1.5 ×` that rate instead.
-/// A non-finite sample is ignored and clears the baseline.
+/// A player that reports its own speed and seeks (an `AVPlayer`) is counted by
+/// `ReportedProgressCounter` instead. A non-finite sample is ignored and clears the baseline.
 package struct PlaybackProgressCounter: Sendable, Equatable {
     /// The fastest a custom player's playhead may move, in content seconds per clock second,
     /// before the move is taken for a seek.
     package static let seekSpeed: Double = 4
-
-    /// Headroom over a reported playback rate before a move is taken for a seek.
-    package static let reportedRateHeadroom: Double = 1.5
 
     private struct Baseline: Sendable, Equatable {
         var currentTime: TimeInterval
@@ -36,14 +33,10 @@ package struct PlaybackProgressCounter: Sendable, Equatable {
     /// A counter that has counted nothing and has no baseline.
     package init() {}
 
-    /// Takes one sample: where the content is (`currentTime`) at `clockTime` on the SDK's clock,
-    /// and, if known, the player's own `playbackRate`. Returns the content seconds newly counted.
+    /// Takes one sample: where the content is (`currentTime`) at `clockTime` on the SDK's clock.
+    /// Returns the content seconds newly counted.
     @discardableResult
-    package mutating func sample(
-        currentTime: TimeInterval,
-        at clockTime: Duration,
-        playbackRate: Double? = nil
-    ) -> TimeInterval {
+    package mutating func sample(currentTime: TimeInterval, at clockTime: Duration) -> TimeInterval {
         guard currentTime.isFinite else {
             baseline = nil
             return 0
@@ -61,7 +54,7 @@ package struct PlaybackProgressCounter: Sendable, Equatable {
         baseline = here
         guard moved > 0 else { return 0 }
         let elapsed = (clockTime - previous.clockTime).timeInterval
-        guard moved <= Self.maximumSpeed(playbackRate: playbackRate) * elapsed else { return 0 }
+        guard moved <= Self.seekSpeed * elapsed else { return 0 }
         counted += moved
         return moved
     }
@@ -69,11 +62,5 @@ package struct PlaybackProgressCounter: Sendable, Equatable {
     /// Forgets the baseline, so the next sample counts nothing (after the overlay was paused).
     package mutating func resetBaseline() {
         baseline = nil
-    }
-
-    /// The fastest counted move, in content seconds per clock second.
-    package static func maximumSpeed(playbackRate: Double?) -> Double {
-        guard let playbackRate, playbackRate.isFinite, playbackRate > 0 else { return seekSpeed }
-        return playbackRate * reportedRateHeadroom
     }
 }

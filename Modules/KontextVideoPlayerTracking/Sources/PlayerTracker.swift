@@ -20,6 +20,14 @@ package final class PlayerTracker {
     /// The deprecated `playheadProvider`: read for the playhead when no player is tracked.
     package private(set) var playheadProvider: (() -> TimeInterval)?
 
+    /// A registration of `observeChanges(_:)`, to remove it.
+    package struct ChangeObservation: Sendable, Hashable {
+        fileprivate let number: UInt64
+    }
+
+    private var changeObservers: [(observation: ChangeObservation, onChange: @MainActor () -> Void)] = []
+    private var observationCount: UInt64 = 0
+
     /// A tracker with no player and no provider.
     package init() {}
 
@@ -27,6 +35,7 @@ package final class PlayerTracker {
     package func track(_ player: any VideoAdsPlayer) {
         adapter = nil
         trackedPlayer = player
+        playerDidChange()
     }
 
     /// Follows the player inside `adapter` from now on. The adapter is kept; it holds its own
@@ -34,6 +43,7 @@ package final class PlayerTracker {
     package func track(adapter: any PlayerAdapter) {
         trackedPlayer = nil
         self.adapter = adapter
+        playerDidChange()
     }
 
     /// Sets or clears the deprecated closure that reads the content playhead for any player.
@@ -47,6 +57,27 @@ package final class PlayerTracker {
         trackedPlayer = nil
         adapter = nil
         playheadProvider = nil
+        playerDidChange()
+    }
+
+    /// Calls `onChange` after every later `track` and `release` (the player may be the same one
+    /// again: compare), until `removeObserver(_:)`: an overlay's follower learns at once that its
+    /// player was replaced or let go, without checking on a timer. A deallocated player is not a
+    /// change here: `player` just reads `nil` from then on.
+    package func observeChanges(_ onChange: @escaping @MainActor () -> Void) -> ChangeObservation {
+        observationCount += 1
+        let observation = ChangeObservation(number: observationCount)
+        changeObservers.append((observation, onChange))
+        return observation
+    }
+
+    /// Stops calling the handler of `observation`. Does nothing if it was removed already.
+    package func removeObserver(_ observation: ChangeObservation) {
+        changeObservers.removeAll { $0.observation == observation }
+    }
+
+    private func playerDidChange() {
+        for observer in changeObservers { observer.onChange() }
     }
 
     /// Whether a live player is tracked.

@@ -214,23 +214,6 @@ struct OverlayPlaybackFollowerTests {
         #expect(recorder.completions == [.seconds(10)])
     }
 
-    @Test func aPlayerReportingItsRateIsJudgedByIt() async {
-        let inner = HeadlessPlayer(clock: clock)
-        let player = RateReportingPlayer(inner)
-        let follower = await startFollowing(player, duration: 60)
-        await advance(1)
-        #expect(follower.countedDuration == 1)
-        inner.seek(to: inner.currentTime + 0.5)  // 0.75 s moved in a quarter second at rate 1: a seek
-        await advance(0.25)
-        #expect(follower.countedDuration == 1)
-        await advance(0.25)
-        #expect(follower.countedDuration == 1.25)
-        // The same skip from a custom player, judged by the 4× rule, would have counted.
-        var counter = PlaybackProgressCounter()
-        counter.sample(currentTime: 1, at: .seconds(1))
-        #expect(counter.sample(currentTime: 1.75, at: .milliseconds(1250)) == 0.75)
-    }
-
     @Test func aNilDurationNeverCompletes() async {
         let player = HeadlessPlayer(clock: clock)
         let follower = await startFollowing(player, duration: nil)

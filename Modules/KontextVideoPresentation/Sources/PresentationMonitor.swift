@@ -4,12 +4,13 @@ import Foundation
 /// view keeps it (at a possibly new placement) or interrupts it.
 ///
 /// Sampling contract (the facade owns the timing, this type only decides): while the ad
-/// is shown the facade calls `observe(_:)` with a fresh `HostSnapshot` on every layout
-/// callback of the host view (bounds, safe-area or window change) and, in any case, every
-/// `samplingInterval` (0.5 s) on its `SchedulingClock`, so a view that is hidden, leaves its
-/// window or becomes too small is noticed within about half a second. On `.keep` it applies
-/// the placement (relayout after a resize or rotation); on `.interrupt` it ends the ad with
-/// `didEnd(.interrupted)`.
+/// is shown the facade calls `observe(_:)` with a fresh `HostSnapshot` on every change the host
+/// view reports (its layout pass: bounds, safe-area, window or visibility change), and every
+/// `samplingInterval` (0.5 s) on its `SchedulingClock` only for what the host cannot report (a
+/// host that reports nothing; UIKit's `isHidden` and `alpha`), so a view that is hidden, leaves
+/// its window or becomes too small is noticed at once, or within about half a second. On
+/// `.keep` it applies the placement (relayout after a resize or rotation); on `.interrupt` it
+/// ends the ad with `didEnd(.interrupted)`.
 ///
 /// An interruption is final: every later `observe(_:)` returns the same interruption, so
 /// a view that comes back does not revive the ad.
@@ -30,7 +31,7 @@ package struct PresentationMonitor: Sendable {
         case interrupt(Interruption)
     }
 
-    /// How often the facade samples the host while an ad is shown, at the latest.
+    /// How often the facade samples a host that cannot report a change, at the latest.
     package static let samplingInterval: Duration = .milliseconds(500)
 
     /// The creative being shown.

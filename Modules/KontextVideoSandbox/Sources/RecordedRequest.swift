@@ -8,6 +8,8 @@ public struct RecordedRequest: Sendable, Equatable {
     public var http: HTTPRequest
     /// The body parsed as JSON; `nil` when there is no body or it is not JSON.
     public var json: JSONValue?
+    /// The address it came to: the ad server's own, or the tracking host.
+    public var listener: SandboxListener
 
     /// The method, e.g. `POST`.
     public var method: String { http.method }
@@ -27,14 +29,25 @@ public struct RecordedRequest: Sendable, Equatable {
         http.header(name)
     }
 
-    /// Creates a record; the server does this.
+    /// Creates a record of a request to the ad server's own address.
     /// - Parameters:
     ///   - index: The position in ``SandboxAdServer/requests``.
     ///   - http: The request as parsed.
     ///   - json: The body as JSON, or `nil`.
     public init(index: Int, http: HTTPRequest, json: JSONValue?) {
+        self.init(index: index, http: http, json: json, listener: .adServer)
+    }
+
+    /// Creates a record; the server does this.
+    /// - Parameters:
+    ///   - index: The position in ``SandboxAdServer/requests``.
+    ///   - http: The request as parsed.
+    ///   - json: The body as JSON, or `nil`.
+    ///   - listener: The address it came to: the ad server's own, or the tracking host.
+    public init(index: Int, http: HTTPRequest, json: JSONValue?, listener: SandboxListener) {
         self.index = index
         self.http = http
         self.json = json
+        self.listener = listener
     }
 }

@@ -15,7 +15,9 @@ import Foundation
 /// #expect(server.protocolViolations.isEmpty)
 /// ```
 ///
-/// Endpoints: `POST /init`, `POST /video/preload`, `POST /video/events`; and the resources
+/// Endpoints: `POST /init`, `POST /video/preload`, `POST /video/events`, on ``baseURL``; ad requests
+/// that carry tracking data go to the tracking host the `/init` answer announces,
+/// ``trackingBaseURL`` (a second port, the same sandbox); and the resources
 /// of the ads it serves: `GET /creatives/<adId>.html`, `/images/<adId>.png`,
 /// `/vast/<adId>.xml` (and `/vast/<adId>/hop-<n>.xml`, `/vast/<adId>/inline.xml` of wrapper
 /// chains), `/media/<adId>.mp4`, `/landing/<adId>`, and the tracking pixels
@@ -24,6 +26,7 @@ import Foundation
 /// All members are thread-safe. Dropping the last reference stops the server.
 public final class SandboxAdServer: Sendable {
     private let http: HTTPServer
+    private let trackingHTTP: HTTPServer
     private let state: SandboxState
 
     /// Starts a sandbox on 127.0.0.1, or on `host`.
@@ -40,9 +43,16 @@ public final class SandboxAdServer: Sendable {
                 logger: (@Sendable (String) -> Void)? = nil) throws(HTTPServerError) {
         let state = SandboxState(scenario: scenario, logger: logger)
         self.state = state
-        http = HTTPServer(host: host, port: port) { request in state.handle(request) }
+        http = HTTPServer(host: host, port: port) { request in state.handle(request, via: .adServer) }
+        trackingHTTP = HTTPServer(host: host, port: 0) { request in state.handle(request, via: .trackingHost) }
         try http.start()
-        state.setBase(http.baseURL)
+        try trackingHTTP.start()
+        state.setBase(http.baseURL, tracking: trackingHTTP.baseURL)
+        if HTTPServerAddress(host)?.isLoopback == false {
+            // The SDK takes a tracking host only on https at a declared domain, or on loopback:
+            // one on a LAN address would be refused, so it is not announced (no tracking data flows).
+            state.updateScenario { $0.announcesTrackingHost = false }
+        }
     }
 
     /// Starts a sandbox that plays the scenario file at `scenarioFile` (format: the module README).
@@ -68,10 +78,19 @@ public final class SandboxAdServer: Sendable {
     /// `http://127.0.0.1:<port>` (or the host it listens on): the SDK's `serverURL`.
     public var baseURL: URL { http.baseURL }
 
+    /// The tracking host, on another ephemeral port of the same address: the `/init` answer's
+    /// `trackingUrl`, where the SDK sends the ad requests that carry tracking data.
+    public var trackingBaseURL: URL { trackingHTTP.baseURL }
+
+    /// The session id this sandbox issues unless a scripted answer names another
+    /// (``SandboxAnswer/ownSession``): `sandbox-session-` and eight hex digits, its own.
+    public var ownSessionId: String { state.ownSessionId }
+
     /// Stops the server: closes every connection (held and hung ones too) and fails pending
     /// waits with ``SandboxWaitError/stopped(_:)``. Idempotent. Do not call it from a logger.
     public func stop() {
         http.stop()
+        trackingHTTP.stop()
         state.waiters.failAll(with: SandboxWaitError.stopped("the server stopped"))
     }
 

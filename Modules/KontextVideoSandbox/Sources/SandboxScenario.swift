@@ -23,6 +23,11 @@ public struct SandboxScenario: Sendable {
     public var eventsAnswers: [SandboxAnswer]
     /// The answer to `/video/events` once ``eventsAnswers`` is used up (default `.accepted`).
     public var defaultEventsAnswer: SandboxAnswer
+    /// Whether an enabled `/init` answer announces the sandbox's tracking host
+    /// (``SandboxAdServer/trackingBaseURL``) as `trackingUrl` (default `true`; always `false` for a
+    /// sandbox listening on a LAN address, which the SDK would refuse). Without it the SDK sends
+    /// no tracking data at all.
+    public var announcesTrackingHost = true
 
     /// A scenario; by default an enabled SDK, an ad for every format, all events accepted.
     /// - Parameters:

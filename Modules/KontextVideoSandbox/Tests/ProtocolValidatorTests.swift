@@ -8,11 +8,39 @@ struct ProtocolValidatorTests {
         ("Content-Type", "application/json"), ("Accept", "application/json"), ("Kontextso-Publisher-Token", WireClient.token),
     ]
 
-    /// The violations' locations for `body` sent to `path` with the standard headers.
-    private func locations(_ path: String, _ body: [String: Any], headers: [(name: String, value: String)] = standardHeaders) throws -> [String] {
+    /// The violations' locations for `body` sent to `path` with the standard headers, through
+    /// `listener`; by default the address the body belongs to (an ad request with tracking data:
+    /// the tracking host), so a test about other rules meets no routing violation.
+    private func locations(_ path: String, _ body: [String: Any], headers: [(name: String, value: String)] = standardHeaders,
+                           via listener: SandboxListener? = nil, issued: ProtocolValidator.Issued? = nil) throws -> [String] {
         let data = try JSONSerialization.data(withJSONObject: body)
         let request = HTTPRequest(method: "POST", target: path, headerFields: headers, body: data)
-        return ProtocolValidator.violations(of: RecordedRequest(index: 0, http: request, json: JSONValue(data: data))).map(\.location)
+        let user = body["user"] as? [String: Any]
+        let carriesTrackingData = body["advertisingId"] != nil || user?["email"] != nil || user?["emailHash"] != nil
+        let listener = listener ?? (path == "/video/preload" && carriesTrackingData ? .trackingHost : .adServer)
+        return ProtocolValidator.violations(of: RecordedRequest(index: 0, http: request, json: JSONValue(data: data), listener: listener), issued: issued)
+            .map(\.location)
+    }
+
+    @Test("tracking data goes to the tracking host, with the user's permission; nothing else goes there")
+    func trackingDataAndItsHost() throws {
+        let idfa = "6d92078a-8246-4ba4-ae5b-76104861e7dc"
+        let tracked = WireClient.preloadBody(format: "overlay", extra: ["advertisingId": idfa, "trackingAuthorization": "authorized"])
+        #expect(try locations("/video/preload", tracked, via: .trackingHost).isEmpty)
+        #expect(try locations("/video/preload", tracked, via: .adServer) == ["host"], "tracking data on the ad server's own host")
+        let email = WireClient.preloadBody(format: "overlay", extra: ["user": ["emailHash": String(repeating: "0f", count: 32)]])
+        #expect(try locations("/video/preload", email, via: .trackingHost).isEmpty, "a platform without tracking authorization")
+        #expect(try locations("/video/preload", email, via: .adServer) == ["host"])
+        let untracked = WireClient.preloadBody(format: "overlay", extra: ["trackingAuthorization": "denied"])
+        #expect(try locations("/video/preload", untracked, via: .adServer).isEmpty)
+        #expect(try locations("/video/preload", untracked, via: .trackingHost) == ["host"],
+                "a request without tracking data on the tracking host would fail for a user who did not allow tracking")
+        #expect(try locations("/init", WireClient.initBody(), via: .trackingHost) == ["host"])
+        #expect(try locations("/video/events", WireClient.eventsBody([WireClient.event("impression")]), via: .trackingHost) == ["host"])
+        let withoutPermission = WireClient.preloadBody(format: "overlay", extra: [
+            "user": ["email": "a@b.c"], "trackingAuthorization": "notDetermined",
+        ])
+        #expect(try locations("/video/preload", withoutPermission, via: .trackingHost) == ["body.user"])
     }
 
     @Test func wellFormedRequestsPass() throws {
@@ -99,6 +127,20 @@ struct ProtocolValidatorTests {
     ] as [([String: any Sendable], [String])])
     func deviceIdentifierViolations(extra: [String: any Sendable], expected: [String]) throws {
         #expect(try locations("/video/preload", WireClient.preloadBody(format: "pause", extra: extra)) == expected)
+    }
+
+    @Test("events name only sessions and ads this server issued: others were queued for another server")
+    func flagsEventsOfAnotherServer() throws {
+        let issued = ProtocolValidator.Issued(sessions: ["sandbox-session-mine"], adIds: ["ad-1", "ad-2"])
+        let mine = [WireClient.event("impression", adId: "ad-1"), WireClient.event("expired", adId: "ad-2")]
+        #expect(try locations("/video/events", WireClient.eventsBody(mine, sessionId: "sandbox-session-mine"), issued: issued).isEmpty)
+        #expect(try locations("/video/events", WireClient.eventsBody(mine), issued: issued).isEmpty, "no session known yet")
+        #expect(try locations("/video/events", WireClient.eventsBody(mine, sessionId: "sandbox-session-theirs"), issued: issued)
+            == ["body.sessionId"])
+        let theirs = [WireClient.event("impression", adId: "ad-1"), WireClient.event("impression", adId: "ad-7")]
+        #expect(try locations("/video/events", WireClient.eventsBody(theirs), issued: issued) == ["body.events[1].adId"])
+        #expect(try locations("/video/events", WireClient.eventsBody(theirs, sessionId: "sandbox-session-theirs")).isEmpty,
+                "without what the server issued, only the form is checked")
     }
 
     @Test func checksEveryEvent() throws {

@@ -86,7 +86,7 @@ struct SandboxCreativePagesTests {
         let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../Scripts/browser-tests/scenario.json").standardizedFileURL
         let scenario = try SandboxScenario(contentsOf: file)
-        #expect(scenario.preloadAnswers[.overlay]?.count == 5)
+        #expect(scenario.preloadAnswers[.overlay]?.count == 10)
         #expect(scenario.preloadAnswers[.pause]?.count == 2)
     }
 }

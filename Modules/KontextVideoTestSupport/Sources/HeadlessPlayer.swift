@@ -6,6 +6,10 @@ import KontextVideoScheduling
 /// Its time moves with the test's clock while it plays (at `rate`), so advancing the virtual clock
 /// plays the content too; nothing depends on real time.
 ///
+/// Made with `reportsPlaybackEvents: true`, it stands for an `AVPlayer`: it reports its state,
+/// speed, seeks and item changes as they happen, and the SDK follows it as it follows an
+/// `AVPlayer` (its own speed and seek events, nothing polled).
+///
 /// ```swift
 /// let player = harness.makePlayer()
 /// ads.track(player)
@@ -13,25 +17,34 @@ import KontextVideoScheduling
 /// player.pause()                           // an overlay on screen ends with .interrupted
 /// ```
 @MainActor
-public final class HeadlessPlayer: VideoAdsPlayer {
-    /// How fast the content plays while playing (1 = real time).
+public final class HeadlessPlayer: VideoAdsPlayer, PlaybackEventSource {
+    /// How fast the content plays while playing (1 = real time). With `reportsPlaybackEvents`, 0
+    /// reads as waiting (buffering), as a stall does.
     public var rate: Double = 1 {
-        didSet { reanchor(rate: oldValue) }
+        didSet {
+            reanchor(rate: oldValue)
+            reportState()
+        }
     }
     /// Identifies the current item; `changeItem()` moves to another.
     public private(set) var currentItemIdentifier: AnyHashable?
     /// Whether playback is stuck (buffering): it still counts as playing, but its time stands still.
     package var isStalled = false {
         willSet { reanchor(rate: rate) }
+        didSet { reportState() }
     }
     /// How many times the SDK read `isPlaying` (polling shows here).
     package private(set) var isPlayingReads = 0
+    /// How many times the SDK read `currentTime`.
+    package private(set) var currentTimeReads = 0
     private var playing: Bool
     private let clock: any SchedulingClock
     private var anchorTime: TimeInterval
     private var anchorClock: Duration
     private var reportsChanges: Bool
     private var listeners: [UUID: AsyncStream<Bool>.Continuation] = [:]
+    private var reportsPlaybackEvents = false
+    private var eventListeners: [UUID: AsyncStream<PlaybackEvent>.Continuation] = [:]
 
     /// Creates a player on `clock`. With `reportsChanges`, it offers `isPlayingUpdates` (the SDK
     /// reacts at once); without, the SDK polls `isPlaying` four times a second.
@@ -50,6 +63,26 @@ public final class HeadlessPlayer: VideoAdsPlayer {
         self.reportsChanges = reportsChanges
     }
 
+    /// Creates a player on `clock` that, with `reportsPlaybackEvents`, reports its state, speed,
+    /// seeks and item changes as an `AVPlayer` does: the SDK then counts an overlay's duration at the
+    /// player's own speed, counts no seek at all, and polls nothing. Without, it is the player of
+    /// `init(clock:currentTime:isPlaying:reportsChanges:)` without `isPlayingUpdates`.
+    /// `KontextVideoHarness.makePlayer(isPlaying:reportsPlaybackEvents:)` makes one on the harness's clock.
+    /// - Parameters:
+    ///   - clock: The clock its time moves with.
+    ///   - currentTime: Where the content starts, in seconds.
+    ///   - isPlaying: Whether it plays from the start.
+    ///   - reportsPlaybackEvents: Whether it reports its playback as events, as an `AVPlayer`.
+    public convenience init(clock: TestClock, currentTime: TimeInterval = 0, isPlaying: Bool = true, reportsPlaybackEvents: Bool) {
+        self.init(clock: clock, currentTime: currentTime, isPlaying: isPlaying)
+        self.reportsPlaybackEvents = reportsPlaybackEvents
+    }
+
+    deinit {
+        // The SDK learns from the end of its event streams that the player is gone.
+        for listener in eventListeners.values { listener.finish() }
+    }
+
     /// Whether the content plays.
     public var isPlaying: Bool {
         isPlayingReads += 1
@@ -58,7 +91,8 @@ public final class HeadlessPlayer: VideoAdsPlayer {
 
     /// Where the content is, in seconds.
     public var currentTime: TimeInterval {
-        position(rate: rate)
+        currentTimeReads += 1
+        return position(rate: rate)
     }
 
     /// A new stream on every read that emits whenever `isPlaying` changes (only when created with
@@ -74,6 +108,25 @@ public final class HeadlessPlayer: VideoAdsPlayer {
         return stream
     }
 
+    /// Paused, waiting (stalled, or at rate 0) or playing at `rate`.
+    package var playbackState: PlaybackState {
+        guard playing else { return PlaybackState(.paused, rate: rate) }
+        return PlaybackState(isStalled || rate == 0 ? .waiting : .playing, rate: rate)
+    }
+
+    /// A new stream of its state, seeks and item changes from now on (only when made with
+    /// `reportsPlaybackEvents`); it finishes when the player is freed.
+    package func makePlaybackEvents() -> AsyncStream<PlaybackEvent>? {
+        guard reportsPlaybackEvents else { return nil }
+        let (stream, continuation) = AsyncStream.makeStream(of: PlaybackEvent.self)
+        let id = UUID()
+        eventListeners[id] = continuation
+        continuation.onTermination = { [weak self] _ in
+            Task { @MainActor in self?.eventListeners[id] = nil }
+        }
+        return stream
+    }
+
     /// Starts playing.
     public func play() { setPlaying(true) }
 
@@ -84,16 +137,18 @@ public final class HeadlessPlayer: VideoAdsPlayer {
     public func end() { setPlaying(false) }
 
     /// Jumps to `time`. An overlay on screen counts nothing for a jump faster than about 4× real time.
+    /// With `reportsPlaybackEvents` the jump is reported, and counts nothing however small.
     /// - Parameter time: The new position, in seconds (negative reads as 0).
     public func seek(to time: TimeInterval) {
-        anchorTime = max(0, time)
-        anchorClock = clock.now
+        moveAnchor(to: time)
+        report(.timeJumped)
     }
 
     /// Moves to another item, at its start.
     public func changeItem() {
         currentItemIdentifier = ((currentItemIdentifier as? Int) ?? 0) + 1
-        seek(to: 0)
+        moveAnchor(to: 0)
+        report(.itemChanged)
     }
 
     /// From now on, offers `isPlayingUpdates`.
@@ -109,6 +164,15 @@ public final class HeadlessPlayer: VideoAdsPlayer {
         for listener in ending { listener.finish() }
     }
 
+    /// Ends every playback event stream handed out, and reports no events from now on, though
+    /// the player lives on.
+    package func finishPlaybackEvents() {
+        reportsPlaybackEvents = false
+        let ending = eventListeners.values
+        eventListeners.removeAll()
+        for listener in ending { listener.finish() }
+    }
+
     private func position(rate: Double) -> TimeInterval {
         guard playing, !isStalled else { return anchorTime }
         return anchorTime + (clock.now - anchorClock).timeInterval * rate
@@ -120,10 +184,24 @@ public final class HeadlessPlayer: VideoAdsPlayer {
         anchorClock = clock.now
     }
 
+    private func moveAnchor(to time: TimeInterval) {
+        anchorTime = max(0, time)
+        anchorClock = clock.now
+    }
+
     private func setPlaying(_ newValue: Bool) {
         guard playing != newValue else { return }
         reanchor(rate: rate)
         playing = newValue
         for listener in listeners.values { listener.yield(newValue) }
+        reportState()
+    }
+
+    private func reportState() {
+        report(.stateChanged(playbackState))
+    }
+
+    private func report(_ event: PlaybackEvent) {
+        for listener in eventListeners.values { listener.yield(event) }
     }
 }

@@ -25,6 +25,8 @@ public final class TestClock: SchedulingClock, Sendable {
         var now: Duration = .zero
         /// The sleepers, each tagged with its deadline.
         var waiters = Waiters<Void, Duration>()
+        /// Sleeps that had to wait for a later time.
+        var sleepsScheduled = 0
     }
 
     private let state = LockedState(State())
@@ -42,6 +44,20 @@ public final class TestClock: SchedulingClock, Sendable {
         state.withLock { $0.waiters.count }
     }
 
+    /// How many times a task went to sleep on this clock until a later time, since the clock was
+    /// made: each is a wake-up scheduled (a timer armed, a poll, a time-out), cancelled ones too. A
+    /// sleep whose deadline already passed does not count. The difference over a stretch of virtual
+    /// time is how often the SDK wakes the app then.
+    ///
+    /// ```swift
+    /// let before = harness.clock.sleepsScheduled
+    /// await harness.advance(by: .seconds(10))
+    /// print("wake-ups per second:", Double(harness.clock.sleepsScheduled - before) / 10)
+    /// ```
+    public var sleepsScheduled: Int {
+        state.withLock { $0.sleepsScheduled }
+    }
+
     /// The earliest deadline any task sleeps until, if any.
     public var nextDeadline: Duration? {
         state.withLock { $0.waiters.tags.min() }
@@ -52,7 +68,11 @@ public final class TestClock: SchedulingClock, Sendable {
     /// - Throws: `CancellationError` when the sleeping task is cancelled.
     public func sleep(until deadline: Duration) async throws {
         try Task.checkCancellation()
-        try await state.wait(tag: deadline) { deadline <= $0.now ? .success(()) : nil }
+        try await state.wait(tag: deadline) { state in
+            if deadline <= state.now { return .success(()) }
+            state.sleepsScheduled += 1
+            return nil
+        }
     }
 
     /// Moves time forward by `duration`, waking every sleeper whose deadline is reached

@@ -4,6 +4,11 @@ import KontextVideo
 /// A view for headless tests: a size, a safe area, window membership and visibility, all of
 /// which a test can change while an ad is shown. Records where the SDK placed the ad.
 ///
+/// Like a `UIView`'s layout pass, the changes made in one turn of the main actor are reported to
+/// the SDK together, on the next turn (`videoAdReportChanges(to:)`): the ad is laid out again, or
+/// ends with `didEnd(.interrupted)`, as soon as the test yields (any `await`, such as advancing
+/// the clock), with no timer.
+///
 /// The SDK holds it weakly, as it holds an app's view: keep it in a variable for as long as the ad
 /// should stay on screen.
 ///
@@ -11,23 +16,26 @@ import KontextVideo
 /// let view = HeadlessView()                       // a 390×844 portrait phone
 /// try overlay.show(in: view, insets: VideoAdInsets(bottom: 80))
 /// view.rotate()
-/// await harness.advance(by: .milliseconds(500))   // measured every 0.5 s
+/// await harness.advance(by: .zero)                // the change is reported
 /// #expect(view.placements.count == 2)             // placed again
 /// ```
 @MainActor
 public final class HeadlessView: VideoAdHostView {
     /// The view's size in points.
-    public var size: CGSize
+    public var size: CGSize { didSet { layoutChanged() } }
     /// The view's safe-area insets.
-    public var safeAreaInsets: VideoAdInsets
+    public var safeAreaInsets: VideoAdInsets { didSet { layoutChanged() } }
     /// Whether the view is in a window.
-    public var isInWindow: Bool
+    public var isInWindow: Bool { didSet { layoutChanged() } }
     /// Whether the view is hidden.
-    public var isHidden: Bool
+    public var isHidden: Bool { didSet { layoutChanged() } }
     /// Where the ad's creative is now, `nil` when no ad is in the view.
     public private(set) var adFrame: CGRect?
     /// Every frame the SDK placed the creative at, in order (one per show and per relayout).
     public private(set) var placements: [CGRect] = []
+    /// Where changes are reported while an ad is shown.
+    private var reportChange: (@MainActor () -> Void)?
+    private var isChangeReportPending = false
 
     /// Creates a view; by default a 390×844 portrait phone screen in a window.
     /// - Parameters:
@@ -71,8 +79,29 @@ public final class HeadlessView: VideoAdHostView {
         placements.append(frame)
     }
 
-    /// Records that the ad left the view.
+    /// Records that the ad left the view, and stops reporting changes.
     public func videoAdDidRemove() {
         adFrame = nil
+        reportChange = nil
+    }
+
+    /// Reports every later change of `size`, `safeAreaInsets`, `isInWindow` or `isHidden` to
+    /// `onChange`, those of one main-actor turn together on the next, until the ad leaves the view.
+    /// - Parameter onChange: What the SDK measures the view with.
+    /// - Returns: `true`.
+    public func videoAdReportChanges(to onChange: @escaping @MainActor () -> Void) -> Bool {
+        reportChange = onChange
+        return true
+    }
+
+    /// Reports the changes of this main-actor turn on the next, as a layout pass would.
+    private func layoutChanged() {
+        guard reportChange != nil, !isChangeReportPending else { return }
+        isChangeReportPending = true
+        Task { @MainActor [weak self] in
+            guard let self else { return }
+            self.isChangeReportPending = false
+            self.reportChange?()
+        }
     }
 }

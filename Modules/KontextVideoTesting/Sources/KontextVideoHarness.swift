@@ -200,6 +200,38 @@ public final class KontextVideoHarness {
         KontextVideo.shared.setApplicationActive(true)
     }
 
+    /// An audio interruption begins (a call, Siri, an alarm): a linear ad on screen pauses, as
+    /// AVPlayer does on a device, and VAST `pause` fires.
+    ///
+    /// ```swift
+    /// harness.beginAudioInterruption()
+    /// harness.endAudioInterruption(shouldResume: true)   // the call was declined: it plays on
+    /// ```
+    public func beginAudioInterruption() {
+        KontextVideo.shared.deliverPlaybackSignal(.audioInterruptionBegan)
+    }
+
+    /// The audio interruption ends. With `shouldResume` (the system's option, as after a declined
+    /// call) the video plays on and VAST `resume` fires; without, it waits for the viewer's
+    /// Resume (`ScriptedCreative.pressResume()`).
+    /// - Parameter shouldResume: Whether the system says playback may resume.
+    public func endAudioInterruption(shouldResume: Bool) {
+        KontextVideo.shared.deliverPlaybackSignal(.audioInterruptionEnded(shouldResume: shouldResume))
+    }
+
+    /// The headphones are unplugged (the audio route loses its device): a linear ad pauses, as
+    /// AVPlayer does, until the viewer presses Resume.
+    public func unplugHeadphones() {
+        KontextVideo.shared.deliverPlaybackSignal(.audioOutputLost)
+    }
+
+    /// The system's output volume changes (0 is muted): a linear ad on screen fires VAST `mute`
+    /// and `unmute` on each change between silent and audible, once per change.
+    /// - Parameter volume: The new volume, 0…1.
+    public func setOutputVolume(_ volume: Float) {
+        KontextVideo.shared.deliverPlaybackSignal(.outputVolume(volume))
+    }
+
     /// A content player on the harness's clock.
     ///
     /// ```swift
@@ -219,6 +251,27 @@ public final class KontextVideoHarness {
     /// - Returns: A player starting at 0 s.
     public func makePlayer(isPlaying: Bool = true, reportsChanges: Bool = false) -> HeadlessPlayer {
         HeadlessPlayer(clock: clock, isPlaying: isPlaying, reportsChanges: reportsChanges)
+    }
+
+    /// A content player on the harness's clock that, with `reportsPlaybackEvents`, stands for an
+    /// `AVPlayer`: it reports its state, speed, seeks and item changes as they happen, and the SDK
+    /// follows it as it follows an `AVPlayer` — an overlay's duration counts at the player's own
+    /// speed, no seek counts, and nothing is polled.
+    ///
+    /// ```swift
+    /// let player = harness.makePlayer(reportsPlaybackEvents: true)
+    /// ads.track(player)
+    /// try overlay.show(in: HeadlessView())
+    /// player.seek(to: player.currentTime + 0.5)   // counts nothing toward the overlay's duration
+    /// player.pause()                             // the overlay ends with .interrupted at once
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - isPlaying: Whether the content plays from the start.
+    ///   - reportsPlaybackEvents: Whether the player reports its playback as events, as an `AVPlayer`.
+    /// - Returns: A player starting at 0 s.
+    public func makePlayer(isPlaying: Bool = true, reportsPlaybackEvents: Bool) -> HeadlessPlayer {
+        HeadlessPlayer(clock: clock, isPlaying: isPlaying, reportsPlaybackEvents: reportsPlaybackEvents)
     }
 
     /// Delivers every queued event now (the pipeline otherwise delivers on its own schedule).

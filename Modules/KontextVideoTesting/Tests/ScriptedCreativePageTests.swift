@@ -82,4 +82,42 @@ struct ScriptedCreativePageTests {
         }
     }
 
+    /// The example of `CREATIVES.md` ("Trying a creative", in an app's tests), as it is printed
+    /// there: `theGuidePrintsThisExample` checks the guide's block is this body, line for line.
+    @Test func theGuidesExample() async throws {
+        // BEGIN CREATIVES.md
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            harness.creatives.enqueue(.page(posts: [#"{"type":"init-iframe","data":{"version":1}}"#]), for: .overlay)
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            let ad = try await ads.format(.overlay)
+            let loading = Task { try await ad.load() }                      // waits for the page
+            for _ in 0..<100 where harness.creatives.creative(for: ad) == nil { await Task.yield() }
+            let creative = try #require(harness.creatives.creative(for: ad))
+            creative.pagePosts(#"{"type":"ready-iframe"}"#)                 // load() returns
+            try await loading.value
+            try ad.show(in: HeadlessView())
+            creative.viewerTaps(andPagePosts: #"{"type":"click-iframe","data":{"area":"cta"}}"#)  // didClick .other("cta")
+            #expect(creative.messagesToPage.last == #"{"type":"shown-iframe"}"#)                 // context, then shown
+            ads.destroy()
+        }
+        // END CREATIVES.md
+    }
+
+    @Test func theGuidePrintsThisExample() throws {
+        let here = URL(fileURLWithPath: #filePath)
+        let guide = try String(contentsOf: here.deletingLastPathComponent()
+            .appendingPathComponent("../../KontextVideoCreatives/CREATIVES.md").standardizedFileURL, encoding: .utf8)
+        let section = try #require(guide.range(of: "**In an app's tests.**"))
+        let start = try #require(guide.range(of: "```swift\n", range: section.upperBound..<guide.endIndex))
+        let end = try #require(guide.range(of: "```\n", range: start.upperBound..<guide.endIndex))
+        let printed = guide[start.upperBound..<end.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let source = try String(contentsOf: here, encoding: .utf8)
+        let begin = try #require(source.range(of: "// BEGIN CREATIVES.md\n"))
+        let finish = try #require(source.range(of: "// END CREATIVES.md", range: begin.upperBound..<source.endIndex))
+        let tested = source[begin.upperBound..<finish.lowerBound].split(separator: "\n", omittingEmptySubsequences: false)
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        #expect(printed == tested)
+    }
 }

@@ -24,28 +24,27 @@ package enum VASTMacros {
     /// Macros whose value is a comma-separated list.
     private static let listMacros: Set<String> = ["REGULATIONS", "PLAYERSIZE", "UNIVERSALADID", "BLOCKEDADCATEGORIES"]
 
-    /// `template` with its macros filled from `context`.
+    /// `template` with its macros filled from `context`. One pass: a name has no brackets, so of the
+    /// `[`s before a `]` only the last can open a macro, and each character is looked at once or
+    /// twice (a URL of a million `[`s and one `]` was a million scans to its end).
     package static func expand(_ template: String, context: VASTMacroContext) -> String {
         guard template.contains("[") else { return template }
         let values = context.values()
         var out = ""
         out.reserveCapacity(template.utf8.count + 32)
         var rest = template[...]
-        while let open = rest.firstIndex(of: "[") {
+        while let firstOpen = rest.firstIndex(of: "[") {
+            guard let close = rest[firstOpen...].firstIndex(of: "]") else { break }
+            // The `[`s before the last one are text.
+            let open = rest[firstOpen..<close].lastIndex(of: "[") ?? firstOpen
             out += rest[..<open]
-            let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "]") else {
-                rest = rest[open...]
-                break
-            }
-            let name = String(rest[afterOpen..<close])
+            let name = String(rest[rest.index(after: open)..<close])
             if let value = value(for: name, values: values, context: context) {
                 out += value
-                rest = rest[rest.index(after: close)...]
             } else {
-                out += "["
-                rest = rest[afterOpen...]
+                out += rest[open...close]
             }
+            rest = rest[rest.index(after: close)...]
         }
         out += rest
         return out

@@ -71,19 +71,30 @@ package struct VASTXMLElement: Sendable, Equatable, Encodable {
 
     /// The element serialised back to XML (attributes and text escaped), for showing raw extensions.
     package var xmlString: String {
-        var out = "<\(name)"
+        var out = ""
+        write(to: &out)
+        return out
+    }
+
+    /// Appends the element's XML to `out`: one string for the whole tree, so a deep one costs its
+    /// size, not its size times its depth (each level copying its children's text again).
+    private func write(to out: inout String) {
+        out += "<\(name)"
         for attribute in attributes {
-            out += " \(attribute.name)=\"\(Self.escape(attribute.value, quote: true))\""
+            out += " \(attribute.name)=\""
+            Self.escape(attribute.value, quote: true, into: &out)
+            out += "\""
         }
         if children.isEmpty && text.isEmpty {
-            return out + "/>"
+            out += "/>"
+            return
         }
         out += ">"
-        out += Self.escape(text, quote: false)
+        Self.escape(text, quote: false, into: &out)
         for child in children {
-            out += child.xmlString
+            child.write(to: &out)
         }
-        return out + "</\(name)>"
+        out += "</\(name)>"
     }
 
     private static func local(_ name: String) -> String {
@@ -95,20 +106,20 @@ package struct VASTXMLElement: Sendable, Equatable, Encodable {
     /// after `"`, `<` or `&` makes one grapheme of the two, which a `Character` comparison would let
     /// through unescaped (found by fuzzing). Carriage returns (and tabs and line feeds in attribute
     /// values) become references, since a reader normalises them when written raw.
-    private static func escape(_ value: String, quote: Bool) -> String {
-        var out = String.UnicodeScalarView()
+    private static func escape(_ value: String, quote: Bool, into out: inout String) {
+        var escaped = String.UnicodeScalarView()
         for scalar in value.unicodeScalars {
             switch scalar {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"" where quote: out.append(contentsOf: "&quot;".unicodeScalars)
-            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
-            case "\n" where quote: out.append(contentsOf: "&#10;".unicodeScalars)
-            case "\t" where quote: out.append(contentsOf: "&#9;".unicodeScalars)
-            default: out.append(scalar)
+            case "&": escaped.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": escaped.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": escaped.append(contentsOf: "&gt;".unicodeScalars)
+            case "\"" where quote: escaped.append(contentsOf: "&quot;".unicodeScalars)
+            case "\r": escaped.append(contentsOf: "&#13;".unicodeScalars)
+            case "\n" where quote: escaped.append(contentsOf: "&#10;".unicodeScalars)
+            case "\t" where quote: escaped.append(contentsOf: "&#9;".unicodeScalars)
+            default: escaped.append(scalar)
             }
         }
-        return String(out)
+        out += String(escaped)
     }
 }

@@ -9,7 +9,11 @@ import Foundation
 /// keep their prefixes, and an undeclared prefix is fine (players accept them; see the corpus INDEX).
 ///
 /// Refused with VAST error 100, wherever it sits, however far into the document:
-/// - anything that is not well-formed XML 1.0, and bytes that are not UTF-8 XML characters;
+/// - anything that is not well-formed XML 1.0, and bytes that are not UTF-8 XML characters; names
+///   are XML 1.0 (fifth edition) names, non-ASCII characters included (`×`, a no-break space or a
+///   leading combining mark are not name characters); the XML declaration is exactly
+///   `version`, then optionally `encoding` (a well-formed name), then optionally `standalone`
+///   (`yes` or `no`), each once;
 /// - a document type declaration (`<!DOCTYPE`) and so any entity declaration: VAST needs none, and
 ///   without one there is nothing to expand and nothing external to fetch. An entity other than the
 ///   five predefined ones is undeclared, hence an error;
@@ -20,6 +24,10 @@ import Foundation
 ///
 /// Lenient on purpose, as before: a byte-order mark, whitespace and comments may come before the XML
 /// declaration (prebid's `VAST_Empty_Response.xml` starts with a comment; players load such tags).
+///
+/// Linear in the document's size whatever its shape: every byte is looked at a bounded number of
+/// times, and a start tag's attributes are checked for repeats through a table once there are more
+/// than a few (`kontext-video-bench vast` measures the hostile shapes against the corpus).
 struct VASTXMLReader {
     /// The limits that bound time and memory.
     struct Limits: Sendable {
@@ -35,6 +43,13 @@ struct VASTXMLReader {
 
     /// The tree of `data`, or the VAST error 100 that refuses it.
     func read(_ data: Data) -> Result<VASTXMLTree, VASTError> {
+        var nameComparisons = 0
+        return read(data, nameComparisons: &nameComparisons)
+    }
+
+    /// `read(_:)`, counting in `nameComparisons` the times two names were compared byte by byte:
+    /// the tests' measure of the reader's work on many attributes, the same on every machine.
+    func read(_ data: Data, nameComparisons: inout Int) -> Result<VASTXMLTree, VASTError> {
         guard data.count <= limits.maxBytes else {
             return .failure(VASTError(.xmlParsing, "document is \(data.count) bytes, over the \(limits.maxBytes)-byte limit"))
         }
@@ -51,6 +66,7 @@ struct VASTXMLReader {
                 return .failure(Self.failure(SyntaxError(offset: offset, reason: "bytes that are not UTF-8 XML characters"), in: bytes))
             }
             var scanner = Scanner(bytes: bytes, limits: limits, isASCII: characters.isASCII)
+            defer { nameComparisons += scanner.nameComparisons }
             do throws(SyntaxError) {
                 try scanner.document()
             } catch {
@@ -98,6 +114,16 @@ struct VASTXMLReader {
         var openElements: [OpenElement] = []
         /// The text of the open elements, innermost last: a child's text leaves before its parent's goes on.
         var pendingText: [UInt8] = []
+        /// How many times two names were compared byte by byte (`read(_:nameComparisons:)`).
+        var nameComparisons = 0
+        /// The attributes of the start tag being read, by a hash of their names (`-1`: an empty slot),
+        /// once it has more than `attributesCheckedPairwise`: an index into `tree.attributes`.
+        var attributeSlots: [Int32] = []
+
+        /// Up to this many attributes on a tag, a new one is compared with each before it; past it,
+        /// through `attributeSlots` (each name hashed once, with the process's random seed, so no
+        /// document can be built to make its names collide).
+        static let attributesCheckedPairwise = 8
 
         struct OpenElement {
             var node: VASTXMLTree.NodeIndex
@@ -211,19 +237,27 @@ struct VASTXMLReader {
             return false
         }
 
-        /// `<?xml version="1.0" encoding="…" standalone="…"?>`.
+        /// `<?xml version="1.x" encoding="…" standalone="…"?>`, as XML 1.0 writes it: `version` first,
+        /// then `encoding`, then `standalone`, the last two optional, each once.
         private mutating func declaration() throws(SyntaxError) {
             index += 5
+            let pseudoAttributes: [StaticString] = ["version", "encoding", "standalone"]
+            var expected = 0  // the first of `pseudoAttributes` that may come next
             while true {
                 let hadSpace = skipWhitespace()
                 if starts(with: "?>", at: index) {
+                    guard expected > 0 else { throw fail("an XML declaration without a version") }
                     index += 2
                     return
                 }
                 guard hadSpace, index < count else { throw fail("a malformed XML declaration") }
                 let nameStart = index
-                while index < count, Self.isNameByte(bytes[index]) { index += 1 }
-                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<index]), as: UTF8.self)
+                while index < count, Self.isASCIILetter(bytes[index]) { index += 1 }
+                guard let which = pseudoAttributes.firstIndex(where: { equals($0, nameStart, index - nameStart) }),
+                      expected == 0 ? which == 0 : which >= expected else {
+                    throw fail("a malformed XML declaration (version, then encoding, then standalone, each once)", at: nameStart)
+                }
+                expected = which + 1
                 skipWhitespace()
                 guard byte(at: index) == UInt8(ascii: "=") else { throw fail("a malformed XML declaration") }
                 index += 1
@@ -234,20 +268,29 @@ struct VASTXMLReader {
                 index = valueStart
                 while index < count, bytes[index] != quote, bytes[index] != UInt8(ascii: "<") { index += 1 }
                 guard index < count, bytes[index] == quote else { throw fail("a malformed XML declaration") }
-                let value = String(decoding: UnsafeBufferPointer(rebasing: bytes[valueStart..<index]), as: UTF8.self)
+                let value = UnsafeBufferPointer(rebasing: bytes[valueStart..<index])
                 index += 1
-                switch name {
-                case "version":
-                    guard value.hasPrefix("1.") else { throw fail("XML version \(value) is not read") }
-                case "encoding":
-                    let encoding = value.lowercased()
-                    if encoding != "utf-8" && encoding != "utf8" && !isASCII {
-                        throw refuse("only UTF-8 VAST documents are read (this one declares \(value))")
+                switch which {
+                case 0:
+                    // VersionNum ::= '1.' [0-9]+
+                    guard value.count > 2, value[0] == UInt8(ascii: "1"), value[1] == UInt8(ascii: "."),
+                          value.dropFirst(2).allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else {
+                        throw fail("XML version \"\(String(decoding: value, as: UTF8.self))\" is not read", at: valueStart)
                     }
-                case "standalone":
-                    break
+                case 1:
+                    // EncName ::= [A-Za-z] ([A-Za-z0-9._] | '-')*
+                    guard let first = value.first, Self.isASCIILetter(first), value.dropFirst().allSatisfy(Self.isEncodingNameByte) else {
+                        throw fail("a malformed encoding name in the XML declaration", at: valueStart)
+                    }
+                    let encoding = String(decoding: value, as: UTF8.self)
+                    let lowered = encoding.lowercased()
+                    if lowered != "utf-8" && lowered != "utf8" && !isASCII {
+                        throw refuse("only UTF-8 VAST documents are read (this one declares \(encoding))")
+                    }
                 default:
-                    throw fail("a malformed XML declaration")
+                    guard value.elementsEqual("yes".utf8) || value.elementsEqual("no".utf8) else {
+                        throw fail("standalone must be \"yes\" or \"no\" in the XML declaration", at: valueStart)
+                    }
                 }
             }
         }
@@ -328,9 +371,14 @@ struct VASTXMLReader {
                 let valueStart = tree.bytes.count
                 try attributeValue(quote: quote)
                 let value = VASTXMLTree.Span(start: Int32(valueStart), end: Int32(tree.bytes.count))
-                for earlier in first..<tree.attributes.count {
-                    let span = tree.attributes[earlier].qualifiedName
-                    if Int(span.end - span.start) == nameCount && equalStored(span, nameStart) {
+                let earlier = tree.attributes.count - first
+                if earlier < Self.attributesCheckedPairwise {
+                    for other in first..<tree.attributes.count where sameName(tree.attributes[other].qualifiedName, nameStart, nameCount) {
+                        throw fail("a repeated attribute", at: nameStart)
+                    }
+                } else {
+                    if earlier == Self.attributesCheckedPairwise { indexAttributes(from: first) }
+                    guard insertAttribute(Int32(tree.attributes.count), nameStart: nameStart, nameCount: nameCount, first: first) else {
                         throw fail("a repeated attribute", at: nameStart)
                     }
                 }
@@ -374,11 +422,88 @@ struct VASTXMLReader {
             throw fail("an attribute value that never ends")
         }
 
-        /// An XML name at `index`; bytes of 0x80 and above (non-ASCII letters) are name characters.
+        /// Puts the attributes of the tag being read, from `first` on, in `attributeSlots`.
+        private mutating func indexAttributes(from first: Int) {
+            attributeSlots.removeAll(keepingCapacity: true)
+            attributeSlots.append(contentsOf: repeatElement(-1, count: 64))
+            for attribute in first..<tree.attributes.count {
+                placeAttribute(Int32(attribute))
+            }
+        }
+
+        /// Adds attribute number `attribute` (not yet in `tree.attributes`), whose name is the
+        /// document's `nameCount` bytes at `nameStart`; `false` when an earlier one has that name.
+        private mutating func insertAttribute(_ attribute: Int32, nameStart: Int, nameCount: Int, first: Int) -> Bool {
+            if (attribute - Int32(first) + 1) * 2 > Int32(attributeSlots.count) {
+                // Past half full: twice the slots, every name placed again (amortised: linear).
+                let size = attributeSlots.count * 2
+                attributeSlots.removeAll(keepingCapacity: true)
+                attributeSlots.append(contentsOf: repeatElement(-1, count: size))
+                for earlier in first..<Int(attribute) { placeAttribute(Int32(earlier)) }
+            }
+            let mask = attributeSlots.count - 1
+            var slot = Self.hash(bytes.baseAddress! + nameStart, nameCount) & mask
+            while attributeSlots[slot] >= 0 {
+                if sameName(tree.attributes[Int(attributeSlots[slot])].qualifiedName, nameStart, nameCount) { return false }
+                slot = (slot + 1) & mask
+            }
+            attributeSlots[slot] = attribute
+            return true
+        }
+
+        /// Puts attribute number `attribute`, already in `tree.attributes`, in a free slot.
+        private mutating func placeAttribute(_ attribute: Int32) {
+            let span = tree.attributes[Int(attribute)].qualifiedName
+            let mask = attributeSlots.count - 1
+            var slot = tree.bytes.withUnsafeBufferPointer {
+                Self.hash($0.baseAddress! + Int(span.start), Int(span.end - span.start))
+            } & mask
+            while attributeSlots[slot] >= 0 { slot = (slot + 1) & mask }
+            attributeSlots[slot] = attribute
+        }
+
+        private static func hash(_ start: UnsafePointer<UInt8>, _ count: Int) -> Int {
+            var hasher = Hasher()
+            hasher.combine(bytes: UnsafeRawBufferPointer(start: start, count: count))
+            return hasher.finalize()
+        }
+
+        /// An XML name at `index`: ASCII name characters, and the non-ASCII ones XML 1.0 (fifth
+        /// edition) allows; it ends before the first character that is not one.
         private mutating func name() throws(SyntaxError) {
-            guard index < count, Self.isNameStartByte(bytes[index]) else { throw fail("a malformed name") }
-            index += 1
-            while index < count, Self.isNameByte(bytes[index]) { index += 1 }
+            guard index < count else { throw fail("a malformed name") }
+            let first = bytes[index]
+            if first < 0x80 {
+                guard Self.isASCIINameStartByte(first) else { throw fail("a malformed name") }
+                index += 1
+            } else {
+                let (scalar, length) = scalar(at: index)
+                guard Self.isNameStartCharacter(scalar) else { throw fail("a malformed name: U+\(String(scalar, radix: 16, uppercase: true)) cannot start one") }
+                index += length
+            }
+            while index < count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    guard Self.isASCIINameByte(byte) else { return }
+                    index += 1
+                } else {
+                    let (scalar, length) = scalar(at: index)
+                    guard Self.isNameCharacter(scalar) else { return }
+                    index += length
+                }
+            }
+        }
+
+        /// The character whose UTF-8 starts at `offset`, and its length (`VASTXMLCharacters` checked
+        /// every sequence before the markup is read, so the lead byte tells the length).
+        private func scalar(at offset: Int) -> (UInt32, Int) {
+            let lead = UInt32(bytes[offset])
+            func continuation(_ position: Int) -> UInt32 { UInt32(bytes[offset + position] & 0x3F) }
+            switch lead {
+            case 0xC0..<0xE0: return ((lead & 0x1F) << 6 | continuation(1), 2)
+            case 0xE0..<0xF0: return ((lead & 0x0F) << 12 | continuation(1) << 6 | continuation(2), 3)
+            default: return ((lead & 0x07) << 18 | continuation(1) << 12 | continuation(2) << 6 | continuation(3), 4)
+            }
         }
 
         // MARK: Content
@@ -537,6 +662,18 @@ struct VASTXMLReader {
             return VASTXMLTree.Span(start: spanStart, end: Int32(tree.bytes.count))
         }
 
+        /// Whether the `length` document bytes at `offset` are `literal`.
+        private func equals(_ literal: StaticString, _ offset: Int, _ length: Int) -> Bool {
+            literal.utf8CodeUnitCount == length && starts(with: literal, at: offset)
+        }
+
+        /// Whether the stored name `span` is the document's `count` bytes at `offset` (counted).
+        private mutating func sameName(_ span: VASTXMLTree.Span, _ offset: Int, _ count: Int) -> Bool {
+            guard Int(span.end - span.start) == count else { return false }
+            nameComparisons += 1
+            return equalStored(span, offset)
+        }
+
         private func equalStored(_ span: VASTXMLTree.Span, _ documentOffset: Int) -> Bool {
             tree.bytes.withUnsafeBufferPointer {
                 memcmp($0.baseAddress! + Int(span.start), bytes.baseAddress! + documentOffset, Int(span.end - span.start)) == 0
@@ -547,12 +684,37 @@ struct VASTXMLReader {
             String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<start + count]), as: UTF8.self)
         }
 
-        private static func isNameStartByte(_ byte: UInt8) -> Bool {
-            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":") || byte >= 0x80
+        private static func isASCIILetter(_ byte: UInt8) -> Bool {
+            (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A)
         }
 
-        private static func isNameByte(_ byte: UInt8) -> Bool {
-            isNameStartByte(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        private static func isASCIINameStartByte(_ byte: UInt8) -> Bool {
+            isASCIILetter(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ":")
+        }
+
+        private static func isASCIINameByte(_ byte: UInt8) -> Bool {
+            isASCIINameStartByte(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
+        }
+
+        /// `[A-Za-z0-9._-]`: the bytes of an encoding name after its first.
+        private static func isEncodingNameByte(_ byte: UInt8) -> Bool {
+            isASCIILetter(byte) || (byte >= 0x30 && byte <= 0x39) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+        }
+
+        /// XML 1.0 (fifth edition) NameStartChar, above ASCII.
+        static func isNameStartCharacter(_ scalar: UInt32) -> Bool {
+            switch scalar {
+            case 0xC0...0xD6, 0xD8...0xF6, 0xF8...0x2FF, 0x370...0x37D, 0x37F...0x1FFF, 0x200C...0x200D,
+                 0x2070...0x218F, 0x2C00...0x2FEF, 0x3001...0xD7FF, 0xF900...0xFDCF, 0xFDF0...0xFFFD, 0x10000...0xEFFFF:
+                return true
+            default:
+                return false
+            }
+        }
+
+        /// XML 1.0 (fifth edition) NameChar, above ASCII.
+        static func isNameCharacter(_ scalar: UInt32) -> Bool {
+            isNameStartCharacter(scalar) || scalar == 0xB7 || (0x300...0x36F).contains(scalar) || (0x203F...0x2040).contains(scalar)
         }
 
         private static func digit(_ byte: UInt8, hex: Bool) -> UInt32? {

@@ -84,13 +84,17 @@ import Dispatch
     // doc: /documentation/AVFoundation/AVPlayerItem/didPlayToEndTimeNotification
     @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
     public static let didPlayToEndTimeNotification = NSNotification.Name("AVPlayerItemDidPlayToEndTimeNotification")
+    // doc: /documentation/AVFoundation/AVPlayerItem/timeJumpedNotification (`class let`; "The notification’s
+    // object is the player item"; the system may post it on another thread)
+    @available(iOS 5.0, macOS 10.7, tvOS 9.0, *)
+    public static let timeJumpedNotification = NSNotification.Name("AVPlayerItemTimeJumpedNotification")
     // doc: /documentation/AVFoundation/AVPlayerItem/failedToPlayToEndTimeNotification
     @available(iOS 4.3, macOS 10.7, tvOS 9.0, *)
     public static let failedToPlayToEndTimeNotification = NSNotification.Name("AVPlayerItemFailedToPlayToEndTimeNotification")
 }
 
 // doc: /documentation/AVFoundation/AVPlayerLayer
-@available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
+@available(iOS 4.0, macOS 10.7, tvOS 9.0, visionOS 1.0, *)
 open class AVPlayerLayer: CALayer {
     // doc: /documentation/AVFoundation/AVPlayerLayer/init(player:)
     public convenience init(player: AVPlayer?) { fatalError() }

@@ -2,7 +2,7 @@
 @_exported import Foundation
 
 // doc: /documentation/AppTrackingTransparency/ATTrackingManager
-@available(iOS 14.0, macOS 11.0, tvOS 14.0, *)
+@available(iOS 14.0, macOS 11.0, tvOS 14.0, visionOS 1.0, *)
 open class ATTrackingManager: NSObject {
     // doc: /documentation/AppTrackingTransparency/ATTrackingManager/trackingAuthorizationStatus
     open class var trackingAuthorizationStatus: ATTrackingManager.AuthorizationStatus { fatalError() }

@@ -20,3 +20,16 @@ extension NotificationCenter {
         final public func makeAsyncIterator() -> NotificationCenter.Notifications.Iterator { fatalError() }
     }
 }
+
+// What an app extension hears of its host app's life (Foundation's NSExtensionContext.h; the host
+// app's UIApplication notifications are the app's, not the extension's).
+extension NSNotification.Name {
+    // doc: /documentation/Foundation/NSNotification/Name-swift.struct/NSExtensionHostDidEnterBackground
+    @available(iOS 8.2, tvOS 9.0, visionOS 1.0, *)
+    @available(macOS, unavailable)
+    public static let NSExtensionHostDidEnterBackground = NSNotification.Name("NSExtensionHostDidEnterBackgroundNotification")
+    // doc: /documentation/Foundation/NSNotification/Name-swift.struct/NSExtensionHostWillEnterForeground
+    @available(iOS 8.2, tvOS 9.0, visionOS 1.0, *)
+    @available(macOS, unavailable)
+    public static let NSExtensionHostWillEnterForeground = NSNotification.Name("NSExtensionHostWillEnterForegroundNotification")
+}

@@ -1,13 +1,24 @@
 // doc: /documentation/UIKit/UIApplication
 @available(iOS 2.0, tvOS 9.0, *)
 @MainActor open class UIApplication: UIResponder {
-    // doc: /documentation/UIKit/UIApplication/shared
+    // doc: /documentation/UIKit/UIApplication/shared (iOS 2.0, tvOS, visionOS 1.0). Unavailable in
+    // app extensions: UIKit declares it NS_EXTENSION_UNAVAILABLE_IOS("Use view controller based
+    // solutions where appropriate instead."), which Swift imports as the attributes below (tvOS
+    // app extensions do not inherit iOS app extensions' attributes, visionOS ones do:
+    // swift/lib/AST/PlatformKindUtils.cpp), and the App Extension Programming Guide: an app
+    // extension cannot access a sharedApplication object.
+    @available(visionOS 1.0, *)
+    @available(iOSApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead.")
+    @available(tvOSApplicationExtension, unavailable, message: "Use view controller based solutions where appropriate instead.")
     open class var shared: UIApplication { fatalError() }
     // doc: /documentation/UIKit/UIApplication/applicationState
     @available(iOS 4.0, tvOS 9.0, *)
     open var applicationState: UIApplication.State { fatalError() }
-    // doc: /documentation/UIKit/UIApplication/open(_:options:completionHandler:)
+    // doc: /documentation/UIKit/UIApplication/open(_:options:completionHandler:) (unavailable in app
+    // extensions: NS_EXTENSION_UNAVAILABLE_IOS("") in UIKit's header, as `shared` above)
     @available(iOS 10.0, tvOS 10.0, *)
+    @available(iOSApplicationExtension, unavailable)
+    @available(tvOSApplicationExtension, unavailable)
     open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:], completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
     // doc: /documentation/UIKit/UIApplication/canOpenURL(_:) (the page lists it deprecated in iOS/tvOS 27.0; its message is the page's deprecation summary)
     @available(iOS, introduced: 3.0, deprecated: 27.0, message: "Attempt to open the URL and handle any failure instead of validating it first. Using universal links instead of custom URL schemes removes the need for this validation entirely.")
@@ -70,7 +81,9 @@
 // doc: /documentation/UIKit/UIWindowScene
 @available(iOS 13.0, tvOS 13.0, *)
 @MainActor open class UIWindowScene: UIScene {
-    // doc: /documentation/UIKit/UIWindowScene/screen
+    // doc: /documentation/UIKit/UIWindowScene/screen (the page lists iOS, iPadOS, Mac Catalyst and
+    // tvOS: no visionOS)
+    @available(visionOS, unavailable)
     open var screen: UIScreen { fatalError() }
     // doc: /documentation/UIKit/UIWindowScene/windows
     open var windows: [UIWindow] { fatalError() }
@@ -101,8 +114,11 @@
     open func makeKeyAndVisible() {}
 }
 
-// doc: /documentation/UIKit/UIScreen
+// doc: /documentation/UIKit/UIScreen (the page lists iOS, iPadOS, Mac Catalyst and tvOS, and says
+// "In a compatible iPad or iPhone app running in visionOS, don't rely on screen-related
+// properties": no visionOS)
 @available(iOS 2.0, tvOS 9.0, *)
+@available(visionOS, unavailable)
 @MainActor open class UIScreen: NSObject {
     // doc: /documentation/UIKit/UIScreen/main
     @available(iOS, introduced: 2.0, deprecated: 26.0, message: "Use a UIScreen instance found through context instead (i.e, view.window.windowScene.screen)")
@@ -133,7 +149,7 @@
     // doc: /documentation/UIKit/UIDevice/model
     open var model: String { fatalError() }
     // doc: /documentation/UIKit/UIDevice/identifierForVendor
-    @available(iOS 6.0, tvOS 9.0, *)
+    @available(iOS 6.0, tvOS 9.0, visionOS 1.0, *)
     open var identifierForVendor: UUID? { fatalError() }
     // doc: /documentation/UIKit/UIDevice/userInterfaceIdiom
     @available(iOS 3.2, tvOS 9.0, *)

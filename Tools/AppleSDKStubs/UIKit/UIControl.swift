@@ -54,8 +54,8 @@
         case infoLight = 3
         case infoDark = 4
         case contactAdd = 5
-        // doc: /documentation/UIKit/UIButton/ButtonType-swift.enum/close (iOS 13.0; its page lists no tvOS)
-        @available(iOS 13.0, *)
+        // doc: /documentation/UIKit/UIButton/ButtonType-swift.enum/close (iOS 13.0, visionOS 1.0; its page lists no tvOS)
+        @available(iOS 13.0, visionOS 1.0, *)
         @available(tvOS, unavailable)
         case close = 7
     }

@@ -7,7 +7,7 @@
 @_exported import UIKit
 
 // doc: /documentation/WebKit/WKWebView
-@available(iOS 8.0, macOS 10.10, *)
+@available(iOS 8.0, macOS 10.10, visionOS 1.0, *)
 @available(tvOS, unavailable)
 @MainActor open class WKWebView: UIView {
     // doc: /documentation/WebKit/WKWebView/init(frame:configuration:)

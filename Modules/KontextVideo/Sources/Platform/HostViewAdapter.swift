@@ -8,4 +8,8 @@ import Foundation
 protocol HostViewAdapter: VideoAdHostView {
     /// Whether the platform view still exists.
     var isWrappedViewAlive: Bool { get }
+    /// Whether the changes it reports (`videoAdReportChanges(to:)`) include its visibility. When not
+    /// (UIKit signals no change of `isHidden` or `alpha`), the view is still measured every half
+    /// second while the ad is shown, for that alone.
+    var reportsVisibilityChanges: Bool { get }
 }

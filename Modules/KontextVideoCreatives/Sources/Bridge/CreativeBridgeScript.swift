@@ -10,14 +10,16 @@ import Foundation
 ///   page's own window and origin — another window's or origin's are dropped;
 /// - a viewer's action (click, close, resume) only during a tap: a trusted `pointerdown` or
 ///   `keydown` the script saw itself, at most a second after the finger lifted, while
-///   `navigator.userActivation.isActive` where the browser has it — and each tap once: it carries
-///   the tap's number (`"tap": n`), and a second action during the same tap is not forwarded;
-/// - `load-iframe` once the page's load event fired, behind every message the page posted before
-///   it (both travel through the same message queue), so the SDK knows by then whether the page
-///   said `init-iframe`.
+///   `navigator.userActivation.isActive` where the browser has it (WebKit from iOS 16.4) — and
+///   each tap once: an action takes the oldest tap no action took yet and carries its number
+///   (`"tap": n`); with none left it is not forwarded;
+/// - `load-iframe` once, at the window's trusted load event, behind every message the page posted
+///   before it (both travel through the same message queue), so the SDK knows by then whether the
+///   page said `init-iframe`.
 ///
-/// A body longer than `CreativeMessageDecoder.maximumBytes` is cut just past it, so the SDK counts
-/// it as oversized without the whole string crossing to the app. The browser tests
+/// A body longer than `CreativeMessageDecoder.maximumBytes` UTF-8 bytes is cut just past it, so the
+/// SDK counts it as oversized without the whole string crossing to the app. A message JSON cannot
+/// carry (a `BigInt`, a cycle) goes on with `"data": "not JSON"`, which the SDK drops as malformed. The browser tests
 /// (`Scripts/browser-tests`) run this exact text in Chromium, in an isolated world as WebKit does;
 /// they read it from between the `BEGIN`/`END` lines below.
 package enum CreativeBridgeScript {
@@ -68,43 +70,91 @@ package enum CreativeBridgeScript {
   var handler = handlers && handlers[config.handler];
   if (!handler) return;
 
-  // The viewer's taps, as only trusted events tell them.
-  var taps = 0, usedTap = 0, lastTouchAt = -Infinity;
+  // The viewer's taps, as only trusted events tell them: numbered, and kept unused, oldest first,
+  // until a viewer's action takes one. The oldest, not the latest: a page posts during a tap, but
+  // its message is delivered later, after the next tap's pointerdown on a busy page.
+  var taps = 0, unusedTaps = [];
+  function dropExpiredTaps(now) {
+    while (unusedTaps.length && now - unusedTaps[0].touchedAt > config.tapWindowMilliseconds) unusedTaps.shift();
+  }
   function tapStarted(event) {
     if (!event.isTrusted) return;
+    var now = performance.now();
+    dropExpiredTaps(now);
     taps += 1;
-    lastTouchAt = performance.now();
+    unusedTaps.push({ number: taps, touchedAt: now, lifted: false });
   }
   function tapEnded(event) {
-    if (event.isTrusted) lastTouchAt = performance.now();
+    if (!event.isTrusted) return;
+    var now = performance.now();
+    for (var i = 0; i < unusedTaps.length; i += 1) {
+      if (!unusedTaps[i].lifted) {
+        unusedTaps[i].touchedAt = now;
+        unusedTaps[i].lifted = true;
+      }
+    }
   }
   window.addEventListener('pointerdown', tapStarted, true);
   window.addEventListener('keydown', tapStarted, true);
   window.addEventListener('pointerup', tapEnded, true);
+  window.addEventListener('pointercancel', tapEnded, true);
   window.addEventListener('keyup', tapEnded, true);
-  function unusedTap() {
-    if (taps === usedTap) return 0;
-    if (performance.now() - lastTouchAt > config.tapWindowMilliseconds) return 0;
+  // The oldest tap no action used yet, at most a second after it lifted; 0 when there is none.
+  function takeTap() {
+    dropExpiredTaps(performance.now());
+    if (!unusedTaps.length) return 0;
+    // WebKit has it from iOS 16.4; before, the tap and its window are the whole rule.
     var activation = navigator.userActivation;
     if (activation && !activation.isActive) return 0;
-    return taps;
+    return unusedTaps.shift().number;
+  }
+
+  // The body cut just past the SDK's limit, counted as the SDK counts it: in UTF-8 bytes.
+  function cut(body) {
+    var limit = config.maximumBytes;
+    if (body.length * 3 <= limit) return body;
+    var bytes = 0;
+    for (var i = 0; i < body.length; i += 1) {
+      var unit = body.charCodeAt(i);
+      if (unit < 0x80) {
+        bytes += 1;
+      } else if (unit < 0x800) {
+        bytes += 2;
+      } else if (unit >= 0xD800 && unit <= 0xDBFF && i + 1 < body.length && (body.charCodeAt(i + 1) & 0xFC00) === 0xDC00) {
+        bytes += 4;
+        i += 1;
+      } else {
+        bytes += 3;
+      }
+      if (bytes > limit) return body.slice(0, i + 1);
+    }
+    return body;
   }
 
   function forward(message) {
     var body;
-    try { body = JSON.stringify(message); } catch (error) { return; }
-    if (typeof body !== 'string') return;
-    if (body.length > config.maximumBytes) body = body.slice(0, config.maximumBytes + 1);
-    handler.postMessage(body);
+    try { body = JSON.stringify(message); } catch (error) { body = undefined; }
+    if (typeof body !== 'string') {
+      // A value JSON cannot carry (a BigInt, a cycle): the SDK still hears of the message, with
+      // a data it drops as malformed and counts.
+      var stand = { type: message.type, data: 'not JSON' };
+      if (message.tap) stand.tap = message.tap;
+      body = JSON.stringify(stand);
+    }
+    handler.postMessage(cut(body));
   }
 
   var loadedMarker = 'kontext-loaded-' + Math.random().toString(36).slice(2) + performance.now().toString(36);
+  var loadPosted = false, loadForwarded = false;
   window.addEventListener('message', function (event) {
     if (event.source !== window || event.origin !== config.origin) return;
     var data = event.data;
-    if (data === loadedMarker) {
-      loadedMarker = null;
-      forward({ type: 'load-iframe' });
+    if (typeof data === 'string') {
+      // The page hears the marker too, and may post it again: it counts once.
+      if (data === loadedMarker && !loadForwarded) {
+        loadForwarded = true;
+        forward({ type: 'load-iframe' });
+      }
       return;
     }
     if (!data || typeof data !== 'object' || typeof data.type !== 'string') return;
@@ -112,15 +162,17 @@ package enum CreativeBridgeScript {
     var message = { type: data.type };
     if (data.data !== undefined) message.data = data.data;
     if (config.viewerActions.indexOf(data.type) !== -1) {
-      var tap = unusedTap();
+      var tap = takeTap();
       if (!tap) return;
-      usedTap = tap;
       message.tap = tap;
     }
     forward(message);
   });
-  window.addEventListener('load', function () {
-    if (loadedMarker) window.postMessage(loadedMarker, config.origin);
+  window.addEventListener('load', function (event) {
+    // The window's own load, as the browser fires it: not one a page script dispatched.
+    if (!event.isTrusted || loadPosted) return;
+    loadPosted = true;
+    window.postMessage(loadedMarker, config.origin);
   });
 })
 // END kontext-bridge.js

@@ -1,14 +1,15 @@
-// Follows an `AVPlayer` for `VideoAds.track(_:)`: reads its time, playback state, item and rate.
-// The rules that use them (what counts as playing for an overlay, how jumps are judged) are in
-// `PlayerTracker` and `OverlayPlaybackFollower`.
-#if canImport(AVFoundation) && canImport(Combine)
+// Follows an `AVPlayer` for `VideoAds.track(_:)`: reads its time and item, and turns its
+// key-value observations and seek notifications into `PlaybackEvent`s. Translation only: what a
+// state, a seek or an item change means for an overlay is decided in `OverlayPlaybackFollower`
+// and `ReportedProgressCounter`.
+#if canImport(AVFoundation)
 import AVFoundation
-import Combine
+import ObjectiveC
 
 /// Follows an `AVPlayer` for `VideoAds.track(_:)` without adding members to `AVPlayer` itself.
-/// Holds the player weakly.
+/// Holds the player weakly. Reports its playback as events, so nothing about it is polled.
 @MainActor
-package final class AVPlayerAdapter: PlayerAdapter, PlaybackRateReporting {
+package final class AVPlayerAdapter: PlayerAdapter, PlaybackEventSource {
     private weak var player: AVPlayer?
     private weak var lastItem: AVPlayerItem?
     private var itemGeneration = 0
@@ -31,17 +32,7 @@ package final class AVPlayerAdapter: PlayerAdapter, PlaybackRateReporting {
 
     /// `true` while playing or waiting to play (buffering); `false` once paused or ended.
     package var isPlaying: Bool {
-        guard let player else { return false }
-        return player.timeControlStatus != .paused
-    }
-
-    /// `timeControlStatus` changes, observed through KVO, as playing / not playing.
-    package var isPlayingPublisher: AnyPublisher<Bool, Never>? {
-        guard let player else { return nil }
-        return player.publisher(for: \.timeControlStatus, options: [.initial, .new])
-            .map { @Sendable status in status != .paused }
-            .removeDuplicates()
-            .eraseToAnyPublisher()
+        playbackState.isPlaying
     }
 
     /// Changes whenever the player moves to another item. A counter rather than the item's
@@ -55,11 +46,88 @@ package final class AVPlayerAdapter: PlayerAdapter, PlaybackRateReporting {
         return AnyHashable(itemGeneration)
     }
 
-    /// The player's own rate, so jumps are judged against it rather than the 4× default.
-    package var playbackRate: Double? {
-        guard let rate = player?.rate else { return nil }
-        let value = Double(rate)
-        return value.isFinite && value > 0 ? value : nil
+    /// The player's `timeControlStatus` and `rate`; paused once the player is gone.
+    package var playbackState: PlaybackState {
+        player.map(Self.state) ?? PlaybackState(.paused, rate: 0)
+    }
+
+    /// The player's changes from now on: `rate`, `timeControlStatus` and `currentItem` through
+    /// key-value observing, which Apple's `AVPlayer` page names for following "its currentItem or
+    /// its playback rate" (doc: /documentation/AVFoundation/AVPlayer), and seeks through the current
+    /// item's `timeJumpedNotification` (doc: /documentation/AVFoundation/AVPlayerItem/timeJumpedNotification,
+    /// "posts when a player item's time changes discontinuously", possibly on another thread). The
+    /// stream finishes when the player is freed.
+    package func makePlaybackEvents() -> AsyncStream<PlaybackEvent>? {
+        guard let player else { return nil }
+        let (events, continuation) = AsyncStream.makeStream(of: PlaybackEvent.self)
+        let subscription = PlaybackSubscription(player: player, continuation: continuation)
+        continuation.onTermination = { [weak subscription] _ in subscription?.cancel() }
+        return events
+    }
+
+    /// `timeControlStatus` and `rate` as the SDK's value.
+    nonisolated fileprivate static func state(of player: AVPlayer) -> PlaybackState {
+        let status = player.timeControlStatus
+        let control: PlaybackState.Control = status == .paused ? .paused : status == .playing ? .playing : .waiting
+        return PlaybackState(control, rate: Double(player.rate))
+    }
+}
+
+/// The observations behind one stream of an `AVPlayer`'s events. The player itself keeps it, as an
+/// associated object (doc: /documentation/ObjectiveC/objc_setAssociatedObject(_:_:_:_:), with
+/// `OBJC_ASSOCIATION_RETAIN`, "a strong reference to the associated object"): it lives as long as
+/// the player, so when the player is freed it goes too and the stream finishes. The stream's end
+/// (the overlay ended) cancels it.
+///
+/// `@unchecked Sendable`: its stored properties are set once in `init`; `invalidate()`,
+/// `removeObserver(_:)` and `objc_setAssociatedObject` may be called from any thread.
+private final class PlaybackSubscription: @unchecked Sendable {
+    private let continuation: AsyncStream<PlaybackEvent>.Continuation
+    private weak var player: AVPlayer?
+    private var observations: [NSKeyValueObservation] = []
+    private var seekObserver: (any NSObjectProtocol)?
+
+    @MainActor
+    init(player: AVPlayer, continuation: AsyncStream<PlaybackEvent>.Continuation) {
+        self.continuation = continuation
+        self.player = player
+        observations = [
+            player.observe(\.timeControlStatus, options: [.new]) { player, _ in
+                continuation.yield(.stateChanged(AVPlayerAdapter.state(of: player)))
+            },
+            player.observe(\.rate, options: [.new]) { player, _ in
+                continuation.yield(.stateChanged(AVPlayerAdapter.state(of: player)))
+            },
+            player.observe(\.currentItem, options: [.new]) { _, _ in
+                continuation.yield(.itemChanged)
+            },
+        ]
+        // Only the current item's jumps: another item (the ad's own player's, too) posts the same name.
+        if let item = player.currentItem {
+            seekObserver = NotificationCenter.default.addObserver(
+                forName: AVPlayerItem.timeJumpedNotification, object: item, queue: nil
+            ) { @Sendable _ in
+                continuation.yield(.timeJumped)
+            }
+        }
+        objc_setAssociatedObject(player, key, self, .OBJC_ASSOCIATION_RETAIN)
+    }
+
+    /// This subscription's own address: a key no other association uses.
+    private var key: UnsafeRawPointer {
+        UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+    }
+
+    /// Stops observing and lets the player drop this subscription.
+    func cancel() {
+        for observation in observations { observation.invalidate() }
+        if let seekObserver { NotificationCenter.default.removeObserver(seekObserver) }
+        if let player { objc_setAssociatedObject(player, key, nil, .OBJC_ASSOCIATION_RETAIN) }
+    }
+
+    deinit {
+        // The player was freed (or the reader had stopped already, when this does nothing).
+        continuation.finish()
     }
 }
 #endif

@@ -24,18 +24,41 @@
   var state = { context: null, shown: false, ended: false };
   var root = document.documentElement;
 
+  function warn(text) {
+    try { if (window.console && console.warn) console.warn('KontextCreative: ' + text); } catch (error) { /* never throw */ }
+  }
+
   function post(type, data) {
     var message = { type: type };
     if (data !== undefined) message.data = data;
-    // The page's own window and origin: the only place the bridge script listens.
-    window.postMessage(message, location.origin === 'null' ? '*' : location.origin);
+    // The page's own window and origin: the only place the bridge script listens. Every value
+    // here is a string, a number or an object of them, so nothing can fail to be copied.
+    try {
+      window.postMessage(message, location.origin === 'null' ? '*' : location.origin);
+    } catch (error) {
+      warn(type + ' was not sent: ' + error);
+    }
+  }
+
+  // A call the kit cannot turn into a valid message still sends it, with a data the SDK reads as
+  // malformed, drops and counts (CREATIVES.md, "Rules"); the creative's own handler goes on.
+  function postMalformed(type, why) {
+    warn(type + ' not sent as asked: ' + why + '; the SDK drops it as malformed');
+    post(type, 'malformed: ' + why);
+  }
+
+  // Calls a listener; an exception in it is reported (asynchronously), never thrown at the caller.
+  function call(handler, value) {
+    try { handler(value); } catch (error) { setTimeout(function () { throw error; }); }
   }
 
   function emit(name, value) {
     var handlers = listeners[name].slice();
-    for (var i = 0; i < handlers.length; i += 1) {
-      try { handlers[i](value); } catch (error) { setTimeout(function () { throw error; }); }
-    }
+    for (var i = 0; i < handlers.length; i += 1) call(handlers[i], value);
+  }
+
+  function isNumber(value) {
+    return typeof value === 'number' && isFinite(value);
   }
 
   // The render context as CSS custom properties, so a page can lay out with CSS alone:
@@ -85,35 +108,56 @@
     get context() { return state.context; },
     /** Whether the ad is on screen. */
     get isShown() { return state.shown && !state.ended; },
-    /** Calls `handler` for 'context' (again on every change), 'shown' or 'ended'; at once for a
-     *  context or shown that already came. */
+    /** Calls `handler` for 'context' (again on every change), 'shown' or 'ended'; at once when that
+     *  already happened (the last context, the ad was shown, the ad ended). Another name, or a
+     *  handler that is not a function, is ignored with a warning on the console. */
     on: function (name, handler) {
-      if (!listeners[name] || typeof handler !== 'function') throw new TypeError('KontextCreative.on: unknown event ' + name);
+      if (!listeners.hasOwnProperty(name) || typeof handler !== 'function') {
+        warn('on(' + String(typeof name === 'string' ? name : typeof name) + ', …) ignored: the events are context, shown and ended, with a function');
+        return;
+      }
       listeners[name].push(handler);
-      if (name === 'context' && state.context) handler(state.context);
-      if (name === 'shown' && state.shown) handler();
-      if (name === 'ended' && state.ended) handler();
+      if (name === 'context' && state.context) call(handler, state.context);
+      if (name === 'shown' && state.shown) call(handler);
+      if (name === 'ended' && state.ended) call(handler);
     },
     /** The page is ready to be shown: load() returns in the app. */
     ready: function () { post('ready-iframe'); },
     /** The viewer tapped: `area` is a label of your own such as 'cta' (omit it for the creative
      *  as a whole), `url` a destination of your own (http or https). Call it from the tap's own
-     *  handler: a click without the viewer's tap is dropped. */
+     *  handler: a click without the viewer's tap is dropped. An area that is neither a string nor
+     *  a number, or a url that is not a string, makes the message malformed: the SDK drops it. */
     click: function (area, url) {
       var data = {};
-      if (area !== undefined && area !== null) data.area = String(area);
-      if (url !== undefined && url !== null) data.url = String(url);
+      if (area !== undefined && area !== null) {
+        if (typeof area === 'string') data.area = area;
+        else if (isNumber(area)) data.area = String(area);
+        else return postMalformed('click-iframe', 'area is not a string (' + typeof area + ')');
+      }
+      if (url !== undefined && url !== null) {
+        if (typeof url !== 'string') return postMalformed('click-iframe', 'url is not a string (' + typeof url + ')');
+        data.url = url;
+      }
       post('click-iframe', data);
     },
     /** The viewer tapped the creative's own close control (from its tap handler). */
     close: function () { post('close-iframe'); },
     /** The viewer tapped the creative's own Resume control, on a full-screen pause ad. */
     resume: function () { post('resume-iframe'); },
-    /** The creative failed: `code` is a VAST error code (100-999); without one the SDK reports 405. */
-    error: function (code) { post('error-iframe', code === undefined ? {} : { code: code }); },
+    /** The creative failed: `code` is a VAST error code (an integer from 100 to 999); with
+     *  anything else (none, an event, a string) the SDK reports 405. Use it as an error listener:
+     *  img.addEventListener('error', KontextCreative.error). */
+    error: function (code) {
+      var valid = isNumber(code) && Math.floor(code) === code && code >= 100 && code <= 999;
+      post('error-iframe', valid ? { code: code } : {});
+    },
     /** The creative wants another size, in points, at most the size the server gave it. Before
-     *  it is shown; on screen it keeps its size. */
-    resize: function (width, height) { post('resize-iframe', { width: width, height: height }); }
+     *  it is shown; on screen it keeps its size. Sides that are not finite numbers make the
+     *  message malformed: the SDK drops it. */
+    resize: function (width, height) {
+      if (!isNumber(width) || !isNumber(height)) return postMalformed('resize-iframe', 'width and height must be finite numbers');
+      post('resize-iframe', { width: width, height: height });
+    }
   };
 
   post('init-iframe', { version: VERSION });

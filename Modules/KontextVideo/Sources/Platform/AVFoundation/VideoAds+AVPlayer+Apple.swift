@@ -6,11 +6,14 @@ import AVFoundation
 import KontextVideoPlayerTracking
 
 extension VideoAds {
-    /// The `AVPlayer` this episode plays in: the SDK reads its time and follows its playback
-    /// (its own rate, and `timeControlStatus` changes at once). Held weakly; `destroy()` lets go.
+    /// The `AVPlayer` this episode plays in: the SDK reads its time and follows its playback by
+    /// the player's own events (key-value observing of `rate`, `timeControlStatus` and
+    /// `currentItem`; `AVPlayerItem.timeJumpedNotification` for seeks), without polling it. Held
+    /// weakly; `destroy()` lets go.
     ///
-    /// An overlay shows over playing content only, and ends with `didEnd(.interrupted)` when the
-    /// content pauses, ends, or the player moves to another item. Buffering counts as playing.
+    /// An overlay shows over playing content only, and ends with `didEnd(.interrupted)` at once when
+    /// the content pauses, ends, or the player moves to another item. Buffering counts as playing.
+    /// Its duration counts content played at the player's own speed; a seek counts nothing.
     /// Call it when this episode starts playing in the player; a later call replaces the player.
     ///
     /// ```swift

@@ -2,17 +2,16 @@
 // App Store product sheet is presented on.
 #if canImport(UIKit)
 import UIKit
+import KontextVideoNetworking
 
 /// The app's key window, found through its window scenes.
 @MainActor
 enum KeyWindow {
     /// The view controller on top of the key window's presentation chain (one being dismissed
-    /// does not count), or `nil` before the app has a key window.
+    /// does not count), or `nil` before the app has a key window, and always in an app extension
+    /// (no app to ask for its scenes: `HostApplication`).
     static func topViewController() -> UIViewController? {
-        let window = UIApplication.shared.connectedScenes
-            .compactMap { $0 as? UIWindowScene }
-            .compactMap(\.keyWindow)
-            .first
+        let window = HostApplication.windowScenes.compactMap(\.keyWindow).first
         var top = window?.rootViewController
         while let presented = top?.presentedViewController, !presented.isBeingDismissed { top = presented }
         return top

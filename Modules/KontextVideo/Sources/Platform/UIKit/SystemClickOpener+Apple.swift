@@ -1,27 +1,36 @@
-// Opens one click destination with the system and reports whether it opened. The order of
-// destinations and the fallbacks are `OrderedClickOpener`'s, in portable code.
+// Opens one click destination with the system and reports how it fared. The order of
+// destinations, the fallbacks and what the viewer's absence means for the ad are portable
+// (`OrderedClickOpener`, `LinearPlaybackSession`).
 #if canImport(UIKit)
 import UIKit
+import KontextVideoNetworking
 
-/// Opens click destinations on iOS and tvOS: the App Store product sheet (iOS only) and URLs.
+/// Opens click destinations on iOS, tvOS and visionOS: the App Store product sheet (iOS only) and
+/// URLs, through the app's window scene (`UIScene.open(_:options:completionHandler:)`, which
+/// opens a URL as `UIApplication.open` does). In an app extension there is no app scene to open
+/// through: nothing opens, and the click is still recorded and reported.
 @MainActor
 final class SystemClickOpener: ClickDestinationOpening {
-    func open(_ destination: ClickDestination, completion: @escaping @MainActor (Bool) -> Void) {
+    func open(_ destination: ClickDestination, outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
         switch destination {
         case .productSheet(let appStoreID):
             // StoreKit's product sheet exists on iOS only (tvOS has StoreKit, not the sheet), and
             // UIKit exists on both: no `canImport` can tell them apart, so this is `os(iOS)`.
             #if os(iOS)
             guard let presenter = KeyWindow.topViewController() else {
-                completion(false)
+                outcome(.failed)
                 return
             }
-            ProductSheet.present(appStoreID, from: presenter, loaded: completion)
+            ProductSheet.present(appStoreID, from: presenter, outcome: outcome)
             #else
-            completion(false)
+            outcome(.failed)
             #endif
         case .url(let url):
-            UIApplication.shared.open(url, options: [:]) { opened in completion(opened) }
+            guard let scene = HostApplication.windowScenes.first else {
+                outcome(.failed)
+                return
+            }
+            scene.open(url, options: nil) { opened in outcome(opened ? .opened : .failed) }
         }
     }
 }

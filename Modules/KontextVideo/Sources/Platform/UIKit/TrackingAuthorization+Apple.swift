@@ -2,7 +2,9 @@
 // and which ids to send, is decided in portable code (`KontextVideo`, `DeviceIdentifiers`).
 #if canImport(UIKit)
 import UIKit
+#if canImport(AdSupport)
 import AdSupport
+#endif
 import AppTrackingTransparency
 import KontextVideoConcurrency
 import KontextVideoNetworking
@@ -22,15 +24,19 @@ enum TrackingAuthorization {
     }
 
     /// Shows the tracking dialog and returns once the user answered. The system shows it only to
-    /// an active app, so this first waits for the app to become active.
+    /// an active app (its page: "Calls to the API only prompt when the application state is
+    /// UIApplicationStateActive"), so this first waits for the app to become active. An app
+    /// extension is never an active app: there it returns at once, asking nothing; the extension's
+    /// requests carry the status the system reports (the containing app asks).
     static func request() async {
-        await untilApplicationIsActive()
+        guard let application = HostApplication.current else { return }
+        await untilActive(application)
         _ = await ATTrackingManager.requestTrackingAuthorization()
     }
 
     /// Returns once the app is active (at once when it is).
-    private static func untilApplicationIsActive() async {
-        guard UIApplication.shared.applicationState != .active else { return }
+    private static func untilActive(_ application: UIApplication) async {
+        guard application.applicationState != .active else { return }
         // Resumed once, by the first activation; the observer goes as soon as it has.
         let waiting = LockedState<CheckedContinuation<Void, Never>?>(nil)
         var observer: (any NSObjectProtocol)?
@@ -52,8 +58,18 @@ enum TrackingAuthorization {
     static func identifiers() -> DeviceIdentifiers {
         DeviceIdentifiers(
             trackingAuthorization: status,
-            advertisingIdentifier: ASIdentifierManager.shared().advertisingIdentifier,
+            advertisingIdentifier: advertisingIdentifier,
             vendorIdentifier: UIDevice.current.identifierForVendor)
+    }
+
+    /// The advertising identifier, where the system has one: visionOS has no AdSupport (its page
+    /// lists iOS, iPadOS, Mac Catalyst, macOS and tvOS), so there ad requests carry none.
+    private static var advertisingIdentifier: UUID? {
+        #if canImport(AdSupport)
+        ASIdentifierManager.shared().advertisingIdentifier
+        #else
+        nil
+        #endif
     }
 }
 #endif

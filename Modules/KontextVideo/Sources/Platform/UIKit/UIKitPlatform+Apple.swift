@@ -1,10 +1,11 @@
-// The platform services on iOS and tvOS, put together from one file per UIKit concept. Glue
-// only: it measures, presents and opens; every decision is the portable caller's.
+// The platform services on iOS, tvOS and visionOS, put together from one file per UIKit concept.
+// Glue only: it measures, presents and opens; every decision is the portable caller's. In an app
+// extension the parts that need the app object (`HostApplication`) report nothing.
 #if canImport(UIKit)
 import UIKit
 import KontextVideoNetworking
 
-/// `PlatformServices` on iOS and tvOS.
+/// `PlatformServices` on iOS, tvOS and visionOS.
 @MainActor
 final class UIKitPlatform: PlatformServices {
     let clickOpener: any ClickOpening = OrderedClickOpener(SystemClickOpener())

@@ -9,9 +9,10 @@ extension VideoAd {
     ///
     /// The creative is added to `view` as a subview, placed in the view's safe area less your
     /// insets: an overlay as a strip at the bottom, a pause card in the middle, a full-screen pause
-    /// ad over the whole safe area. It is measured again every half second: after a resize or
-    /// rotation it is placed again, and a view that left its window, was hidden or became too
-    /// small for the ad ends it with `didEnd(.interrupted)`. With a player given to
+    /// ad over the whole safe area. It is measured again in the view's own layout pass: after a
+    /// resize, a rotation or a safe-area change it is placed again at once, and a view that left
+    /// its window or became too small for the ad ends it with `didEnd(.interrupted)`; a hidden or
+    /// faded-out view, which UIKit signals to no one, within half a second. With a player given to
     /// ``VideoAds/track(_:)-(AVPlayer)``, an overlay also ends with `didEnd(.interrupted)` when the
     /// content stops. See <doc:keeping-the-ad-clear-of-your-controls>.
     ///
