@@ -123,7 +123,31 @@ struct VerificationConformanceTests {
             video.click()
             video.skip()
             video.play(to: 14)
-            #expect(measurement.events(for: ad.id) == Self.linearOpening + [.firstQuartile, .midpoint, .userInteraction(.click), .skipped, .sessionFinish])
+            // The click-through took the viewer to another app: the video paused for it.
+            #expect(measurement.events(for: ad.id) == Self.linearOpening + [.firstQuartile, .midpoint, .userInteraction(.click), .pause, .skipped, .sessionFinish])
+        }
+    }
+
+    @Test("[VER-012][VER-001] the app's life and the viewer hold the video still and let it go: pause, then resume, each time")
+    func interruptions() async throws {
+        try await withInitializedSDK { harness in
+            let measurement = RecordingVerificationProvider()
+            let (_, ad, _, video) = try await Self.linearPlaying(harness, measurement: measurement)
+            video.play(to: 1)
+            harness.enterBackground()
+            harness.enterForeground()
+            harness.beginAudioInterruption()
+            harness.endAudioInterruption(shouldResume: true)
+            harness.unplugHeadphones()
+            video.pressResume()
+            video.click()
+            harness.clickOpener.viewerReturns()
+            video.play(to: 15)
+            video.complete()
+            let pauses: [Event] = [.pause, .resume, .pause, .resume, .pause, .resume]
+            #expect(measurement.events(for: ad.id) == Self.linearOpening + pauses + [.userInteraction(.click), .pause, .resume,
+                                                                                       .firstQuartile, .midpoint, .thirdQuartile, .complete, .sessionFinish])
+            #expect(measurement.ruleViolations(for: ad.id).isEmpty)
         }
     }
 

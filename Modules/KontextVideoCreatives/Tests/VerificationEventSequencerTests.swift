@@ -73,14 +73,14 @@ struct VerificationEventSequencerTests {
         Row(name: "buffering alternates",
             moments: [.shown, .firstFrame, .bufferFinish, .bufferStart, .bufferStart, .bufferFinish, .ended(.skipped)],
             expected: started + [.bufferStart, .bufferFinish, .skipped, .sessionFinish]),
-        Row(name: "volume: changes the viewer hears; muted is 0; unmuting restores the volume",
-            moments: [.shown, .firstFrame, .volume(0.5), .volume(0.5), .mute, .volume(0.8), .mute, .unmute, .unmute, .ended(.skipped)],
+        Row(name: "volume: each change of the player's own volume, once",
+            moments: [.shown, .firstFrame, .volume(0.5), .volume(0.5), .volume(0), .volume(0.8), .ended(.skipped)],
             expected: started + [.volumeChange(0.5), .volumeChange(0), .volumeChange(0.8), .skipped, .sessionFinish]),
         Row(name: "a volume set before the start is the start's volume; out of range is clamped",
             moments: [.shown, .volume(3), .volume(0.25), .firstFrame, .volume(-1), .ended(.skipped)],
             expected: opening + [.impression, .start(duration: 20, volume: 0.25), .playerStateChange(.fullscreen), .volumeChange(0), .skipped, .sessionFinish]),
-        Row(name: "a video muted before it starts starts at volume 0",
-            moments: [.shown, .mute, .firstFrame, .unmute, .ended(.skipped)],
+        Row(name: "a player muted before it starts starts at volume 0",
+            moments: [.shown, .volume(0), .firstFrame, .volume(1), .ended(.skipped)],
             expected: opening + [.impression, .start(duration: 20, volume: 0), .playerStateChange(.fullscreen), .volumeChange(1), .skipped, .sessionFinish]),
         Row(name: "the player's state: reported when it changes",
             moments: [.shown, .firstFrame, .playerState(.fullscreen), .playerState(.normal), .playerState(.normal), .playerState(.fullscreen), .ended(.skipped)],
@@ -100,7 +100,7 @@ struct VerificationEventSequencerTests {
         Row(name: "the SDK's controls changed", moments: [.shown, .obstructionsChanged, .ended(.completed)],
             expected: opening + [.friendlyObstructionsChanged, .sessionFinish]),
         Row(name: "a display ad: the session, loaded, impression and finish, no media event", kind: .display, playerState: .normal,
-            moments: [.shown, .impression, .firstFrame, .progress(10), .pause, .click, .mute, .skip, .complete, .impression, .ended(.dismissed)],
+            moments: [.shown, .impression, .firstFrame, .progress(10), .pause, .click, .volume(0), .skip, .complete, .impression, .ended(.dismissed)],
             expected: [.sessionStart, .loaded(nil), .impression, .sessionFinish]),
         Row(name: "a display ad that fails on screen logs one generic error", kind: .display, playerState: .normal,
             moments: [.shown, .impression, .failed(.generic, message: "VAST error 405"), .ended(.failed)],
@@ -123,8 +123,8 @@ struct VerificationEventSequencerTests {
         #expect(VerificationMoment(.skip, format: .linear) == .skip)
         #expect(VerificationMoment(.pause, format: .linear) == .pause)
         #expect(VerificationMoment(.resumePlayback, format: .linear) == .resume)
-        #expect(VerificationMoment(.mute, format: .linear) == .mute)
-        #expect(VerificationMoment(.unmute, format: .linear) == .unmute)
+        #expect(VerificationMoment(.mute, format: .linear) == nil, "the device's volume: the OM SDK measures it")
+        #expect(VerificationMoment(.unmute, format: .linear) == nil)
         #expect(VerificationMoment(.failed(code: .mediaFileNotFound), format: .linear) == .failed(.media, message: "The creative failed with VAST error 401."))
         #expect(VerificationMoment(.failed(code: .undefined), format: .overlay) == .failed(.generic, message: "The creative failed with VAST error 900."))
         #expect(VerificationMoment(.endCardShown, format: .linear) == nil)
@@ -137,7 +137,7 @@ struct VerificationEventSequencerTests {
         var generator = SeededGenerator(seed: 0x5EED)
         let pool: [VerificationMoment] = [
             .shown, .impression, .firstFrame, .mediaLength(12), .progress(3), .progress(6), .progress(9), .progress(30), .complete,
-            .pause, .resume, .bufferStart, .bufferFinish, .volume(0.3), .mute, .unmute, .playerState(.normal), .playerState(.fullscreen),
+            .pause, .resume, .bufferStart, .bufferFinish, .volume(0.3), .volume(0), .playerState(.normal), .playerState(.fullscreen),
             .click, .invitationAccepted, .skip, .failed(.media, message: "x"), .obstructionsChanged, .ended(.skipped), .ended(.failed),
             .ended(.completed),
         ]

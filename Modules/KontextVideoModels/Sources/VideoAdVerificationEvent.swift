@@ -50,7 +50,8 @@ public enum VideoAdVerificationEvent: Sendable, Hashable, CustomStringConvertibl
     /// video (`skipped()`, which the OM SDK's guide asks for "any early termination of playback").
     /// Once; no media event follows.
     case skipped
-    /// The player's volume changed, 0 to 1 (`volumeChange(to:)`); muting is 0.
+    /// The player's own volume changed, 0 to 1 (`volumeChange(to:)`); a muted player is 0. Not
+    /// the device's output volume, which the OM SDK measures itself.
     case volumeChange(Double)
     /// The player's state changed (`playerStateChange(to:)`); a linear ad, shown full screen,
     /// reports `.fullscreen` right after `start`.

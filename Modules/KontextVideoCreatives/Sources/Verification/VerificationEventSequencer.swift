@@ -14,8 +14,8 @@ import KontextVideoModels
 /// - the quartiles once each, in order, only after `start`; `complete` only after all three (those
 ///   a last progress tick missed are owed first); `complete` or `skipped`, never both, then no
 ///   media event but the end card's clicks;
-/// - `pause`/`resume` and `bufferStart`/`bufferFinish` alternate; a volume change only when the
-///   heard volume changes (a muted player's is 0), a player state only when it changes;
+/// - `pause`/`resume` and `bufferStart`/`bufferFinish` alternate; a volume change or a player
+///   state only when it changes;
 /// - a video still playing when the ad ends for any reason but a failure is `skipped` first (the
 ///   OM SDK guide: `skipped` for "any early termination of playback");
 /// - an ad that fails gets one `error` (a display ad too: it is the session's, not a media event);
@@ -49,7 +49,6 @@ package struct VerificationEventSequencer: Sendable {
     private var isPaused = false
     private var isBuffering = false
     private var volume: Double
-    private var isMuted = false
     private var playerState: VideoAdVerificationEvent.PlayerState
     private var position = 0.0
     private var mediaLength: Double?
@@ -82,7 +81,7 @@ package struct VerificationEventSequencer: Sendable {
             guard isVideo, media == .notStarted else { return [] }
             media = .playing
             var events = impression()
-            events.append(.start(duration: effectiveDuration ?? 0, volume: heardVolume))
+            events.append(.start(duration: effectiveDuration ?? 0, volume: volume))
             if playerState != .normal { events.append(.playerStateChange(playerState)) }
             return events + quartiles()
         case .mediaLength(let length):
@@ -113,11 +112,10 @@ package struct VerificationEventSequencer: Sendable {
             isBuffering = false
             return [.bufferFinish]
         case .volume(let newVolume):
-            return changingVolume { $0.volume = Self.clamped(newVolume) }
-        case .mute:
-            return changingVolume { $0.isMuted = true }
-        case .unmute:
-            return changingVolume { $0.isMuted = false }
+            let clamped = Self.clamped(newVolume)
+            guard clamped != volume else { return [] }
+            volume = clamped
+            return media == .playing ? [.volumeChange(clamped)] : []
         case .playerState(let state):
             guard state != playerState else { return [] }
             playerState = state
@@ -169,8 +167,6 @@ package struct VerificationEventSequencer: Sendable {
         return nil
     }
 
-    private var heardVolume: Double { isMuted ? 0 : volume }
-
     private mutating func impression() -> [VideoAdVerificationEvent] {
         guard !impressionSent else { return [] }
         impressionSent = true
@@ -188,14 +184,6 @@ package struct VerificationEventSequencer: Sendable {
             quartilesSent += 1
         }
         return events
-    }
-
-    /// Applies `change`, then the volume change the viewer hears, if any, while the video plays.
-    private mutating func changingVolume(_ change: (inout Self) -> Void) -> [VideoAdVerificationEvent] {
-        let before = heardVolume
-        change(&self)
-        guard media == .playing, heardVolume != before else { return [] }
-        return [.volumeChange(heardVolume)]
     }
 
     /// A click or an accepted invitation: a video's, while it plays or on its end card.

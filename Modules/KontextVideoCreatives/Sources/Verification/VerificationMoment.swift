@@ -2,8 +2,8 @@ import KontextVideoModels
 
 /// A moment of a shown ad, as the SDK knows it, that its measurement session turns into Open
 /// Measurement events (`VerificationEventSequencer`). The creative's own moments come from its
-/// `CreativeEvent`s (`init?(_:format:)`); the facade adds `shown`, `impression` and `ended`; the
-/// linear playback session adds buffering, the volume and the player's state.
+/// `CreativeEvent`s (`init?(_:format:)`); the facade adds `shown`, `impression` and `ended`;
+/// buffering, the player's own volume and its state have their moments for the player glue to feed.
 package enum VerificationMoment: Sendable, Hashable {
     /// The ad is on screen (placed in its view, or its full-screen surface presented).
     case shown
@@ -25,12 +25,9 @@ package enum VerificationMoment: Sendable, Hashable {
     case bufferStart
     /// Buffering ended; playback went on.
     case bufferFinish
-    /// The player's volume is now `volume`, 0 to 1 (0 is silent; muting is `.mute`).
+    /// The player's own volume is now `volume`, 0 to 1 (a player muted is 0). Not the device's
+    /// output volume, which the OM SDK measures itself.
     case volume(Double)
-    /// The video was muted.
-    case mute
-    /// The video was unmuted.
-    case unmute
     /// The player is now in `state`.
     case playerState(VideoAdVerificationEvent.PlayerState)
     /// The viewer clicked through (the video, or its end card).
