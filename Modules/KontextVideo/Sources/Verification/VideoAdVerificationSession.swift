@@ -1,7 +1,7 @@
 import KontextVideoCreatives
 
 /// One shown ad's measurement session, as a ``VideoAdVerificationProvider`` sees it: what to
-/// measure (``verifications``), where (``adView``), what to leave out of the measurement
+/// measure (``verifications``), where (`adView`), what to leave out of the measurement
 /// (``friendlyObstructions``), and the verifications it will not run
 /// (``reportNotExecuted(_:reason:)``).
 ///
