@@ -55,8 +55,9 @@ public final class VideoAdVerificationSession {
     /// the ad's renderer let go of it.
     public var adView: View? { Self.platformView(creativeView) }
 
-    /// The views the SDK draws over the creative, with why: its Skip and countdown
-    /// (`.mediaControls`), its ✕ (`.closeAd`), its "Ad" badge (`.other`). Register each with
+    /// The views the SDK draws over the creative now, with why: a linear ad's Skip, countdown and
+    /// Resume (`.mediaControls`), the ✕ and a full-screen pause ad's Resume (`.closeAd`), the "Ad"
+    /// badge (`.other`); empty where nothing is drawn (headless hosts, tests). Register each with
     /// `OMIDAdSession.addFriendlyObstruction(_:purpose:detailedReason:)` at `.sessionStart`, and
     /// again at `.friendlyObstructionsChanged`.
     public var friendlyObstructions: [VideoAdFriendlyObstruction] {
