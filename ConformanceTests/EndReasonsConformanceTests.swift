@@ -49,6 +49,29 @@ struct EndReasonRow: Sendable, CustomTestStringConvertible {
 
     var testDescription: String { "[\(id)] \(label)" }
 
+    /// Asks for the row's ad, shows it the way its format is shown (a linear ad's first frame
+    /// rendered when its presentation succeeds) and returns what `act` acts on. The SDK must be
+    /// initialized.
+    @MainActor
+    func stage(in harness: KontextVideoHarness) async throws -> (stage: EndStage, delegate: RecordingDelegate) {
+        let server = try #require(harness.server)
+        let ads = VideoAds(content: AdMomentKit.content)
+        var player: HeadlessPlayer?
+        if tracksPlayer {
+            let tracked = harness.makePlayer(isPlaying: true, reportsChanges: true)
+            ads.track(tracked)
+            player = tracked
+        }
+        let (_, ad, delegate) = try await AdMomentKit.ad(harness, format, answer: answer?(server), in: ads)
+        let view = HeadlessView()
+        harness.presenter.holdsDismissals = format == .linear
+        harness.presenter.presentationSucceeds = presentationSucceeds
+        try AdMomentKit.show(ad, in: view)
+        let creative = harness.creatives.creative(for: ad)
+        if format == .linear, presentationSucceeds { creative?.renderFirstFrame() }
+        return (EndStage(harness: harness, ads: ads, ad: ad, view: view, creative: creative, player: player), delegate)
+    }
+
     /// The table of `VideoAd.EndReason`: each reason, and each situation the reference names for it.
     static let all: [EndReasonRow] = [
         EndReasonRow("END-001", "overlay duration elapsed → .completed", .overlay, reason: .completed, isCompleted: true) { stage in
@@ -141,22 +164,9 @@ struct EndReasonsConformanceTests {
     @Test("[END-001...END-008][END-011] each end reason reaches didEnd when the reference says it comes", arguments: EndReasonRow.all)
     func endReason(row: EndReasonRow) async throws {
         try await withInitializedSDK { harness in
-            let server = try #require(harness.server)
-            let ads = VideoAds(content: Kit.content)
-            var player: HeadlessPlayer?
-            if row.tracksPlayer {
-                let tracked = harness.makePlayer(isPlaying: true, reportsChanges: true)
-                ads.track(tracked)
-                player = tracked
-            }
-            let (_, ad, delegate) = try await Kit.ad(harness, row.format, answer: row.answer?(server), in: ads)
-            let view = HeadlessView()
-            harness.presenter.holdsDismissals = row.format == .linear
-            harness.presenter.presentationSucceeds = row.presentationSucceeds
-            try Kit.show(ad, in: view)
-            let creative = harness.creatives.creative(for: ad)
-            if row.format == .linear, row.presentationSucceeds { creative?.renderFirstFrame() }
-            try await row.act(EndStage(harness: harness, ads: ads, ad: ad, view: view, creative: creative, player: player))
+            let (stage, delegate) = try await row.stage(in: harness)
+            let ad = stage.ad, view = stage.view
+            try await row.act(stage)
             if row.format == .linear, harness.presenter.isDismissing {
                 #expect(delegate.endReasons.isEmpty, "a linear ad's didEnd waits for its dismissal")
                 #expect(ad.hasEnded)

@@ -188,9 +188,7 @@ def parse_doc(doc_lines: list[str]):
             params.append(single.group(1).strip("`"))
             in_parameters = None
             continue
-        if re.match(r"^[-*+]\s+Parameters\s*:", stripped, re.I):
-            in_parameters = indent
-            continue
+        # An item of an open `- Parameters:` list first: a parameter may be named `parameters`.
         if in_parameters is not None:
             item = re.match(r"^[-*+]\s+([A-Za-z_`][\w`]*)\s*:", stripped)
             if item and indent > in_parameters:
@@ -198,6 +196,9 @@ def parse_doc(doc_lines: list[str]):
                 continue
             if stripped.startswith(("-", "*", "+")) and indent <= in_parameters:
                 in_parameters = None
+        if re.match(r"^[-*+]\s+Parameters\s*:", stripped, re.I):
+            in_parameters = indent
+            continue
         if re.match(r"^[-*+]\s+Throws\s*:", stripped, re.I):
             throws = True
         if re.match(r"^[-*+]\s+Returns\s*:", stripped, re.I):

@@ -24,6 +24,7 @@ AREA_PREFIX = OrderedDict([
     ("errors", "ERR"), ("endReasons", "END"), ("noFill", "NOFILL"), ("delegate", "DEL"),
     ("layout", "LAY"), ("timing", "TIME"), ("player", "PLAY"), ("lifecycle", "LIFE"),
     ("defaults", "DEF"), ("initialization", "INIT"), ("labels", "LAB"), ("models", "MOD"),
+    ("verification", "VER"),
 ])
 CLAUSE_ID = re.compile(r"^[A-Z]{2,8}-\d{3}$")
 ID_TOKEN = re.compile(r"\b[A-Z]{2,8}-\d+")

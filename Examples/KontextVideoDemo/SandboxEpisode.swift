@@ -119,9 +119,13 @@ struct SandboxEpisode {
             timeline.say("viewer    taps Skip at 6s")
         }
 
-        // 5. A linear ad played to its end card; the viewer taps the card, then closes it.
+        // 5. A linear ad played to its end card; the viewer taps the card, then closes it. It
+        // carries an Open Measurement verification, and no verification provider is set: its vendor
+        // hears `verificationNotExecuted` with [REASON] 2 when the video starts.
         timeline.section("Linear ad with end card")
-        harness.server?.enqueue(.ad(SandboxAd(creative: .vast(.inlineWithEndCard))), for: .linear)
+        var endCardAd = SandboxAd(creative: .vast(.inlineWithEndCard))
+        endCardAd.verifications = [SandboxVerification(vendor: "verifier.example-omid")]
+        harness.server?.enqueue(.ad(endCardAd), for: .linear)
         let linear = try await ads.format(.linear)
         linear.delegate = delegate
         try await linear.load()
@@ -129,6 +133,7 @@ struct SandboxEpisode {
         timeline.say("call      show() → presented full screen; the video plays")
         if let creative = harness.creatives.creative(for: linear) {
             creative.renderFirstFrame()
+            timeline.say("video     first frame; no verification provider: verificationNotExecuted (reason 2) for verifier.example-omid")
             let length = linear.duration ?? 15
             var second = 0.0
             while second < length {

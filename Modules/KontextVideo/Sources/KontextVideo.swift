@@ -74,6 +74,17 @@ public final class KontextVideo {
     /// sends none.
     public var variantId: String?
 
+    /// Runs third-party verification (Open Measurement) for the ads the SDK shows: your adapter
+    /// of the OM SDK (<doc:open-measurement>). `nil` (the default) runs none: each verification of
+    /// a played video is then reported to its vendor as not executed (`[REASON]` 2, not supported).
+    ///
+    /// Held strongly. Set it before showing ads: each ad keeps the provider set when it went on screen.
+    ///
+    /// ```swift
+    /// KontextVideo.shared.verificationProvider = OpenMeasurementAdapter()
+    /// ```
+    public var verificationProvider: (any VideoAdVerificationProvider)?
+
     /// The SDK's inner life — requests, retries, VAST hops, beacons, state changes, delegate
     /// callbacks, warnings — for logs and debug views. Printed to the console by `logLevel`.
     ///
@@ -338,6 +349,7 @@ public final class KontextVideo {
         user = nil
         regulatory = nil
         variantId = nil
+        verificationProvider = nil
         events.logLevel = .warning
         self.environment = environment
         inspector.stop()

@@ -57,6 +57,7 @@ extension VideoAd {
         view.videoAdDidPlace(placement.frame)
         // The host's hook may have ended the ad (a `dismiss()` from inside it): start nothing then.
         guard !hasEnded else { return }
+        startVerification()
         renderer?.start()
         presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
         if format == .overlay {
@@ -138,6 +139,7 @@ extension VideoAd {
             if presented {
                 // A video that comes up while the app is in the background waits for it.
                 if !self.sdk.applicationIsActive { self.renderer?.receive(.applicationActive(false)) }
+                self.startVerification()
                 self.renderer?.start()
             } else if showReturned.isSet {
                 self.fail(.presenterUnavailable)

@@ -93,6 +93,10 @@ public final class VideoAd {
     /// The creative's renderer, from `load()` until the ad ends.
     package private(set) var renderer: (any CreativeRenderer)?
     private var tracking: LinearTrackingSession?
+    /// The ad's measurement session (`VideoAd+Verification.swift`), from the moment it is on screen.
+    var verification: VideoAdVerificationSession?
+    /// The consent and app macros a linear ad's pixels carry, read while it loaded.
+    var pixelMacros = VASTMacroContext()
     private var impressionRecorded = false
     var onScreen: OnScreenPresentation?
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
@@ -198,6 +202,7 @@ public final class VideoAd {
                 tracking = LinearTrackingSession(
                     ad: linear, sink: trackingPixels,
                     baseContext: load.context.macros)
+                pixelMacros = load.context.macros
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
             record(.state, .loaded, level: .info)
@@ -310,6 +315,7 @@ public final class VideoAd {
             return
         }
         tracking?.handle(event, contentPlayhead: owner.playerTracker.playhead)
+        verification?.handle(event)
         switch event {
         case .firstFrame:
             recordImpression()
@@ -361,6 +367,7 @@ public final class VideoAd {
     func recordImpression() {
         guard !impressionRecorded, wasShown, !hasEnded else { return }
         impressionRecorded = true
+        verification?.receive(.impression)
         runtime.send(.impression(adId: id, format: format, playhead: owner.playerTracker.playhead))
         record(.delegate, .didRecordImpression, level: .info)
         delegate?.videoAdDidRecordImpression(self)
@@ -427,6 +434,7 @@ public final class VideoAd {
     /// Stops the creative, takes it down and delivers `didEnd` (at once, or after a linear ad's dismissal).
     private func takeOffScreen(_ reason: EndReason) {
         tracking?.ended(reason)
+        verification?.receive(.ended(reason))
         let presentation = onScreen
         onScreen = nil
         presentation?.stop()

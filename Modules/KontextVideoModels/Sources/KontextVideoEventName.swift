@@ -113,6 +113,16 @@ extension KontextVideoEvent {
         /// A VAST tracking pixel of an ad was queued: the ad, the VAST event it tracks and its
         /// queue entry's `id` (which `queued`, `delivered` and `given up` carry too).
         package static let trackingPixel = Name("tracking pixel")
+
+        // MARK: Verification (Open Measurement)
+        /// An event of an ad's measurement session went to the verification provider (or would
+        /// have: none is set).
+        package static let verification = Name("verification")
+        /// A verification's `verificationNotExecuted` tracking was queued, with its vendor and `[REASON]`.
+        package static let verificationNotExecuted = Name("verificationNotExecuted")
+        /// The verification provider reported a verification as not run after the ad's first frame,
+        /// when it no longer counts.
+        package static let verificationReportIgnored = Name("verification report ignored")
     }
 
     /// Creates an event whose name is one of the catalogue's.

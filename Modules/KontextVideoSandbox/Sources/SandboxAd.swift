@@ -26,6 +26,15 @@ public struct SandboxAd: Sendable, Hashable {
     public var fallbackURL: String?
     /// `creative.appStoreId` (default omitted).
     public var appStoreID: String?
+    /// Third-party verifications written into a VAST creative's documents (none by default):
+    /// in the in-line ad, its extensions or the first wrapper, as each one's placement says.
+    ///
+    /// ```swift
+    /// var ad = SandboxAd(creative: .vast(.wrapper(hops: 1)))
+    /// ad.verifications = [SandboxVerification(vendor: "acme.com-omid", placement: .wrapper)]
+    /// server.enqueue(.ad(ad), for: .linear)
+    /// ```
+    public var verifications: [SandboxVerification] = []
     /// Extra members merged into the `ad` object (e.g. unknown fields the SDK must ignore).
     public var extraFields: [String: JSONValue]
     /// Extra members merged into the answer's top level, next to `ad` and `sessionId`.

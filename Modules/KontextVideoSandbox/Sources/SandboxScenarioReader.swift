@@ -186,6 +186,12 @@ enum SandboxScenarioReader {
         ad.clickURL = try optionalString(members["clickUrl"], at: "\(location).clickUrl", default: ad.clickURL)
         ad.fallbackURL = try optionalString(members["fallbackUrl"], at: "\(location).fallbackUrl", default: nil)
         ad.appStoreID = try optionalString(members["appStoreId"], at: "\(location).appStoreId", default: nil)
+        if let verifications = members["verifications"] {
+            guard let list = verifications.arrayValue else { throw .invalid(location: "\(location).verifications", message: "expected an array") }
+            ad.verifications = try list.enumerated().map { index, item throws(SandboxScenarioError) in
+                try verification(item, at: "\(location).verifications[\(index)]")
+            }
+        }
         if let extra = members["extra"] {
             guard let fields = extra.objectValue else { throw .invalid(location: "\(location).extra", message: "expected an object") }
             ad.extraFields = fields
@@ -202,6 +208,31 @@ enum SandboxScenarioReader {
             }
         }
         return ad
+    }
+
+    private static func verification(_ value: JSONValue, at location: String) throws(SandboxScenarioError) -> SandboxVerification {
+        guard let members = value.objectValue else { throw .invalid(location: location, message: "expected an object") }
+        var verification = SandboxVerification()
+        if let vendor = members["vendor"] {
+            guard let text = vendor.stringValue else { throw .invalid(location: "\(location).vendor", message: "expected a string") }
+            verification.vendor = text
+        }
+        if let placement = members["placement"] {
+            guard let name = placement.stringValue, let value = SandboxVerification.Placement(rawValue: name) else {
+                throw .invalid(location: "\(location).placement", message: "expected inline, inlineExtension or wrapper")
+            }
+            verification.placement = value
+        }
+        if let framework = members["apiFramework"] {
+            guard let text = framework.stringValue else { throw .invalid(location: "\(location).apiFramework", message: "expected a string") }
+            verification.apiFramework = text
+        }
+        verification.parameters = try optionalString(members["parameters"], at: "\(location).parameters", default: verification.parameters)
+        if let tracks = members["tracksNotExecuted"] {
+            guard let flag = tracks.boolValue else { throw .invalid(location: "\(location).tracksNotExecuted", message: "expected a boolean") }
+            verification.tracksNotExecuted = flag
+        }
+        return verification
     }
 
     private static func creative(_ value: JSONValue, hops: JSONValue?, inline: Bool, at location: String) throws(SandboxScenarioError) -> SandboxCreative {

@@ -14,6 +14,8 @@ public struct SandboxServedAd: Sendable, Equatable {
     public var height: Int?
     /// The click target sent (`creative.clickUrl`), if any.
     public var clickURL: String?
+    /// The verifications its VAST documents carry.
+    public var verifications: [SandboxVerification] = []
     /// The `ad` object as sent.
     public var json: JSONValue
     /// The index of the `/video/preload` request it answered.

@@ -322,7 +322,7 @@ final class SandboxState: @unchecked Sendable {
         case .vast:
             creativeJSON = ["type": "vast", "url": .string(VASTDocuments.tagURL(base: base, adId: id))]
         case .inlineVAST(let vast):
-            creativeJSON = ["type": "vast", "vast": .string(VASTDocuments.entry(vast, base: base, adId: id, duration: ad.duration))]
+            creativeJSON = ["type": "vast", "vast": .string(VASTDocuments.entry(vast, base: base, adId: id, duration: ad.duration, verifications: ad.verifications))]
         case .url(let type, let url):
             creativeJSON = ["type": .string(type), "url": .string(substitute(url, adId: id))]
         }
@@ -344,8 +344,9 @@ final class SandboxState: @unchecked Sendable {
         top.merge(ad.extraTopLevelFields) { _, extra in extra }
         if let session = top["sessionId"]?.stringValue { issued.sessions.insert(session) }
 
-        let servedAd = SandboxServedAd(id: id, format: format, creative: creative, duration: ad.duration, width: width, height: height,
+        var servedAd = SandboxServedAd(id: id, format: format, creative: creative, duration: ad.duration, width: width, height: height,
                                 clickURL: ad.clickURL.map { substitute($0, adId: id) }, json: .object(adJSON), requestIndex: requestIndex)
+        servedAd.verifications = ad.verifications
         if served.updateValue(servedAd, forKey: id) == nil { servedOrder.append(id) }
         issued.adIds.insert(id)
         return (.object(top), servedAd)
@@ -375,6 +376,8 @@ final class SandboxState: @unchecked Sendable {
             let content = SandboxCreativePages.Content(adId: ad.id, format: ad.format, imageURL: "\(base)/images/\(ad.id).png",
                                                        clickURL: ad.clickURL, width: ad.width ?? 320, height: ad.height ?? 50)
             return (.text(SandboxCreativePages.markup(page, content), contentType: "text/html; charset=utf-8"), "creative page \(ad.id) (\(page.name))")
+        case ("verification.js", 1):
+            return (.data(SandboxVerification.script, contentType: "text/javascript; charset=utf-8"), "verification script")
         case ("kontext-creative.js", 1):
             return (.data(SandboxCreativeKit.script, contentType: "text/javascript; charset=utf-8"), "kontext-creative.js")
         case ("images", 2):
@@ -382,10 +385,12 @@ final class SandboxState: @unchecked Sendable {
             return (.data(image(width: ad.width ?? 300, height: ad.height ?? 250), contentType: "image/png"), "image \(ad.id)")
         case ("vast", 2):
             guard let ad = servedAd(parts[1], suffix: ".xml"), let vast = ad.vast else { return (.notFound, "404") }
-            return (.text(VASTDocuments.entry(vast, base: base, adId: ad.id, duration: ad.duration), contentType: "application/xml"), "VAST \(ad.id)")
+            return (.text(VASTDocuments.entry(vast, base: base, adId: ad.id, duration: ad.duration, verifications: ad.verifications),
+                          contentType: "application/xml"), "VAST \(ad.id)")
         case ("vast", 3):
             guard let ad = served[parts[1]], let vast = ad.vast,
-                  let document = VASTDocuments.document(named: parts[2], for: vast, base: base, adId: ad.id, duration: ad.duration) else {
+                  let document = VASTDocuments.document(named: parts[2], for: vast, base: base, adId: ad.id, duration: ad.duration,
+                                                        verifications: ad.verifications) else {
                 return (.notFound, "404")
             }
             return (.text(document, contentType: "application/xml"), "VAST \(ad.id)/\(parts[2])")

@@ -15,28 +15,29 @@ enum VASTDocuments {
     }
 
     /// The document served at `/vast/<adId>.xml` for `vast`.
-    static func entry(_ vast: SandboxVAST, base: String, adId: String, duration: Double?) -> String {
+    static func entry(_ vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = []) -> String {
+        let v = verifications
         switch vast {
-        case .inline: inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4")
-        case .inlineWithEndCard: inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", endCard: true)
-        case .unplayableMedia: inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable")
-        case .wrapper(let hops): hops <= 0
-            ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4")
-            : wrapper(hop: 1, next: hops == 1 ? "\(base)/vast/\(adId)/inline.xml" : "\(base)/vast/\(adId)/hop-2.xml", base: base, adId: adId)
-        case .brokenWrapper: wrapper(hop: 1, next: "\(base)/vast/\(adId)/missing.xml", base: base, adId: adId)
-        case .loopingWrapper: wrapper(hop: 1, next: "\(base)/vast/\(adId).xml", base: base, adId: adId)
-        case .malformed: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VAST version=\"4.2\"><Ad id=\"\(adId)\"><InLine><AdSystem>Kontext & Sandbox</AdTitle></InLine></Ad></VAST>\n"
-        case .noAd: noAd()
+        case .inline: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: v)
+        case .inlineWithEndCard: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", endCard: true, verifications: v)
+        case .unplayableMedia: return inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable", verifications: v)
+        case .wrapper(let hops): return hops <= 0
+            ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: v)
+            : wrapper(hop: 1, next: hops == 1 ? "\(base)/vast/\(adId)/inline.xml" : "\(base)/vast/\(adId)/hop-2.xml", base: base, adId: adId, verifications: v)
+        case .brokenWrapper: return wrapper(hop: 1, next: "\(base)/vast/\(adId)/missing.xml", base: base, adId: adId, verifications: v)
+        case .loopingWrapper: return wrapper(hop: 1, next: "\(base)/vast/\(adId).xml", base: base, adId: adId, verifications: v)
+        case .malformed: return "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<VAST version=\"4.2\"><Ad id=\"\(adId)\"><InLine><AdSystem>Kontext & Sandbox</AdTitle></InLine></Ad></VAST>\n"
+        case .noAd: return noAd()
         }
     }
 
     /// The document at `/vast/<adId>/<name>`, or `nil` (a 404).
-    static func document(named name: String, for vast: SandboxVAST, base: String, adId: String, duration: Double?) -> String? {
+    static func document(named name: String, for vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = []) -> String? {
         guard case .wrapper(let hops) = vast else {
             return nil
         }
         if name == "inline.xml" {
-            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4")
+            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: verifications)
         }
         guard name.hasPrefix("hop-"), name.hasSuffix(".xml"),
               let hop = Int(name.dropFirst(4).dropLast(4)), hop >= 2, hop <= hops else {
@@ -46,8 +47,14 @@ enum VASTDocuments {
         return wrapper(hop: hop, next: next, base: base, adId: adId)
     }
 
-    /// A VAST 4.2 inline ad.
-    static func inline(base: String, adId: String, duration: Double?, mediaType: String, endCard: Bool = false) -> String {
+    /// A VAST 4.2 inline ad, with the verifications placed in it.
+    static func inline(
+        base: String, adId: String, duration: Double?, mediaType: String, endCard: Bool = false, verifications: [SandboxVerification] = []
+    ) -> String {
+        let adVerifications = SandboxVerification.adVerifications(verifications, .inline, base: base, adId: adId)
+        let inExtension = SandboxVerification.adVerifications(verifications, .inlineExtension, base: base, adId: adId)
+        let extensions = inExtension.isEmpty ? "" : "<Extensions><Extension type=\"AdVerifications\">\n\(inExtension)\n</Extension></Extensions>"
+
         let pixel = "\(base)/pixel/\(adId)"
         let companion = endCard ? """
 
@@ -76,6 +83,7 @@ enum VASTDocuments {
               <AdSystem version="1.0">Kontext Sandbox</AdSystem>
               <AdServingId>\(adId)-serving</AdServingId>
               <AdTitle>Sandbox linear ad \(adId)</AdTitle>
+              \(adVerifications)
               <Impression id="\(adId)-impression"><![CDATA[\(pixel)/impression?\(macros)&gdpr=[GDPRCONSENT]&usp=[US_PRIVACY]&reg=[REGULATIONS]&bundle=[APPBUNDLE]&asset=[ASSETURI]]]></Impression>
               <Error><![CDATA[\(pixel)/error?code=[ERRORCODE]]]></Error>
               <Creatives>
@@ -96,6 +104,7 @@ enum VASTDocuments {
                   </Linear>
                 </Creative>\(companion)
               </Creatives>
+              \(extensions)
             </InLine>
           </Ad>
         </VAST>
@@ -103,9 +112,10 @@ enum VASTDocuments {
         """
     }
 
-    /// Wrapper number `hop` of a chain, pointing at `next`.
-    static func wrapper(hop: Int, next: String, base: String, adId: String) -> String {
+    /// Wrapper number `hop` of a chain, pointing at `next`; the first carries the wrapper's verifications.
+    static func wrapper(hop: Int, next: String, base: String, adId: String, verifications: [SandboxVerification] = []) -> String {
         let pixel = "\(base)/pixel/\(adId)/wrapper-\(hop)"
+        let adVerifications = hop == 1 ? SandboxVerification.adVerifications(verifications, .wrapper, base: base, adId: adId) : ""
         return """
         <?xml version="1.0" encoding="UTF-8"?>
         <VAST version="4.2" xmlns="http://www.iab.com/VAST">
@@ -115,6 +125,7 @@ enum VASTDocuments {
               <Impression><![CDATA[\(pixel)-impression]]></Impression>
               <Error><![CDATA[\(pixel)-error?code=[ERRORCODE]]]></Error>
               <VASTAdTagURI><![CDATA[\(next)]]></VASTAdTagURI>
+              \(adVerifications)
               <Creatives>
                 <Creative>
                   <Linear>

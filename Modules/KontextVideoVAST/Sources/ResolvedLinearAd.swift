@@ -65,7 +65,10 @@ package struct ResolvedLinearAd: Sendable, Equatable, Encodable {
     package var companionsRequired: String?
     /// Icons (AdChoices), in-line first.
     package var icons: [VASTIcon]
-    /// Verifications, in-line first.
+    /// Every verification of the chain, in-line first, then each wrapper's, innermost first: VAST
+    /// 4.1 section 2.4.2 asks for "all verification resources listed in the VAST … including those
+    /// from any intermediary <Wrapper> VASTs". One declared twice the same way (by two layers, or
+    /// in `<AdVerifications>` and again in an extension) is kept once, where it first appears.
     package var verifications: [VASTVerification]
     /// The wrappers walked, outermost first.
     package var wrapperChain: [VASTWrapperHop]

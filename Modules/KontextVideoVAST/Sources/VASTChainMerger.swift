@@ -91,7 +91,7 @@ package enum VASTChainMerger {
             companions: companions,
             companionsRequired: companionSets.first?.first?.required,
             icons: icons,
-            verifications: layers.flatMap(\.verifications),
+            verifications: VASTVerification.distinct(layers.flatMap(\.verifications)),
             wrapperChain: hops,
             pricing: layers.lazy.compactMap(\.pricing).first,
             expires: inLine.expires,

@@ -11,11 +11,16 @@ import KontextVideoPresentation
 
 /// An image creative in a `UIImageView`, with ✕ (and Resume).
 @MainActor
-final class ImageCreativeRenderer: CreativeRenderer {
+final class ImageCreativeRenderer: CreativeRenderer, FriendlyObstructionReporting {
     var onEvent: (@MainActor (CreativeEvent) -> Void)?
     var resolvedLinearAd: ResolvedLinearAd? { nil }
     var hasEndCard: Bool { false }
     var platformView: AnyObject? { container }
+    /// The ✕, and a full-screen pause ad's Resume: placed with the ad, before it is shown.
+    var friendlyObstructions: [CreativeControlObstruction] {
+        [.close(closeButton)] + (ad.isFullScreenPause ? [.pauseAdResume(resumeButton)] : [])
+    }
+    var onFriendlyObstructionsChanged: (@MainActor () -> Void)?
 
     private let ad: ServedAd
     private let context: CreativeContext

@@ -33,6 +33,14 @@ final class PlayerContainerView: UIView, RemotePressReceiving {
         [.adBadge: badge, .skip: skipButton, .resume: resumeButton, .close: closeButton]
     }
 
+    /// The controls showing now, as friendly obstructions of the ad's measurement.
+    var friendlyObstructions: [CreativeControlObstruction] {
+        controls.accessibilityOrder.compactMap { control in views[control].map { CreativeControlObstruction(control, view: $0) } }
+    }
+
+    /// Which controls show now.
+    var shownControls: [LinearAdControl] { controls.accessibilityOrder }
+
     /// A phone's or a television's sizes (controls are bigger, and reached by focus, on a TV).
     private static var metrics: LinearAdControlsLayout.Metrics {
         #if os(tvOS)

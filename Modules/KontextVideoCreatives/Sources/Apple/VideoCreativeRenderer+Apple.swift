@@ -17,8 +17,10 @@ import KontextVideoPresentation
 
 /// A VAST linear ad on AVPlayer, with its controls and end card.
 @MainActor
-final class VideoCreativeRenderer: CreativeRenderer {
+final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReporting {
     var onEvent: (@MainActor (CreativeEvent) -> Void)?
+    var onFriendlyObstructionsChanged: (@MainActor () -> Void)?
+    var friendlyObstructions: [CreativeControlObstruction] { container.friendlyObstructions }
     private(set) var resolvedLinearAd: ResolvedLinearAd?
     var hasEndCard: Bool { endCard != nil }
     var platformView: AnyObject? { container }
@@ -176,7 +178,12 @@ final class VideoCreativeRenderer: CreativeRenderer {
 extension VideoCreativeRenderer: LinearPlaybackSurface {
     func play() { player?.play() }
     func pause() { player?.pause() }
-    func show(_ controls: LinearAdControls) { container.show(controls) }
+    func show(_ controls: LinearAdControls) {
+        let shown = container.shownControls
+        container.show(controls)
+        // A countdown's new title is the same obstruction; a control that appears or goes is not.
+        if container.shownControls != shown { onFriendlyObstructionsChanged?() }
+    }
     func showEndCard() { container.showEndCard(endCard) }
     func announce(_ announcement: String) {
         UIAccessibility.post(notification: .announcement, argument: announcement)

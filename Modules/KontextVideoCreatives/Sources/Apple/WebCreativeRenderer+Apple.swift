@@ -16,7 +16,7 @@ import KontextVideoPresentation
 /// script changing `location`, `window.open` — is a click on the creative, as is any tap on an
 /// image: the SDK opens the server's click target, never the web view.
 @MainActor
-final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegate, WKUIDelegate {
+final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstructionReporting, WKNavigationDelegate, WKUIDelegate {
     var onEvent: (@MainActor (CreativeEvent) -> Void)? {
         get { bridge.onEvent }
         set { bridge.onEvent = newValue }
@@ -25,6 +25,11 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
     var hasEndCard: Bool { false }
     var platformView: AnyObject? { container }
     var reportedSize: CGSize? { bridge.reportedSize }
+    /// The ✕, and a full-screen pause ad's Resume: drawn from the start, so they never change.
+    var friendlyObstructions: [CreativeControlObstruction] {
+        [closeButton.map { .close($0) }, resumeButton.map { .pauseAdResume($0) }].compactMap { $0 }
+    }
+    var onFriendlyObstructionsChanged: (@MainActor () -> Void)?
 
     private let ad: ServedAd
     private let bridge: CreativePageBridge
