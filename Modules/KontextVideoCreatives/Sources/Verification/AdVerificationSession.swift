@@ -111,7 +111,7 @@ package final class AdVerificationSession {
             verificationCount: verifications.count, hasProvider: hasProvider, reported: reported)
         for pixel in pixelTracker.pixels(for: reasons, now: Date()) {
             guard let url = URL.lenient(pixel.url) else { continue }
-            pixels.sendPixel(url)
+            pixels.sendPixel(url, event: "verificationNotExecuted")
             events?.record(.info) {
                 KontextVideoEvent(.beacon, .verificationNotExecuted, level: .info,
                                   attributes: ["vendor": pixel.vendor ?? "", "reason": "\(pixel.reason.rawValue)", "url": pixel.url])
