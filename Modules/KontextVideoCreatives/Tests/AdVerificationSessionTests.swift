@@ -12,7 +12,12 @@ struct AdVerificationSessionTests {
     /// Records the pixels queued, as the durable pipeline would receive them.
     final class PixelLog: TrackingPixelSending {
         var urls: [String] = []
-        func sendPixel(_ url: URL) { urls.append(url.absoluteString) }
+        /// The VAST event each pixel was queued for (the inspector shows it).
+        var events: [String] = []
+        func sendPixel(_ url: URL, event: String) {
+            urls.append(url.absoluteString)
+            events.append(event)
+        }
     }
 
     static let properties = VideoAdVerificationEvent.MediaProperties(isSkippable: false, skipOffset: nil, isAutoplay: true, position: .midroll)
@@ -43,6 +48,7 @@ struct AdVerificationSessionTests {
         #expect(pixels.urls.isEmpty, "nothing is owed before playback begins")
         session.handle(.firstFrame)
         #expect(pixels.urls == ["https://a.example/nx?r=2", "https://b.example/nx?r=2"])
+        #expect(pixels.events == ["verificationNotExecuted", "verificationNotExecuted"])
         session.handle(.progress(5))
         session.handle(.complete)
         session.receive(.ended(.completed))
