@@ -45,9 +45,10 @@ let modules: [Module] = [
     Module("KontextVideoNetworking", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
     Module("KontextVideoVAST", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
     // Layer 3: the creative bridge (renderers, linear tracking over the durable pipeline).
+    // Its resource is the bridge script every HTML creative page runs (`CreativeBridgeScript`).
     Module("KontextVideoCreatives", layer: 3, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
-    ]),
+    ], resources: [.copy("Resources/kontext-bridge.js")]),
     // Layer 4: the public facade, the only module a publisher imports. It carries the SDK's
     // privacy manifest, which Xcode merges into the app's privacy report.
     Module("KontextVideo", layer: 4, [
