@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from .swift_lexer import IDENTIFIER, NUMBER, OPERATOR, PUNCTUATION, Token
+from .swift_lexer import IDENTIFIER, NUMBER, OPERATOR, Token
 from .swift_source import SwiftSource, closing_index, joined, split_arguments
 
 OS_NAMES = {"iOS": "ios", "tvOS": "tvos", "macOS": "macos", "OSX": "macos", "watchOS": "watchos",

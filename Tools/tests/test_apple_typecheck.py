@@ -4,7 +4,6 @@ scan, the app-only marker, which modules are in scope, and the committed stubs a
 The stub lines are shaped like those of Tools/AppleSDKStubs; the last tests read the real ones.
 """
 import json
-import os
 import tempfile
 import textwrap
 import unittest

@@ -1,7 +1,6 @@
 """Scripts/version: the version read from its Swift definition, the install line and the checks
 of the documentation."""
 
-import os
 import pathlib
 import tempfile
 import textwrap
