@@ -200,12 +200,16 @@ def newest_source(target: repo.Target) -> float:
 def linux_graphs(package: repo.Package, out: Path, jobs: int) -> list[Path]:
     """Symbol graphs of every SDK module, from the debug build's modules."""
     targets = sdk_targets(package)
-    modules = repo.bin_path(package.root) / "Modules"
+    binaries = repo.bin_path(package.root)
+    modules = binaries / "Modules"
     for name, target in sorted(targets.items()):
         built = modules / f"{name}.swiftmodule"
         if not built.exists():
             raise Stale(f"{built} is missing: build first (swift build)")
-        if built.stat().st_mtime < newest_source(target):
+        # What the build wrote for the module: a doc comment edit rewrites the .swiftdoc and the
+        # dependency files, not the .swiftmodule.
+        outputs = list(modules.glob(f"{name}.*")) + list((binaries / f"{name}.build").glob("*"))
+        if max(p.stat().st_mtime for p in outputs) < newest_source(target):
             raise Stale(f"{built.name} is older than its sources: build first (swift build)")
     triple = json.loads(repo.run(["swiftc", "-print-target-info"], check=True).stdout)["target"]["triple"]
 
