@@ -215,8 +215,16 @@ def count_apple_lines(source: SwiftSource, rel: str, envs: dict[str, Env], whole
     (`sim_only`)."""
     states = line_states(source, envs)
     is_apple_file = whole_file or rel.endswith("+Apple.swift")
-    run: list | None = None
-    sim_run: list | None = None
+
+    def extend(runs: list, line: int, condition: str) -> None:
+        """Adds a line to the last run of `runs` when it continues it, else starts a run."""
+        last = runs[-1] if runs else None
+        if last and last[0] == rel and last[2] == line - 1 and last[3] == condition:
+            last[2] = line
+            last[4] += 1
+        else:
+            runs.append([rel, line, line, condition, 1])
+
     for i, st in enumerate(states[:source.line_count], start=1):
         if st.directive:
             continue
@@ -224,19 +232,9 @@ def count_apple_lines(source: SwiftSource, rel: str, envs: dict[str, Env], whole
         if apple and st.sim is True:
             stats["files" if is_apple_file else "regions"] += 1
         if apple and st.sim is not True:
-            if run and run[2] == i - 1 and run[3] == st.condition:
-                run[2] = i
-                run[4] += 1
-            else:
-                run = [rel, i, i, st.condition, 1]
-                unchecked.append(run)
+            extend(unchecked, i, st.condition)
         if st.sim is True and st.real is False and st.linux is not True:
-            if sim_run and sim_run[2] == i - 1 and sim_run[3] == st.condition:
-                sim_run[2] = i
-                sim_run[4] += 1
-            else:
-                sim_run = [rel, i, i, st.condition, 1]
-                sim_only.append(sim_run)
+            extend(sim_only, i, st.condition)
 
 
 def app_only_use(d: Diagnostic, in_app: bool) -> Diagnostic | None:

@@ -27,8 +27,8 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.request
 
+from . import sandbox
 from .devtools import TIMEOUT, Browser, Failure, find_chromium
 from .repo import ROOT, bin_path
 
@@ -224,21 +224,13 @@ class Sandbox:
         self.process = subprocess.Popen([executable, "--port", "0", "--scenario", HERE / "scenario.json"],
                                         stdout=subprocess.PIPE, text=True)
         first = self.process.stdout.readline()
-        self.base = next((word for word in first.split() if word.startswith("http://")), None)
+        self.base = sandbox.base_url(first)
         if not self.base:
             raise Failure(f"kontext-sandbox printed no base URL: {first!r}")
         threading.Thread(target=lambda: [None for _ in self.process.stdout], daemon=True).start()
 
     def ad(self, format_: str) -> dict:
-        body = json.dumps({
-            "format": format_, "playhead": 0, "content": {"id": "browser-tests", "language": "en"},
-            "sdk": {"name": "kontext-video-swift", "platform": "linux", "version": "0"},
-            "app": {"bundleId": "so.kontext.browser-tests", "version": "1"}, "device": {"os": "linux"},
-            "installId": "5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c11", "requestId": "5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c12",
-        }).encode()
-        request = urllib.request.Request(f"{self.base}/video/preload", data=body, method="POST", headers={
-            "Content-Type": "application/json", "Accept": "application/json", "Kontextso-Publisher-Token": "acme-dev"})
-        return json.load(urllib.request.urlopen(request, timeout=10))["ad"]
+        return sandbox.preload(self.base, format_, "browser-tests")["ad"]
 
     def stop(self):
         self.process.terminate()

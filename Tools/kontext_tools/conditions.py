@@ -93,19 +93,19 @@ class _Parser:
     def describe(item) -> str:
         return repr(item if isinstance(item, str) else item.text)
 
-    def disjunction(self):
-        node = self.conjunction()
-        while self.peek() == "||":
+    def chain(self, operator: str, operand):
+        """`operand (operator operand)*`, left-associative."""
+        node = operand()
+        while self.peek() == operator:
             self.i += 1
-            node = Binary("||", node, self.conjunction())
+            node = Binary(operator, node, operand())
         return node
 
+    def disjunction(self):
+        return self.chain("||", self.conjunction)
+
     def conjunction(self):
-        node = self.negation()
-        while self.peek() == "&&":
-            self.i += 1
-            node = Binary("&&", node, self.negation())
-        return node
+        return self.chain("&&", self.negation)
 
     def negation(self):
         if self.peek() == "!":

@@ -506,11 +506,11 @@ def check_samples(jobs: int) -> dict:
 
 # ----------------------------------------------------------------------------------------------
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--skip-samples", action="store_true", help="do not type-check the articles' samples")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     started = time.monotonic()
     OUT.mkdir(parents=True, exist_ok=True)
 

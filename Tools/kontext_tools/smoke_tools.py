@@ -12,9 +12,9 @@ import socket
 import subprocess
 import sys
 import tempfile
-import urllib.request
 from pathlib import Path
 
+from . import sandbox as sandbox_client
 from .repo import ROOT, bin_path
 
 root = ROOT
@@ -40,7 +40,7 @@ def start_sandbox(*arguments):
     process = subprocess.Popen([bin_dir / "kontext-sandbox", "--port", "0", *arguments], stdout=subprocess.PIPE,
                                stderr=subprocess.PIPE, text=True)
     first = process.stdout.readline()
-    base = next((word for word in first.split() if word.startswith("http://")), None)
+    base = sandbox_client.base_url(first)
     if not base:
         process.kill()
         fail(f"kontext-sandbox {' '.join(arguments)} printed no base URL: {first!r}{process.stderr.read()[:500]}")
@@ -61,16 +61,7 @@ def main(argv: list[str] | None = None) -> int:
         expected = f'KontextVideo.Configuration(publisherToken: "acme-dev", serverURL: URL(string: "{base}")!)'
         if expected not in banner:
             fail(f"kontext-sandbox's hint does not name the configuration to paste ({expected}):\n{banner}")
-        body = json.dumps({
-            "publisherToken": "acme-dev", "format": "linear", "playhead": 0,
-            "content": {"id": "e1", "language": "en"},
-            "sdk": {"name": "smoke", "platform": "linux", "version": "0"},
-            "app": {"bundleId": "so.kontext.smoke", "version": "1"}, "device": {"os": "linux"},
-            "installId": "5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c11", "requestId": "5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c12",
-        }).encode()
-        request = urllib.request.Request(f"{base}/video/preload", data=body, method="POST", headers={
-            "Content-Type": "application/json", "Accept": "application/json", "Kontextso-Publisher-Token": "acme-dev"})
-        answer = json.load(urllib.request.urlopen(request, timeout=10))
+        answer = sandbox_client.preload(base, "linear", "smoke")
         tag = answer["ad"]["creative"]["url"]
         resolved = inspect(tag)
         ad = resolved["resolution"]["ads"][0]

@@ -10,6 +10,7 @@ import unittest
 from pathlib import Path
 
 from kontext_tools import apple_typecheck as atc
+from kontext_tools.conditions import Env
 from kontext_tools.availability import (AVAILABILITY_MARKER, PLATFORMS, AvailabilityError, guard_map, inherited_version,
                                         parse_attribute, rewrite_availability, stdlib_introduced)
 from kontext_tools.repo import ROOT
@@ -207,6 +208,39 @@ class ScopeTests(unittest.TestCase):
         self.assertTrue(atc.uses_objc(SwiftSource("let s = #selector(f)")))
         self.assertTrue(atc.uses_objc(SwiftSource("dynamic var x = 1")))
         self.assertFalse(atc.uses_objc(SwiftSource('// @objc\nlet s = "#selector(f)"\nlet dynamic = 1')))
+
+
+class AppleLinesTests(unittest.TestCase):
+    SOURCE = textwrap.dedent("""\
+        let portable = 1
+        #if canImport(UIKit)
+        let uikit = 1
+        let more = 2
+        #endif
+        #if canImport(SwiftUI)
+        let swiftUI = 1
+        #endif
+        #if os(Linux)
+        let linux = 1
+        #endif
+        """)
+
+    def envs(self):
+        stubbed, known = {"UIKit"}, {"UIKit", "SwiftUI"}
+        return {"real": Env("real", "ios", stubbed, {"SwiftUI"}, set(), known), "sim": Env("sim", "ios", stubbed, {"SwiftUI"}, set()),
+                "linux": Env("linux", None, stubbed, {"SwiftUI"}, set())}
+
+    def test_compiled_and_uncompiled_apple_lines(self):
+        stats, unchecked, sim_only = {"files": 0, "regions": 0}, [], []
+        atc.count_apple_lines(SwiftSource(self.SOURCE), "M/A.swift", self.envs(), False, stats, unchecked, sim_only)
+        self.assertEqual(stats, {"files": 0, "regions": 2}, "the UIKit region compiles here")
+        self.assertEqual(unchecked, [["M/A.swift", 7, 7, "canImport(SwiftUI)", 1]], "SwiftUI has no stub")
+        self.assertEqual(sim_only, [])
+
+    def test_a_whole_apple_file_counts_every_line(self):
+        stats, unchecked, sim_only = {"files": 0, "regions": 0}, [], []
+        atc.count_apple_lines(SwiftSource("let a = 1\nlet b = 2\n"), "M/View+Apple.swift", self.envs(), False, stats, unchecked, sim_only)
+        self.assertEqual(stats, {"files": 2, "regions": 0})
 
 
 class AppOnlyTests(unittest.TestCase):

@@ -4,7 +4,7 @@ import json
 import sys
 import unittest
 
-from kontext_tools import api_guard, browser_tests, devtools, sdk_size
+from kontext_tools import api_guard, browser_tests, devtools, sandbox, sdk_size
 
 
 class DevToolsTests(unittest.TestCase):
@@ -45,6 +45,17 @@ class BrowserTestsTests(unittest.TestCase):
         box = {"x": 0, "y": 0, "width": 10, "height": 10}
         self.assertTrue(browser_tests.intersects(box, (9, 9, 5, 5)))
         self.assertFalse(browser_tests.intersects(box, (10, 0, 5, 5)))
+
+
+class SandboxTests(unittest.TestCase):
+    def test_the_base_url_from_the_first_line(self):
+        self.assertEqual(sandbox.base_url("Kontext sandbox ad server listening on http://127.0.0.1:8080"), "http://127.0.0.1:8080")
+        self.assertIsNone(sandbox.base_url("error: port 8080 is busy"))
+
+    def test_a_preload_as_the_sdk_sends_it(self):
+        body = sandbox.preload_body("pause", "smoke")
+        self.assertEqual((body["format"], body["publisherToken"], body["app"]["bundleId"]), ("pause", "acme-dev", "so.kontext.smoke"))
+        self.assertEqual(set(body), {"publisherToken", "format", "playhead", "content", "sdk", "app", "device", "installId", "requestId"})
 
 
 class ApiGuardTests(unittest.TestCase):
