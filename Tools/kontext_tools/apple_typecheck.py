@@ -45,9 +45,9 @@ from pathlib import Path
 
 from . import repo
 from .apple_stubs import StubConfig
-from .availability import (AVAILABILITY_MARKER, PLATFORMS, format_version, guard_map, parse_version,
+from .availability import (AVAILABILITY_MARKER, PLATFORMS, AvailabilityError, format_version, guard_map, parse_version,
                            rewrite_availability, stdlib_introduced)
-from .conditions import Env, OS_NAMES, atoms, line_states, parse_condition, rewrite_conditions
+from .conditions import ConditionError, Env, OS_NAMES, atoms, directive_condition, line_states, rewrite_conditions
 from .swift_lexer import ATTRIBUTE, POUND, REGEX
 from .swift_source import SwiftSource, imports, matches_at
 from .swiftc import Diagnostic, parse_diagnostics, run_swiftc, version as swiftc_version
@@ -104,7 +104,7 @@ def has_apple_code(source: SwiftSource, file_name: str) -> bool:
     for directive in source.directives:
         if directive.kind not in ("if", "elseif"):
             continue
-        for atom in atoms(parse_condition(directive.condition)):
+        for atom in atoms(directive_condition(source, directive)):
             argument = atom.arguments[0] if atom.arguments else ""
             if atom.name == "canImport" and argument in APPLE_CODE_FRAMEWORKS:
                 return True
@@ -575,6 +575,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
 
+    try:
+        return check(args)
+    except (ConditionError, AvailabilityError) as error:
+        log(f"apple-typecheck: error: {error}")
+        return 1
+
+
+def check(args: argparse.Namespace) -> int:
+    """Every pass the arguments ask for; the exit status."""
     started = time.monotonic()
     root = Path(args.root).resolve()
     stubs_dir = root / "Tools" / "AppleSDKStubs"

@@ -148,6 +148,14 @@ def parse_condition(tokens: list[Token]):
     return _Parser(tokens).parse()
 
 
+def directive_condition(source: SwiftSource, directive):
+    """The parsed condition of a `#if`/`#elseif` of `source`; a ConditionError names the place."""
+    try:
+        return parse_condition(directive.condition)
+    except ConditionError as error:
+        raise ConditionError(f"{source.path or '<text>'}:{directive.line}: {error}") from None
+
+
 def atoms(node) -> list[Atom]:
     """Every atom of an expression, left to right."""
     if isinstance(node, Atom):
@@ -284,7 +292,7 @@ def line_states(source: SwiftSource, envs: dict[str, Env]) -> list[LineState]:
             continue
         kind = directive.kind
         if kind == "if":
-            tree = parse_condition(directive.condition)
+            tree = directive_condition(source, directive)
             frame = {"text": condition_text(source, directive)}
             for name, env in envs.items():
                 value = env.evaluate(tree)
@@ -293,7 +301,7 @@ def line_states(source: SwiftSource, envs: dict[str, Env]) -> list[LineState]:
         elif kind in ("elseif", "else") and stack:
             frame = stack[-1]
             frame["text"] = "!(earlier branches)" if kind == "else" else condition_text(source, directive)
-            tree = parse_condition(directive.condition) if kind == "elseif" else None
+            tree = directive_condition(source, directive) if kind == "elseif" else None
             for name, env in envs.items():
                 taken = frame[name]["taken"]
                 value = True if tree is None else env.evaluate(tree)
@@ -325,7 +333,7 @@ def rewrite_conditions(source: SwiftSource, platform: str) -> tuple[str, set[str
     for directive in source.directives:
         if directive.kind not in ("if", "elseif"):
             continue
-        for atom in atoms(parse_condition(directive.condition)):
+        for atom in atoms(directive_condition(source, directive)):
             if atom.arguments is None or atom.first is None:
                 continue
             start, end = atom.first.start, atom.last.end

@@ -135,7 +135,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"check-module-imports: {len(problems)} finding(s) in {len(names)} targets")
         return 1
     print(f"check-module-imports: {len(names)} targets import exactly what they declare (on {platforms}); "
-          f"{len(package.libraries)} modules respect the layer table and {TABLE_DOCUMENT}'s module table")
+          f"the {len(package.libraries)} modules of {TABLE_DOCUMENT}'s module table depend only on lower layers")
     return 0
 
 

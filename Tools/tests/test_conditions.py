@@ -43,6 +43,11 @@ class ParseTests(unittest.TestCase):
             with self.subTest(text=text), self.assertRaises(ConditionError):
                 parse_condition(tokenize(text))
 
+    def test_a_malformed_directive_is_named_by_its_place(self):
+        with self.assertRaises(ConditionError) as raised:
+            line_states(SwiftSource("let a = 1\n#if os(iOS) &&\n#endif\n", "F.swift"), envs())
+        self.assertTrue(str(raised.exception).startswith("F.swift:2: "), str(raised.exception))
+
 
 class EvaluateTests(unittest.TestCase):
     def test_three_valued_logic(self):
