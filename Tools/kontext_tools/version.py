@@ -130,7 +130,7 @@ def check_install_lines(root: pathlib.Path, version: str, repository: str = REPO
                     problems.append(f"{name}:{number}: `{found}` is not the install line `{expected}` (Scripts/version --install)")
             for found in mention.findall(line):
                 if found != repository:
-                    problems.append(f"{name}:{number}: {found} is not the repository, {repository} (REPOSITORY_URL in Scripts/version)")
+                    problems.append(f"{name}:{number}: {found} is not the repository, {repository} (REPOSITORY_URL in Tools/kontext_tools/version.py)")
             for found in PRODUCT_PACKAGE.findall(line):
                 if found != identity:
                     problems.append(f"{name}:{number}: package: \"{found}\" is not the package's identity, \"{identity}\" "
