@@ -48,6 +48,8 @@ let modules: [Module] = [
     // Its resource is the bridge script every HTML creative page runs (`CreativeBridgeScript`).
     Module("KontextVideoCreatives", layer: 3, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
+        // The linear ad's controls are laid out by Presentation's math.
+        "KontextVideoPresentation",
     ], resources: [.copy("Resources/kontext-bridge.js")]),
     // Layer 4: the public facade, the only module a publisher imports. It carries the SDK's
     // privacy manifest, which Xcode merges into the app's privacy report.
@@ -89,7 +91,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoPlayerTracking": ["KontextVideoScheduling", "KontextVideoTestSupport"],
     "KontextVideoNetworking": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoVAST": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
-    "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoPresentation", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": [

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoCreatives
 
 /// Where a tap on an ad leads: the URL, its fallback when the first cannot open, or an
 /// app-install ad's App Store product.
@@ -36,23 +37,46 @@ package enum ClickDestination: Sendable, Hashable {
     case url(URL)
 }
 
+/// How a click-through is going, as the opener tells the ad that started it.
+package enum ClickThroughProgress: Sendable, Hashable {
+    /// A destination opened and took the viewer away: a sheet inside the app, or another app.
+    case opened(ClickThroughKind)
+    /// The sheet the SDK presented inside the app was dismissed: the viewer is back. (A
+    /// destination in another app sends no such moment: the viewer is back when the app comes
+    /// back to the foreground.)
+    case closed
+}
+
 /// Opens click targets: the platform's opener, or a recorder in tests. The SDK starts the
-/// opening and does not wait for it.
+/// opening and does not wait for it; `progress` hears when the viewer left for the destination
+/// and when a sheet inside the app was dismissed (nothing when nothing opened).
 @MainActor
 package protocol ClickOpening: AnyObject {
-    /// Starts opening `target`.
-    func open(_ target: ClickTarget)
+    /// Starts opening `target`; `progress` hears how the click-through goes.
+    func open(_ target: ClickTarget, progress: @escaping @MainActor (ClickThroughProgress) -> Void)
 }
 
-/// Opens one destination on the platform and says whether it opened; the platform's glue.
+/// How one destination fared, as the platform reports it.
+package enum ClickDestinationOutcome: Sendable, Hashable {
+    /// It could not open (no product sheet on this platform, a URL no app handles).
+    case failed
+    /// It opened: the viewer is at the destination.
+    case opened
+    /// The destination the SDK presented inside the app (the product sheet) was dismissed.
+    case dismissed
+}
+
+/// Opens one destination on the platform and says how it fared; the platform's glue.
 @MainActor
 package protocol ClickDestinationOpening: AnyObject {
-    /// Opens `destination`; `completion(false)` when it could not (no product sheet on this
-    /// platform, a URL no app handles).
-    func open(_ destination: ClickDestination, completion: @escaping @MainActor (Bool) -> Void)
+    /// Opens `destination`; `outcome` hears `.failed` when it could not, else `.opened`, and
+    /// `.dismissed` once a sheet the SDK presented inside the app went away.
+    func open(_ destination: ClickDestination, outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void)
 }
 
-/// The click opener of a real platform: tries a target's destinations in order until one opens.
+/// The click opener of a real platform: tries a target's destinations in order until one
+/// opens, and tells the ad where the viewer went (a product sheet is inside the app; a URL
+/// opens in another app).
 @MainActor
 package final class OrderedClickOpener: ClickOpening {
     private let platform: any ClickDestinationOpening
@@ -63,14 +87,28 @@ package final class OrderedClickOpener: ClickOpening {
     }
 
     /// Tries `target`'s destinations in order.
-    package func open(_ target: ClickTarget) {
-        tryNext(target.destinations[...])
+    package func open(_ target: ClickTarget, progress: @escaping @MainActor (ClickThroughProgress) -> Void) {
+        tryNext(target.destinations[...], progress: progress)
     }
 
-    private func tryNext(_ remaining: ArraySlice<ClickDestination>) {
+    private func tryNext(_ remaining: ArraySlice<ClickDestination>, progress: @escaping @MainActor (ClickThroughProgress) -> Void) {
         guard let destination = remaining.first else { return }
-        platform.open(destination) { [weak self] opened in
-            if !opened { self?.tryNext(remaining.dropFirst()) }
+        platform.open(destination) { [weak self] outcome in
+            switch outcome {
+            case .failed: self?.tryNext(remaining.dropFirst(), progress: progress)
+            case .opened: progress(.opened(destination.kind))
+            case .dismissed: progress(.closed)
+            }
+        }
+    }
+}
+
+extension ClickDestination {
+    /// Where the destination takes the viewer.
+    package var kind: ClickThroughKind {
+        switch self {
+        case .productSheet: .insideApp
+        case .url: .outsideApp
         }
     }
 }

@@ -104,7 +104,7 @@ public final class KontextVideo {
 
     private var retryTask: Task<State, Never>?
     /// Whether the app is in the foreground, known before the runtime exists.
-    private var applicationIsActive = true
+    package private(set) var applicationIsActive = true
     /// Bumped by `reset`, so an initialization started before it does not install its runtime after.
     private var generation = 0
     /// The retired runtime's shutdown, which a new initialization waits for.
@@ -280,6 +280,13 @@ public final class KontextVideo {
         applicationIsActive = active
         runtime?.activeTime.setActive(active)
         adOnScreen?.onScreen?.applicationActivityChanged(active)
+    }
+
+    /// A signal of the audio session, the volume or a click-through for the ad on screen: its
+    /// playback decides what it means (`LinearPlaybackSession`). The harness's way to play the
+    /// device; on iOS and tvOS the renderer hears the system itself.
+    package func deliverPlaybackSignal(_ signal: PlaybackSignal) {
+        adOnScreen?.renderer?.receive(signal)
     }
 
     /// Puts the shared instance back to its launch state, for tests: ends the ad on screen

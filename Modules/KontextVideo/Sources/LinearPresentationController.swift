@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoScheduling
+import KontextVideoCreatives
 
 /// A linear ad presented full screen by a `VideoAdPresenter`.
 ///
@@ -72,7 +73,11 @@ final class LinearPresentationController: OnScreenPresentation {
         phase = .gone
     }
 
-    func applicationActivityChanged(_ active: Bool) {}
+    /// The video pauses in the background and picks up when the app is back (the ad's
+    /// `LinearPlaybackSession` decides; it hears it through the renderer).
+    func applicationActivityChanged(_ active: Bool) {
+        ad?.renderer?.receive(.applicationActive(active))
+    }
 
     func takeDown(reason: VideoAdEndReason, completion: @escaping @MainActor () -> Void) {
         switch phase {

@@ -13,8 +13,11 @@ package struct SDKEnvironment {
     package var clock: any SchedulingClock
     /// How HTTP requests leave the device.
     package var transport: any HTTPTransport
-    /// Where the install id and the durable event queue live.
+    /// Where the install id and the durable event queues live: a directory of the app's own
+    /// (`SDKStorage`).
     package var storageDirectory: URL
+    /// The `UserDefaults` key that mirrors the install id (`SDKStorage`).
+    package var installIdDefaultsKey = InstallIdentifier.defaultsKey
     /// The consent platform's shared storage.
     package var defaults: UserDefaults
     /// Makes the renderer of each ad's creative.
@@ -55,21 +58,25 @@ package struct SDKEnvironment {
         self.appVersion = appVersion
     }
 
-    /// The real world: system clock, URLSession, Application Support, standard defaults, the
-    /// platform the SDK was built for.
+    /// The real world: system clock, URLSession, the app's own storage in Application Support
+    /// (`SDKStorage`), standard defaults, the platform the SDK was built for.
     package static func platformDefault() -> SDKEnvironment {
         let info = Bundle.main.infoDictionary ?? [:]
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
             ?? FileManager.default.temporaryDirectory
-        return SDKEnvironment(
+        let appBundleId = Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName
+        let storage = SDKStorage.location(applicationSupport: support, appBundleId: appBundleId, sharing: SDKStorage.currentSharing)
+        var environment = SDKEnvironment(
             clock: SystemClock(),
             transport: URLSessionTransport(),
-            storageDirectory: support.appendingPathComponent("KontextVideo", isDirectory: true),
+            storageDirectory: storage.directory,
             defaults: .standard,
             rendererFactory: PlatformCreativeRendererFactory(),
             platform: makeCurrentPlatform(),
-            appBundleId: Bundle.main.bundleIdentifier ?? ProcessInfo.processInfo.processName,
+            appBundleId: appBundleId,
             appVersion: info["CFBundleShortVersionString"] as? String ?? "0"
         )
+        environment.installIdDefaultsKey = storage.installIdDefaultsKey
+        return environment
     }
 }

@@ -52,11 +52,13 @@ package final class SDKRuntime: TrackingPixelSending {
         let clock = environment.clock
         let transport = environment.transport
         let storageDirectory = environment.storageDirectory
+        let installIdDefaultsKey = environment.installIdDefaultsKey
         let defaults = SharedDefaults(environment.defaults)
         return await Task.detached {
             AdServerClient(
                 environment: serverEnvironment, clock: clock, transport: transport,
-                storageDirectory: storageDirectory, sharedDefaults: defaults, events: events)
+                storageDirectory: storageDirectory, sharedDefaults: defaults, installIdDefaultsKey: installIdDefaultsKey,
+                events: events)
         }.value
     }
 

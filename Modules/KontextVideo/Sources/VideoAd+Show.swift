@@ -136,6 +136,8 @@ extension VideoAd {
         presentation.present(clock: runtime.clock, timeout: runtime.environment.presentationTimeout) { [weak self] presented in
             guard let self, !self.hasEnded else { return }
             if presented {
+                // A video that comes up while the app is in the background waits for it.
+                if !self.sdk.applicationIsActive { self.renderer?.receive(.applicationActive(false)) }
                 self.renderer?.start()
             } else if showReturned.isSet {
                 self.fail(.presenterUnavailable)

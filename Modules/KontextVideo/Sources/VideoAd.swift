@@ -317,7 +317,7 @@ public final class VideoAd {
             runtime.send(.click(area: area, adId: id, format: format, playhead: owner.playerTracker.playhead))
             let target = clickTarget(for: area, creativeURL: creativeURL)
             record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": target.url?.absoluteString ?? target.appStoreID ?? "none"])
-            runtime.environment.clickOpener.open(target)
+            runtime.environment.clickOpener.open(target) { [weak self] progress in self?.clickThrough(progress) }
             delegate?.videoAd(self, didClick: Click(area: area))
         case .complete:
             markCompleted()
@@ -333,6 +333,16 @@ public final class VideoAd {
             fail(.creativeFailed(code: code.rawValue))
         case .progress, .mediaLength, .pause, .resumePlayback, .mute, .unmute, .endCardShown:
             break
+        }
+    }
+
+    /// A click-through took the viewer away, or brought them back: the creative hears it (a
+    /// linear ad pauses while the viewer is away, `LinearPlaybackSession`).
+    private func clickThrough(_ progress: ClickThroughProgress) {
+        guard wasShown, !hasEnded else { return }
+        switch progress {
+        case .opened(let kind): renderer?.receive(.clickThroughOpened(kind))
+        case .closed: renderer?.receive(.clickThroughClosed)
         }
     }
 

@@ -23,27 +23,35 @@ struct PlatformSeamTests {
         #expect(ClickTarget(url: nil, fallbackURL: nil, appStoreID: nil).destinations.isEmpty)
     }
 
-    @Test("the opener tries each destination until one opens")
+    @Test("the opener tries each destination until one opens, and says where the viewer went")
     func orderedOpening() throws {
         let url = try #require(URL(string: "https://brand.example/landing"))
         let fallback = try #require(URL(string: "https://brand.example/fallback"))
         let target = ClickTarget(url: url, fallbackURL: fallback, appStoreID: "123")
         let system = ScriptedDestinations()
         let opener = OrderedClickOpener(system)
+        var progress: [ClickThroughProgress] = []
 
         system.opens = [.url(url)]
-        opener.open(target)
+        opener.open(target) { progress.append($0) }
         #expect(system.tried == [.productSheet(appStoreID: "123"), .url(url)], "no product sheet here: the URL")
+        #expect(progress == [.opened(.outsideApp)], "a URL takes the viewer to another app")
 
         system.tried = []
+        progress = []
         system.opens = [.productSheet(appStoreID: "123")]
-        opener.open(target)
+        opener.open(target) { progress.append($0) }
         #expect(system.tried == [.productSheet(appStoreID: "123")])
+        #expect(progress == [.opened(.insideApp)], "the product sheet stays inside the app")
+        system.dismissSheet()
+        #expect(progress == [.opened(.insideApp), .closed], "its dismissal brings the viewer back")
 
         system.tried = []
+        progress = []
         system.opens = []
-        opener.open(target)
+        opener.open(target) { progress.append($0) }
         #expect(system.tried == [.productSheet(appStoreID: "123"), .url(url), .url(fallback)], "nothing opens: every one tried once")
+        #expect(progress.isEmpty, "nothing opened: the ad is never told the viewer left")
     }
 
     @Test("the SDK asks for tracking only when configured to and the user was never asked, once for every request")
@@ -115,10 +123,19 @@ struct PlatformSeamTests {
 private final class ScriptedDestinations: ClickDestinationOpening {
     var opens: Set<ClickDestination> = []
     var tried: [ClickDestination] = []
+    private var sheetOutcome: (@MainActor (ClickDestinationOutcome) -> Void)?
 
-    func open(_ destination: ClickDestination, completion: @escaping @MainActor (Bool) -> Void) {
+    func open(_ destination: ClickDestination, outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
         tried.append(destination)
-        completion(opens.contains(destination))
+        guard opens.contains(destination) else { return outcome(.failed) }
+        if case .productSheet = destination { sheetOutcome = outcome }
+        outcome(.opened)
+    }
+
+    /// The viewer dismisses the product sheet that opened last.
+    func dismissSheet() {
+        sheetOutcome?(.dismissed)
+        sheetOutcome = nil
     }
 }
 

@@ -32,7 +32,7 @@ enum PipelineBenchmark {
         for band in 0..<4 {
             let start = clock.now
             for index in 0..<250 {
-                let entry = QueuedEntry(.event(event(band: band, index: index)), sessionId: "session-1")
+                let entry = QueuedEntry(.event(event(band: band, index: index)), sessionId: "session-1", destination: destination)
                 ids.append(entry.id)
                 _ = store.append(entry)
             }
@@ -55,6 +55,10 @@ enum PipelineBenchmark {
         print("   ratio: the queue's cost over the floor's (1.0 would be a bare write; the rest is encoding, the lock and folds)")
     }
 
+    /// Where the benchmark's entries go: every entry records its server and token, as the
+    /// pipeline writes them.
+    private static let destination = EventDestination(serverURL: URL(string: "https://ads.kontext.so")!, publisherToken: "acme-dev")
+
     /// The benchmark's event number `index` of `band`.
     private static func event(band: Int, index: Int) -> ServerEvent {
         .ended(reason: .completed, completed: true, adId: "ad-\(band)-\(index)", format: .linear, playhead: 12.5)
@@ -65,12 +69,12 @@ enum PipelineBenchmark {
     private static func journalLines(in directory: URL) -> (add: [UInt8], remove: [UInt8]) {
         let store = EventQueueStore(directory: directory, capacity: 1000, events: Silent())
         let journal = directory.appendingPathComponent(EventQueueStore.journalName)
-        let first = QueuedEntry(.event(event(band: 1, index: 100)), sessionId: "session-1")
+        let first = QueuedEntry(.event(event(band: 1, index: 100)), sessionId: "session-1", destination: destination)
         store.append(first)
         let add = (try? Data(contentsOf: journal)).map { [UInt8]($0) } ?? []
         var batch = [first.id]
         for index in 101..<150 {
-            let entry = QueuedEntry(.event(event(band: 1, index: index)), sessionId: "session-1")
+            let entry = QueuedEntry(.event(event(band: 1, index: index)), sessionId: "session-1", destination: destination)
             store.append(entry)
             batch.append(entry.id)
         }

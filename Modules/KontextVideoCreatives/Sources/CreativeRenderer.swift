@@ -76,6 +76,9 @@ package protocol CreativeRenderer: AnyObject {
     func start()
     /// Tear down: stop playback, timers and network work. No event after this.
     func stop()
+    /// The world around the player signals something (the app's lifecycle, the audio session,
+    /// a click-through); a linear ad's playback decides what it means, other creatives ignore it.
+    func receive(_ signal: PlaybackSignal)
 }
 
 /// What a renderer may use.
@@ -138,6 +141,8 @@ extension CreativeRenderer {
     package var errorPixelsOwed: [URL] { [] }
     /// No size asked for.
     package var reportedSize: CGSize? { nil }
+    /// Nothing plays: signals change nothing.
+    package func receive(_ signal: PlaybackSignal) {}
 }
 
 /// Makes the renderer of each ad's creative.

@@ -6,19 +6,24 @@ import KontextVideoVAST
 import KontextVideoModels
 import KontextVideoScheduling
 import KontextVideoNetworking
+import KontextVideoPresentation
 
 /// The renderer where there is no screen (Linux, tests, the demo): it really fetches the creative
 /// from the server — the page or image of an overlay or pause ad, the VAST chain of a linear ad —
-/// and only then reports ready. With `playsByItself`, a linear ad then plays on the clock: first
-/// frame at start, progress four times a second, complete at its duration.
+/// and only then reports ready. A linear ad then runs the same `LinearPlaybackSession` as the
+/// AVPlayer renderer: Skip and its countdown, pauses for the app's background, audio
+/// interruptions and click-throughs, the end card, stall detection, each pause/resume and
+/// mute/unmute reported once. With `playsByItself` a simulated player plays it on the clock
+/// (first frame when it first plays, progress four times a second while it plays, the end at its
+/// duration); without, the player's moments come from `handle(_:)` (a scripted creative).
 @MainActor
 package final class HeadlessCreativeRenderer: CreativeRenderer {
     /// Receives the creative's moments.
     package var onEvent: (@MainActor (CreativeEvent) -> Void)?
     /// The resolved VAST ad, once a linear creative loaded.
     package var resolvedLinearAd: ResolvedLinearAd? { resolved?.ad }
-    /// Whether the VAST ad has an end card.
-    package var hasEndCard: Bool { resolvedLinearAd?.endCard != nil }
+    /// Whether the VAST ad has an end card a web view could show (as on iOS).
+    package var hasEndCard: Bool { EndCardContent.choose(resolvedLinearAd?.endCard, showsPages: true) != nil }
     /// Error pixels the VAST walk owes for ads skipped on the way.
     package private(set) var errorPixelsOwed: [URL] = []
 
@@ -27,12 +32,27 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     /// The frame it was placed at, last.
     package private(set) var frame: CGRect?
 
+    /// A linear ad's playback, from `start()` on.
+    package private(set) var playback: LinearPlayback?
+    /// The controls a linear ad shows now.
+    package private(set) var controls = LinearAdControls.none
+    /// What was announced to VoiceOver, in order.
+    package private(set) var announcements: [String] = []
+    /// Whether the end card is up.
+    package private(set) var isShowingEndCard = false
+    /// Whether the (simulated) player is playing.
+    package private(set) var isPlaying = false
+    /// The system's output volume the ad starts with (0 is muted).
+    package var outputVolume: Float = 1
+
     private let ad: ServedAd
     private let context: CreativeContext
     /// The resolved VAST ad, boxed: the struct is large, and most creatives (images, pages) have none.
     private var resolved: ResolvedBox?
     private let playsByItself: Bool
-    private var playback: Task<Void, Never>?
+    private var ticking: Task<Void, Never>?
+    private var simulatedPosition: TimeInterval = 0
+    private var hasRenderedFirstFrame = false
     private var isStopped = false
 
     /// Creates the renderer of `ad`.
@@ -54,38 +74,9 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         }
     }
 
-    /// Fetches the page or image; a non-2xx status, an empty body or (for an image) bytes that are
-    /// no image is VAST 502 (unable to fetch the resource).
+    /// Fetches the page or image (`CreativeFetch`): its bytes are the proof it loaded.
     private func loadPage() async throws {
-        guard let url = ad.creative.url, let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-            throw CreativeFailure.pageDidNotLoad.loadError
-        }
-        let transport = context.transport
-        let data: Data
-        let response: HTTPURLResponse
-        do {
-            (data, response) = try await transport.send(URLRequest(url: url))
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw CreativeFailure.pageDidNotLoad.loadError
-        }
-        guard (200..<300).contains(response.statusCode), !data.isEmpty else {
-            throw CreativeFailure.pageDidNotLoad.loadError
-        }
-        if ad.creative.kind == .image, !Self.looksLikeImage(data) {
-            throw CreativeFailure.pageDidNotLoad.loadError
-        }
-        fetchedBytes = data.count
-    }
-
-    /// PNG, JPEG, GIF or WebP magic bytes.
-    static func looksLikeImage(_ data: Data) -> Bool {
-        let bytes = [UInt8](data.prefix(12))
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) { return true }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return true }
-        if bytes.starts(with: Array("GIF8".utf8)) { return true }
-        return bytes.count >= 12 && bytes[0..<4].elementsEqual("RIFF".utf8) && bytes[8..<12].elementsEqual("WEBP".utf8)
+        fetchedBytes = try await CreativeFetch.creative(of: ad, transport: context.transport).count
     }
 
     /// Notes the creative's frame.
@@ -93,33 +84,118 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         self.frame = frame
     }
 
-    /// The ad is on screen.
+    /// The ad is on screen: a linear ad's playback starts.
     package func start() {
-        guard playsByItself, !isStopped, let linear = resolvedLinearAd else { return }
-        let clock = context.clock
-        let length = max(0, linear.duration)
-        playback = Task { @MainActor [weak self] in
-            self?.emit(.firstFrame)
-            var position: TimeInterval = 0
-            while position < length {
-                do { try await clock.sleep(for: .milliseconds(250)) } catch { return }
-                position = min(length, position + 0.25)
-                self?.emit(.progress(position))
-            }
-            self?.emit(.complete)
-        }
+        linearPlayback()?.handle(.start(outputVolume: outputVolume))
+    }
+
+    /// The player's or the viewer's moment, as the AVPlayer renderer's glue reports it.
+    package func handle(_ input: LinearPlaybackInput) {
+        linearPlayback()?.handle(input)
+    }
+
+    /// The app's lifecycle, the audio session or a click-through (heard before the start too:
+    /// a video shown while the app is in the background waits for it).
+    package func receive(_ signal: PlaybackSignal) {
+        linearPlayback()?.handle(.signal(signal))
+    }
+
+    /// The playback of a linear ad, made the first time it is needed (once the VAST chain
+    /// resolved); `nil` for another creative, or once stopped.
+    private func linearPlayback() -> LinearPlayback? {
+        guard ad.creative.kind == .vast, !isStopped else { return nil }
+        if let playback { return playback }
+        let configuration = LinearPlaybackSession.Configuration(
+            ad: resolvedLinearAd, hasEndCard: hasEndCard,
+            stallLimit: playsByItself ? LinearPlaybackSession.defaultStallLimit : nil)
+        let playback = LinearPlayback(configuration: configuration, clock: context.clock, surface: self)
+        playback.onEvent = { [weak self] event in self?.emit(event) }
+        self.playback = playback
+        return playback
+    }
+
+    /// Where the controls shown now sit on a full-screen surface of `size` with `safeArea`, at
+    /// Dynamic Type's `textScale`: the math the AVPlayer renderer lays its buttons out with.
+    package func controlsLayout(in size: CGSize, safeArea: VideoAdInsets = .zero, metrics: LinearAdControlsLayout.Metrics = .touch, textScale: CGFloat = 1) -> LinearAdControlsLayout {
+        LinearAdControlsLayout(size: size, safeArea: safeArea, controls: controls, metrics: metrics, textScale: textScale)
     }
 
     /// Tears the creative down; no event after this.
     package func stop() {
         isStopped = true
-        playback?.cancel()
-        playback = nil
+        playback?.stop()
+        stopTicking()
     }
 
     private func emit(_ event: CreativeEvent) {
         guard !isStopped else { return }
         onEvent?(event)
+    }
+
+    /// The simulated player: first frame when it first plays, then a quarter second of the ad
+    /// every quarter second of the clock, the end at the ad's duration.
+    private func startTicking() {
+        guard playsByItself, ticking == nil else { return }
+        let length = max(0, resolvedLinearAd?.duration ?? 0)
+        if !hasRenderedFirstFrame {
+            hasRenderedFirstFrame = true
+            playback?.handle(.firstFrameRendered)
+        }
+        let clock = context.clock
+        ticking = Task { @MainActor [weak self] in
+            while true {
+                do { try await clock.sleep(for: .milliseconds(250)) } catch { return }
+                guard let self, !Task.isCancelled, !self.tick(length: length) else { return }
+            }
+        }
+    }
+
+    /// Advances the simulated player a quarter second; returns whether it stopped (paused by
+    /// what it reported, or at the end).
+    private func tick(length: TimeInterval) -> Bool {
+        if simulatedPosition < length {
+            simulatedPosition = min(length, simulatedPosition + 0.25)
+            playback?.handle(.position(simulatedPosition))
+        }
+        if Task.isCancelled { return true }
+        guard simulatedPosition >= length else { return false }
+        ticking = nil
+        playback?.handle(.reachedEnd)
+        return true
+    }
+
+    private func stopTicking() {
+        ticking?.cancel()
+        ticking = nil
+    }
+}
+
+extension HeadlessCreativeRenderer: LinearPlaybackSurface {
+    /// The simulated player plays (with `playsByItself`).
+    package func play() {
+        isPlaying = true
+        startTicking()
+    }
+
+    /// The simulated player pauses.
+    package func pause() {
+        isPlaying = false
+        stopTicking()
+    }
+
+    /// Notes the controls.
+    package func show(_ controls: LinearAdControls) {
+        self.controls = controls
+    }
+
+    /// Notes the end card.
+    package func showEndCard() {
+        isShowingEndCard = true
+    }
+
+    /// Notes the announcement.
+    package func announce(_ announcement: String) {
+        announcements.append(announcement)
     }
 }
 

@@ -1,9 +1,9 @@
 import Foundation
 import KontextVideoVAST
 
-/// The renderer of a platform that cannot show the creative (tvOS and macOS today: no web view
-/// there, or no UIKit): every load fails with VAST 900, so no impression or tracking fires for
-/// an ad nobody could see. `load()` throws `VideoAdError.creativeFailed(code: 900)` to the app.
+/// The renderer of a creative the platform cannot show (HTML on tvOS, which has no web view;
+/// everything on macOS, which has no UIKit; `RenderingPlatform`): every load fails with VAST 900,
+/// so no impression or tracking fires for an ad nobody could see. `load()` throws `VideoAdError.creativeFailed(code: 900)` to the app.
 @MainActor
 package final class UnsupportedPlatformRenderer: CreativeRenderer {
     /// Never called: nothing is ever shown.

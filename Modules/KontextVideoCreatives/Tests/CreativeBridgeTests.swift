@@ -6,6 +6,7 @@ import KontextVideoModels
 import KontextVideoNetworking
 import KontextVideoSandbox
 import KontextVideoScheduling
+import KontextVideoPresentation
 @testable import KontextVideoCreatives
 
 /// The creative bridge against the sandbox ad server over real loopback HTTP: an ad is asked
@@ -128,6 +129,24 @@ struct CreativeBridgeTests {
         #expect(server.requests.contains { $0.path.hasPrefix("/images/") })
     }
 
+    @Test("an end card's image is fetched while the ad loads where there is no web view; one that cannot be is no end card")
+    func endCardImages() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let pause = try await servedAd(server, .pause, SandboxAd(creative: .image))
+        let imageURL = try #require(pause.creative.url)
+        var companion = VASTCompanion()
+        companion.resources = [VASTResource(kind: .staticResource, type: "image/png", value: imageURL.absoluteString)]
+        guard case .image(let bytes)? = await LoadedEndCard.load(companion, showsPages: false, transport: URLSessionTransport()) else {
+            Issue.record("an image end card")
+            return
+        }
+        #expect(CreativeFetch.looksLikeImage(bytes))
+        companion.resources = [VASTResource(kind: .staticResource, type: "image/png", value: server.baseURL.appendingPathComponent("nowhere.png").absoluteString)]
+        #expect(await LoadedEndCard.load(companion, showsPages: false, transport: URLSessionTransport()) == nil)
+        #expect(await LoadedEndCard.load(companion, showsPages: true, transport: URLSessionTransport()) != nil, "a page needs no fetch")
+    }
+
     @Test("a missing page, or bytes that are no image, fail the load with 502")
     func badPagesFail() async throws {
         let server = try SandboxAdServer()
@@ -141,20 +160,63 @@ struct CreativeBridgeTests {
         }
     }
 
+    /// What a renderer reported, in order.
+    final class EventLog {
+        var events: [CreativeEvent] = []
+    }
+
+    /// A sandbox linear ad of `duration` seconds in a headless renderer that plays by itself,
+    /// loaded and started; what it reports is logged.
+    func playingLinear(_ server: SandboxAdServer, duration: Double) async throws -> (HeadlessCreativeRenderer, EventLog) {
+        let ad = try await servedAd(server, .linear, SandboxAd(duration: duration, creative: .vast(.inline)))
+        let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
+        try await renderer.load()
+        let log = EventLog()
+        renderer.onEvent = { log.events.append($0) }
+        renderer.start()
+        await clock.waitForSleepers(atLeast: 2)   // the simulated player's tick and the stall check
+        return (renderer, log)
+    }
+
     @Test("a linear ad that plays by itself reports first frame, progress and complete on the clock")
     func headlessPlayback() async throws {
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let ad = try await servedAd(server, .linear, SandboxAd(duration: 2, creative: .vast(.inline)))
-        let renderer = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
-        try await renderer.load()
-        var seen: [CreativeEvent] = []
-        renderer.onEvent = { seen.append($0) }
-        renderer.start()
+        let (renderer, log) = try await playingLinear(server, duration: 2)
         await clock.advance(by: .seconds(2))
+        let seen = log.events
+        withExtendedLifetime(renderer) {}   // its simulated player plays while it lives
         #expect(seen.first == .firstFrame)
         #expect(seen.last == .complete)
         #expect(seen.filter { if case .progress = $0 { true } else { false } }.count == 8, "four a second for two seconds")
+    }
+
+    @Test("a headless linear ad runs the phone's session: countdown, pause in the background, Skip, frames to read")
+    func headlessSession() async throws {
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let (renderer, log) = try await playingLinear(server, duration: 15)
+        await clock.advance(by: .seconds(2))
+        #expect(renderer.controls.skip == .countdown(seconds: 3), "the sandbox's Skip is at 5 s")
+        #expect(renderer.controls.secondsLeft == 13)
+        let screen = CGSize(width: 390, height: 844), safeArea = VideoAdInsets(top: 47, bottom: 34)
+        let skip = try #require(renderer.controlsLayout(in: screen, safeArea: safeArea).skipFrame)
+        #expect(skip.maxY <= 844 - 34 && skip.height >= 44, "inside the safe area, a full hit target")
+
+        let before = log.events.count
+        renderer.receive(.applicationActive(false))
+        #expect(!renderer.isPlaying)
+        await clock.advance(by: .seconds(30))
+        #expect(log.events.count == before + 1, "only the pause, no progress, no stall in the background")
+        #expect(log.events.last == .pause)
+        renderer.receive(.applicationActive(true))
+        await clock.advance(by: .seconds(3))
+        #expect(renderer.controls.skip == .available)
+        #expect(renderer.announcements == ["You can skip the ad now"])
+        renderer.handle(.skipPressed)
+        #expect(log.events.last == .skip)
+        #expect(!renderer.isPlaying)
+        #expect(log.events.filter { $0 == .resumePlayback }.count == 1)
     }
 }
 

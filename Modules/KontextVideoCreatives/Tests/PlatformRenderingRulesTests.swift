@@ -74,6 +74,73 @@ struct PlatformRenderingRulesTests {
         #expect(CreativePage.forEndCard(companion([])) == nil)
     }
 
+    @Test("where there is no web view (tvOS), an end card is its image, or none")
+    func endCardWithoutPages() throws {
+        func companion(_ resources: [(VASTResource.Kind, String?, String)]) -> VASTCompanion {
+            var companion = VASTCompanion()
+            companion.resources = resources.map { VASTResource(kind: $0.0, type: $0.1, value: $0.2) }
+            return companion
+        }
+        let image = try #require(URL(string: "https://e.example/i.png"))
+        #expect(EndCardContent.choose(companion([(.html, nil, "<b>hi</b>"), (.staticResource, "image/png", image.absoluteString)]), showsPages: false)
+            == .image(image), "the HTML is skipped: no web view")
+        #expect(EndCardContent.choose(companion([(.staticResource, nil, image.absoluteString)]), showsPages: false) == .image(image))
+        #expect(EndCardContent.choose(companion([(.staticResource, "application/x-javascript", "https://e.example/s.js")]), showsPages: false) == nil)
+        #expect(EndCardContent.choose(companion([(.html, nil, "<b>hi</b>"), (.iframe, nil, "https://e.example/f")]), showsPages: false) == nil)
+        #expect(EndCardContent.choose(nil, showsPages: false) == nil)
+        #expect(EndCardContent.choose(companion([(.html, nil, "<b>hi</b>")]), showsPages: true) == .page(.markup("<b>hi</b>", baseURL: nil)))
+    }
+
+    @Test("which renderer each creative gets on each platform",
+          arguments: [
+            (RenderingPlatform.uiKitWithWebKit, [RenderingPlatform.Renderer.web, .web, .video], true),
+            (.uiKitWithoutWebKit, [.unsupported, .image, .video], false),
+            (.noUIKit, [.unsupported, .unsupported, .unsupported], true),
+            (.headless, [.headless, .headless, .headless], true),
+          ])
+    func renderers(platform: RenderingPlatform, expected: [RenderingPlatform.Renderer], showsPages: Bool) {
+        #expect([ServedCreative.Kind.html, .image, .vast].map(platform.renderer(for:)) == expected)
+        #expect(platform.showsPages == showsPages)
+    }
+
+    @Test("this build's platform: headless on Linux")
+    func currentPlatform() {
+        #if canImport(Darwin)
+        #expect(RenderingPlatform.current != .headless)
+        #else
+        #expect(RenderingPlatform.current == .headless)
+        #endif
+    }
+
+    @Test("AVAudioSession's notifications, from their numbers",
+          arguments: [
+            (UInt?(1), UInt?(nil), PlaybackSignal?(.audioInterruptionBegan)),
+            (0, nil, .audioInterruptionEnded(shouldResume: false)),
+            (0, 0, .audioInterruptionEnded(shouldResume: false)),
+            (0, 1, .audioInterruptionEnded(shouldResume: true)),
+            (0, 3, .audioInterruptionEnded(shouldResume: true)),
+            (1, 1, .audioInterruptionBegan),
+            (7, nil, nil),
+            (nil, 1, nil),
+          ])
+    func interruptions(type: UInt?, options: UInt?, expected: PlaybackSignal?) {
+        #expect(AudioSessionNotice.interruption(type: type, options: options) == expected)
+    }
+
+    @Test("a route change matters only when the device the audio played through is gone")
+    func routeChanges() {
+        #expect(AudioSessionNotice.routeChange(reason: 2) == .audioOutputLost, "oldDeviceUnavailable")
+        for other: UInt? in [0, 1, 3, 4, 6, 7, 8, nil] {
+            #expect(AudioSessionNotice.routeChange(reason: other) == nil)
+        }
+    }
+
+    @Test("the remote's Menu and Play/Pause reach the session")
+    func remote() {
+        #expect(RemotePress.menu.input == .menuPressed)
+        #expect(RemotePress.playPause.input == .playPausePressed)
+    }
+
     @Test("Skip appears at the resolved offset, or at a percentage of the media's own length")
     func skip() {
         let resolved = SkipControlRule(resolvedOffset: 5, offsetSpec: .seconds(5))
@@ -98,7 +165,7 @@ struct PlatformRenderingRulesTests {
         #expect(DeviceProfile(screenOf: DeviceFacts(os: "iOS", screenWidth: 0, screenHeight: 852, scale: 3)) == .standard)
     }
 
-    @Test("a platform without a renderer fails every load with VAST 900")
+    @Test("a creative the platform cannot show fails every load with VAST 900")
     @MainActor
     func unsupported() async {
         let renderer = UnsupportedPlatformRenderer()

@@ -45,6 +45,9 @@ public struct KontextVideoConfiguration: Sendable, Hashable {
     /// `KontextVideo.shared.events` hear every event whatever the level.
     public var logLevel: LogLevel
     /// The ad server's base URL. Defaults to production; the sandbox and tests point it at loopback.
+    /// Events are delivered only to the server they were queued for, under the token they were
+    /// queued with: after a switch from a sandbox to production, the sandbox's events wait for
+    /// the sandbox (7 days at most) and never reach production.
     public var serverURL: URL
 
     /// Creates a configuration; only the token is required.

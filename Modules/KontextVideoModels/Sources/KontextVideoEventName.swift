@@ -92,6 +92,11 @@ extension KontextVideoEvent {
         package static let queueNotWritten = Name("event queue not written")
         /// The queue file is protected until the device is first unlocked; entries wait in memory.
         package static let queueNotReadableYet = Name("event queue not readable yet")
+        /// Entries whose server (or token) has not been configured for the retention period were
+        /// dropped, never sent elsewhere (`count`, `server`, `reason`).
+        package static let queuedEntriesExpired = Name("queued entries expired")
+        /// The queue an earlier version kept for every server was taken over by the configured one.
+        package static let queueMigrated = Name("event queue migrated")
 
         // MARK: VAST
         /// The first document of a VAST chain was fetched.

@@ -29,19 +29,21 @@ package actor AdServerClient {
     private var state: KontextVideoState?
     private var initialization: Task<KontextVideoState, Never>?
 
-    /// Creates a client. `storageDirectory` holds the install id and the event queue;
-    /// `defaults` is the consent platform's shared storage (and mirrors the install id).
+    /// Creates a client. `storageDirectory` holds the install id and the event queues (the
+    /// app's own directory); `defaults` is the consent platform's shared storage (and mirrors
+    /// the install id under `installIdDefaultsKey`).
     package init(
         environment: AdServerEnvironment,
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         storageDirectory: URL,
         defaults: UserDefaults,
+        installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
         events: any KontextVideoEventMonitor
     ) {
         self.init(
             environment: environment, clock: clock, transport: transport, storageDirectory: storageDirectory,
-            sharedDefaults: SharedDefaults(defaults), events: events
+            sharedDefaults: SharedDefaults(defaults), installIdDefaultsKey: installIdDefaultsKey, events: events
         )
     }
 
@@ -52,10 +54,12 @@ package actor AdServerClient {
         transport: any HTTPTransport,
         storageDirectory: URL,
         sharedDefaults defaults: SharedDefaults,
+        installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
         events: any KontextVideoEventMonitor
     ) {
         let session = LockedState<String?>(nil)
-        let installId = InstallIdentifier.load(storageDirectory: storageDirectory, defaults: defaults.defaults)
+        let installId = InstallIdentifier.load(
+            storageDirectory: storageDirectory, defaults: defaults.defaults, defaultsKey: installIdDefaultsKey)
         self.environment = environment
         self.installId = installId
         self.session = session
@@ -64,7 +68,7 @@ package actor AdServerClient {
         self.transport = transport
         self.events = events
         self.pipeline = EventPipeline(
-            directory: storageDirectory.appendingPathComponent("events", isDirectory: true),
+            storage: storageDirectory,
             transport: transport,
             clock: clock,
             environment: environment,

@@ -19,19 +19,39 @@ package final class DirectoryLock: Sendable {
 
     /// Claims `directory` (created when missing), or returns `nil` when another claimant holds it.
     package init?(directory: URL) {
-        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let lockFile = directory.appendingPathComponent(".lock")
-        let descriptor = lockFile.withUnsafeFileSystemRepresentation { path -> Int32 in
-            guard let path else { return -1 }
-            return open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        // A claimant that adopts or expires a queue removes its directory while holding the
+        // lock; a lock taken on the file it removed would claim nothing, so it is taken again
+        // on the file now at that path (a second try is enough: removal happens once).
+        for _ in 0..<2 {
+            try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let lockFile = directory.appendingPathComponent(".lock")
+            let descriptor = lockFile.withUnsafeFileSystemRepresentation { path -> Int32 in
+                guard let path else { return -1 }
+                return open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            }
+            guard descriptor >= 0 else { return nil }
+            guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+                close(descriptor)
+                return nil
+            }
+            guard Self.isStill(descriptor, at: lockFile) else {
+                flock(descriptor, LOCK_UN)
+                close(descriptor)
+                continue
+            }
+            self.directory = directory
+            self.descriptor = LockedState(descriptor)
+            return
         }
-        guard descriptor >= 0 else { return nil }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
-            return nil
-        }
-        self.directory = directory
-        self.descriptor = LockedState(descriptor)
+        return nil
+    }
+
+    /// Whether the open file `descriptor` is the file at `url` (not one removed since it was opened).
+    static func isStill(_ descriptor: Int32, at url: URL) -> Bool {
+        var open = stat()
+        var named = stat()
+        let found = url.withUnsafeFileSystemRepresentation { path in path.map { stat($0, &named) == 0 } ?? false }
+        return fstat(descriptor, &open) == 0 && found && open.st_ino == named.st_ino && open.st_dev == named.st_dev
     }
 
     /// Gives the claim up; later calls do nothing.

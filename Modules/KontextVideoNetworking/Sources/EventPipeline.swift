@@ -10,6 +10,12 @@ import KontextVideoScheduling
 /// to `POST /video/events`, pixels as plain `GET`s), retried with back-off (1, 2, 4 … 60 s
 /// on the injected clock) while the network is down, and delivered by the next launch's
 /// pipeline over the same directory when this process dies first.
+///
+/// Every entry is bound to its destination (`EventDestination`): the pipeline's server, the
+/// publisher token it was queued under, and its session. A pipeline delivers only its own
+/// server's queue, each batch under the token and session its events were queued with; queues of
+/// other servers wait in their own directories for their server to be configured again, and are
+/// dropped, reported, once past `QueueRetention.period`.
 package actor EventPipeline {
     /// The most events in one `POST /video/events`.
     package static let batchSize = 50
@@ -19,15 +25,21 @@ package actor EventPipeline {
     package static let failingHostsPerPass = 3
     /// How many 2xx answers may leave an event out of `accepted` before it is given up.
     package static let refusalLimit = 5
+    /// How often a running pipeline notes in its `DestinationRecord` that its destination is
+    /// still configured (the retention of a queue counts from the last note).
+    static let recordInterval: TimeInterval = 3600
 
     /// Where the queue file lives: the directory asked for, or a sibling when another live
     /// process owns that one (see `EventQueueDirectory`).
     package nonisolated let directory: URL
+    /// Where this pipeline's entries go (its server, the token entries are queued under now).
+    package nonisolated let destination: EventDestination
     private nonisolated let store: EventQueueStore
     /// This process's claim on `directory`, held for the pipeline's life.
     private nonisolated let claim: DirectoryLock?
     private nonisolated let wake = WakeSignal()
     private nonisolated let sessionId: @Sendable () -> String?
+    private nonisolated let wallClock: @Sendable () -> Date
     private let transport: any HTTPTransport
     private let clock: any SchedulingClock
     private let environment: AdServerEnvironment
@@ -39,15 +51,41 @@ package actor EventPipeline {
     private var isRetired = false
     /// The `Retry-After` of the last 429 answer to a batch, until the delivery loop waits for it.
     private var retryAfter: Duration?
+    /// When the destination record was last written.
+    private var recordWritten: Date
 
     private func takeRetryAfter() -> Duration? {
         defer { retryAfter = nil }
         return retryAfter
     }
 
+    /// Opens the queue of the environment's server in the app's `storage`
+    /// (`<storage>/event-queues/<server>`, see `EventQueueDirectory`): takes over the 0.1.0
+    /// queue of `<storage>/events` (`LegacyEventQueue`), and drops the queues of other servers
+    /// that are past their retention (`QueueRetention`). Delivers nothing until `start()` or
+    /// `flush()`.
+    package init(
+        storage: URL,
+        transport: any HTTPTransport,
+        clock: any SchedulingClock,
+        environment: AdServerEnvironment,
+        installId: UUID,
+        sessionId: @escaping @Sendable () -> String? = { nil },
+        events: any KontextVideoEventMonitor,
+        capacity: Int = 1000,
+        wallClock: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        let base = EventQueueDirectory.base(forServer: EventDestination(environment).server, storage: storage)
+        self.init(
+            directory: base, transport: transport, clock: clock, environment: environment, installId: installId,
+            sessionId: sessionId, events: events, capacity: capacity, legacyStorage: storage, wallClock: wallClock)
+        QueueRetention.sweep(storage: storage, except: base, now: wallClock(), events: events)
+    }
+
     /// Opens the queue in `directory`, or in a sibling when another live process owns it, and
     /// adopts what dead processes left in siblings (delivering nothing until `start()` or
-    /// `flush()`). `sessionId` is read when an entry is queued, and sent with its batch.
+    /// `flush()`); with `legacyStorage`, also the 0.1.0 queue there. `sessionId` is read when an
+    /// entry is queued, and sent with its batch; `wallClock` measures retention.
     package init(
         directory: URL,
         transport: any HTTPTransport,
@@ -56,26 +94,70 @@ package actor EventPipeline {
         installId: UUID,
         sessionId: @escaping @Sendable () -> String? = { nil },
         events: any KontextVideoEventMonitor,
-        capacity: Int = 1000
+        capacity: Int = 1000,
+        legacyStorage: URL? = nil,
+        wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
+        let destination = EventDestination(environment)
         let claim = EventQueueDirectory.claim(base: directory)
         let claimed = claim?.directory ?? directory
-        self.claim = claim
-        self.directory = claimed
-        self.store = EventQueueStore(directory: claimed, capacity: capacity, events: events)
+        let store = EventQueueStore(directory: claimed, capacity: capacity, events: events)
+        var record = DestinationRecord.read(in: claimed) ?? DestinationRecord(server: destination.server, configured: [:])
         for orphan in EventQueueDirectory.orphans(of: directory, except: claimed) {
             if let left = EventQueueStore.stored(in: orphan.directory, capacity: capacity) {
                 store.adopt(left.entries, droppedCount: left.droppedCount)
+                DestinationRecord.read(in: orphan.directory).map { record.merge($0) }
             }
             // Removed while still claimed, so no process starting now can take it half-read.
             try? FileManager.default.removeItem(at: orphan.directory)
         }
+        if let legacyStorage {
+            LegacyEventQueue.migrate(storage: legacyStorage, into: store, destination: destination, events: events)
+        }
+        let now = wallClock()
+        Self.dropEntriesNotDeliverable(in: store, record: &record, destination: destination, now: now, events: events)
+        record.server = destination.server
+        record.note(destination.publisherToken, at: now)
+        record.write(in: claimed)
+        self.claim = claim
+        self.directory = claimed
+        self.destination = destination
+        self.store = store
         self.transport = transport
         self.clock = clock
         self.environment = environment
         self.installId = installId.lowercasedString
         self.sessionId = sessionId
+        self.wallClock = wallClock
+        self.recordWritten = now
         self.events = events
+    }
+
+    /// Drops, and reports, what this pipeline must never send: entries recorded for another
+    /// server (none in a directory of this server's, unless its files were moved by hand), and
+    /// entries of a token not configured with this server for the retention period. Entries of
+    /// a token the record does not know yet start their retention now.
+    private static func dropEntriesNotDeliverable(
+        in store: EventQueueStore, record: inout DestinationRecord, destination: EventDestination, now: Date,
+        events: any KontextVideoEventMonitor
+    ) {
+        let entries = store.entries
+        for token in Set(entries.compactMap(\.publisherToken)) where record.configured[token] == nil {
+            record.note(token, at: now)
+        }
+        let expiredTokens = QueueRetention.expiredTokens(record, now: now).subtracting([destination.publisherToken])
+        let otherServer = entries.filter { $0.server.map { $0 != destination.server } ?? false }
+        let expired = entries.filter { entry in
+            guard let token = entry.publisherToken, entry.server == nil || entry.server == destination.server else { return false }
+            return expiredTokens.contains(token)
+        }
+        store.remove(ids: Set((otherServer + expired).map(\.id)))
+        for token in expiredTokens { record.configured[token] = nil }
+        for (server, entries) in Dictionary(grouping: otherServer, by: { $0.server ?? "" }) {
+            QueueRetention.report(entries, server: server, reason: "recorded for another server", events: events)
+        }
+        QueueRetention.report(expired, server: destination.server,
+                              reason: "their publisher token has not been configured for 7 days", events: events)
     }
 
     deinit {
@@ -85,7 +167,7 @@ package actor EventPipeline {
     /// Writes `entry` to the queue file now, on the caller's thread, and wakes the delivery
     /// loop: once this returns, the entry survives the process.
     package nonisolated func submit(_ entry: PipelineEntry) {
-        let queued = QueuedEntry(entry, sessionId: sessionId())
+        let queued = QueuedEntry(entry, sessionId: sessionId(), destination: destination)
         let dropped = store.append(queued)
         events.record(.debug) { KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued)) }
         for old in dropped {
@@ -179,30 +261,36 @@ package actor EventPipeline {
             delivery.cancel()
             _ = await delivery.value
         }
+        noteDestination()
         store.close()
         claim?.release()
     }
 
-    /// One pass: every event batch in order (stopping at the first the server did not take),
-    /// then every pixel. Returns whether everything tried went through.
+    /// One pass: every event batch, those of the token configured now first, each token's in
+    /// order (stopping at the first the server did not take), then every pixel. Returns whether
+    /// everything tried went through.
     private func deliverPass() async -> Bool {
+        noteDestinationIfDue()
         let entries = store.entries
         var allDelivered = true
-        let queuedEvents = entries.filter { $0.kind == .event }
-        var index = 0
-        while index < queuedEvents.count {
-            let session = queuedEvents[index].sessionId
-            var batch: [QueuedEntry] = []
-            while index < queuedEvents.count, batch.count < Self.batchSize, queuedEvents[index].sessionId == session {
-                batch.append(queuedEvents[index])
-                index += 1
-            }
-            switch await deliver(batch, sessionId: session) {
+        let current = destination.publisherToken
+        // The token configured now first; earlier tokens after it, each in the order queued.
+        var byToken: [String: [QueuedEntry]] = [:]
+        var tokens = [current]
+        for entry in entries where entry.kind == .event {
+            let token = entry.publisherToken ?? current
+            if byToken[token] == nil, token != current { tokens.append(token) }
+            byToken[token, default: []].append(entry)
+        }
+        var failedTokens: Set<String> = []
+        for batch in Self.batches(tokens.flatMap { byToken[$0] ?? [] }, token: current) {
+            guard !failedTokens.contains(batch.token) else { continue }
+            switch await deliver(batch.entries, sessionId: batch.sessionId, token: batch.token) {
             case .delivered: continue
             case .partly: allDelivered = false
             case .failed:
                 allDelivered = false
-                index = queuedEvents.count
+                failedTokens.insert(batch.token)
             }
         }
         // A host that failed once is not tried again this pass (its other pixels wait), so one dead
@@ -224,6 +312,46 @@ package actor EventPipeline {
         return allDelivered
     }
 
+    /// One `POST /video/events`: events of one token and one session.
+    private struct Batch {
+        var token: String
+        var sessionId: String?
+        var entries: [QueuedEntry]
+    }
+
+    /// `events` cut into batches of at most `batchSize` consecutive events of the same token and
+    /// session; an entry without a token (queued by 0.1.0 and never bound) goes under `token`.
+    private static func batches(_ events: [QueuedEntry], token: String) -> [Batch] {
+        var batches: [Batch] = []
+        for entry in events {
+            let entryToken = entry.publisherToken ?? token
+            if var last = batches.last, last.token == entryToken, last.sessionId == entry.sessionId, last.entries.count < batchSize {
+                last.entries.append(entry)
+                batches[batches.count - 1] = last
+            } else {
+                batches.append(Batch(token: entryToken, sessionId: entry.sessionId, entries: [entry]))
+            }
+        }
+        return batches
+    }
+
+    /// Notes in the destination record that this destination is still configured, at most
+    /// once per `recordInterval`, so the retention of its queue counts from the last note.
+    private func noteDestinationIfDue() {
+        let now = wallClock()
+        guard now.timeIntervalSince(recordWritten) >= Self.recordInterval || now < recordWritten else { return }
+        noteDestination()
+    }
+
+    /// Notes in the destination record that this destination is configured now.
+    private func noteDestination() {
+        let now = wallClock()
+        recordWritten = now
+        var record = DestinationRecord.read(in: directory) ?? DestinationRecord(server: destination.server, configured: [:])
+        record.note(destination.publisherToken, at: now)
+        record.write(in: directory)
+    }
+
     /// How a batch went.
     private enum BatchOutcome {
         /// Every event left the queue.
@@ -236,7 +364,11 @@ package actor EventPipeline {
 
     /// Sends one batch. A 2xx accepts the events its `accepted` list names, or all of them
     /// without a list; a 400, 413, 422 or a 4xx carrying `errCode` refuses the batch for good.
-    private func deliver(_ batch: [QueuedEntry], sessionId: String?) async -> BatchOutcome {
+    /// The batch goes under `token`, the one its events were queued with: an event is never
+    /// sent under another publisher's token, nor to another server.
+    private func deliver(_ batch: [QueuedEntry], sessionId: String?, token: String) async -> BatchOutcome {
+        var environment = self.environment
+        environment.publisherToken = token
         let body = EventBatchBody(
             environment: environment, installId: installId, sessionId: sessionId,
             events: batch.compactMap(\.event)

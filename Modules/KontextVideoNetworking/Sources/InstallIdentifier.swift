@@ -5,13 +5,21 @@ import Foundation
 package enum InstallIdentifier {
     /// The file in the storage directory.
     package static let fileName = "install-id"
-    /// The `UserDefaults` key of the mirror.
+    /// The `UserDefaults` key of the mirror where the storage is the app's own (iOS, tvOS, a
+    /// sandboxed Mac app): unchanged since 0.1.0.
     package static let defaultsKey = "so.kontext.video.installId"
+
+    /// The key of the mirror where the storage is scoped by the app's bundle id (macOS outside
+    /// the App Sandbox, Linux): a key of its own, so the id 0.1.0 kept in the storage those apps
+    /// shared, and mirrored in each one's defaults, is not taken up again and cannot link them.
+    package static func scopedDefaultsKey(appBundleId: String) -> String {
+        defaultsKey + "." + appBundleId
+    }
 
     /// The install id: the file's, else the mirror's, else a new one (then stored in both).
     /// A malformed stored value is replaced; a failed write only costs persistence; a file that
     /// exists but cannot be read yet is left alone (a temporary id serves this launch).
-    package static func load(storageDirectory: URL, defaults: UserDefaults) -> UUID {
+    package static func load(storageDirectory: URL, defaults: UserDefaults, defaultsKey: String = defaultsKey) -> UUID {
         let file = storageDirectory.appendingPathComponent(fileName)
         if let data = try? FileContents.read(file),
            let id = UUID(uuidString: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {

@@ -20,11 +20,16 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
     package var url: String?
     /// The session the event belongs to (sent with its batch).
     package var sessionId: String?
+    /// The server it was queued for (`EventDestination.server`); absent in entries queued by
+    /// 0.1.0, which belong to the destination of the queue they are found in.
+    package var server: String?
+    /// The publisher token it was queued under, and is delivered under; absent like `server`.
+    package var publisherToken: String?
     /// How many 2xx answers left this event out of their `accepted` list (absent: none).
     package var refusals: Int?
 
-    /// The queue form of `entry`, stamped with the current `sessionId`.
-    package init(_ entry: PipelineEntry, sessionId: String?) {
+    /// The queue form of `entry`, stamped with the current `sessionId` and bound to `destination`.
+    package init(_ entry: PipelineEntry, sessionId: String?, destination: EventDestination? = nil) {
         switch entry {
         case .event(let event):
             let wire = WireEvent(event)
@@ -39,6 +44,17 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
             self.url = url.absoluteString
         }
         self.sessionId = sessionId
+        server = destination?.server
+        publisherToken = destination?.publisherToken
+    }
+
+    /// The entry bound to `destination` when it records none (an entry of 0.1.0).
+    package func bound(to destination: EventDestination) -> QueuedEntry {
+        guard server == nil || publisherToken == nil else { return self }
+        var entry = self
+        entry.server = server ?? destination.server
+        entry.publisherToken = publisherToken ?? destination.publisherToken
+        return entry
     }
 
     /// Whether the entry carries what its kind needs.
@@ -59,6 +75,8 @@ extension QueuedEntry {
             if let event { entry.member("event") { event.write(to: &$0) } }
             if let url { entry.member("url") { $0.string(url) } }
             if let sessionId { entry.member("sessionId") { $0.string(sessionId) } }
+            if let server { entry.member("server") { $0.string(server) } }
+            if let publisherToken { entry.member("publisherToken") { $0.string(publisherToken) } }
             if let refusals { entry.member("refusals") { $0.integer(refusals) } }
         }
     }

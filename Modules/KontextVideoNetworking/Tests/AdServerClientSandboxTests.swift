@@ -106,7 +106,7 @@ struct AdServerClientSandboxTests {
         #expect(received[7].data == ["code": 405])
 
         let preload = try #require(server.requests(path: "/video/preload").first?.json)
-        #expect(preload["sessionId"] == "sandbox-session")
+        #expect(preload["sessionId"] == .string(server.ownSessionId))
         #expect(preload["regulatory"] == ["gdpr": 1, "gdprConsent": "CP-tc", "coppa": 0, "gpp": "DBABMA~x", "gppSid": [2, 3], "usPrivacy": "1YNN"])
         expectNoViolations(server)
         await client.pipeline.stop()
@@ -267,8 +267,20 @@ struct AdServerClientSandboxTests {
     @Test("durable events: queued with the server down, delivered by the next launch; duplicates only in transit")
     func durableEvents() async throws {
         defer { directory.remove() }
-        let offline = try client(try closedPortURL())
-        let sent = (0..<12).map { ServerEvent.impression(adId: "ad-\($0)", format: .overlay, playhead: Double($0)) }
+        // The first launch is served twelve ads, then the events endpoint goes down.
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        server.setDefaultEvents(.drop)
+        let offline = try client(server)
+        #expect(await offline.initialize() == .enabled)
+        var sent: [ServerEvent] = []
+        for index in 0..<12 {
+            guard case .success(.ad(let ad)) = await requestAd(offline) else {
+                Issue.record("no ad")
+                return
+            }
+            sent.append(.impression(adId: ad.id, format: .overlay, playhead: Double(index)))
+        }
         for event in sent { offline.send(event) }
         #expect(await offline.pipeline.flush() == false)
         #expect(await offline.pipeline.pendingCount == 12)
@@ -276,8 +288,8 @@ struct AdServerClientSandboxTests {
 
         // The next launch. The first delivery reaches the server but its answer is lost,
         // the second is answered with one event left out of `accepted`.
-        let server = try SandboxAdServer()
-        defer { server.stop() }
+        server.clearRecordings()
+        server.setDefaultEvents(.accepted)
         let leftOut = sent[5].eventId.uuidString.lowercased()
         server.enqueueEvents(.drop, .acceptedExcept([leftOut]))
         let relaunched = try client(server)

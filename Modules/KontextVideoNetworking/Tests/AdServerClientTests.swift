@@ -312,7 +312,11 @@ struct AdServerClientTests {
     @Test("events queued while the server is down are delivered by the next launch, once each after dedup")
     func durableAcrossLaunches() async throws {
         defer { directory.remove() }
-        let down = try client(try closedPortURL())
+        // The server's events endpoint is down (every connection reset) for the first launch.
+        let server = try server()
+        defer { server.stop() }
+        server.answer { request in request.path == "/video/events" ? .reset : .respond(HTTPResponse(status: 204)) }
+        let down = try client(server.baseURL)
         let events: [ServerEvent] = [
             .impression(adId: "ad-1", format: .overlay, playhead: 12.5),
             .click(area: .creative, adId: "ad-1", format: .overlay),
@@ -326,14 +330,13 @@ struct AdServerClientTests {
         #expect(await down.pipeline.flush() == false)
         #expect(await down.pipeline.pendingCount == events.count + 1)
         await down.pipeline.stop()
+        let before = server.requests.count
 
         // Next launch: the server is reachable, but the first delivery's answer is lost.
-        let server = try server()
-        defer { server.stop() }
         server.answer(counting: { request, callNumber in
             switch request.path {
             case "/init": jsonAnswer(#"{"enabled": true}"#)
-            case "/video/events" where callNumber == 1: .drop
+            case "/video/events" where callNumber == 2: .drop
             case "/video/events": .respond(HTTPResponse(status: 204))
             default: .respond(HTTPResponse(status: 204))
             }
@@ -344,11 +347,11 @@ struct AdServerClientTests {
         relaunched.sendPixel(pixelURL)
         #expect(await relaunched.initialize() == .enabled)
         // The delivery loop runs on its own: first pass loses its answer, the back-off retries.
-        try await server.waitForRequests(2)
+        try await server.waitForRequests(before + 2)
         try await advance(clock, whenSleeping: .seconds(1))
-        try await server.waitForRequests(3)
+        try await server.waitForRequests(before + 3)
         try await eventually("only the unreachable pixel is left") { await relaunched.pipeline.pendingCount == 1 }
-        let batches = try server.requests(to: "/video/events").map(body(of:))
+        let batches = try server.requests.dropFirst(before).filter { $0.path == "/video/events" }.map(body(of:))
         #expect(batches.count == 2)
         let received = batches.flatMap { $0.field("events")?.array ?? [] }
         let ids = received.compactMap { $0.field("eventId") }

@@ -69,6 +69,26 @@ struct EventQueueDirectoryTests {
         await second.stop()
     }
 
+    @Test("a lock file removed (with its directory) after it was opened is no claim")
+    func aRemovedLockFileIsNoClaim() throws {
+        let storage = try TemporaryDirectory()
+        defer { storage.remove() }
+        let directory = storage.url.appendingPathComponent("events", isDirectory: true)
+        let lock = try #require(DirectoryLock(directory: directory))
+        let lockFile = directory.appendingPathComponent(".lock")
+        let handle = try FileHandle(forReadingFrom: lockFile)
+        defer { try? handle.close() }
+        #expect(DirectoryLock.isStill(handle.fileDescriptor, at: lockFile))
+        // What an adopter does: the directory goes while claimed, and a new one may appear.
+        try FileManager.default.removeItem(at: directory)
+        lock.release()
+        #expect(!DirectoryLock.isStill(handle.fileDescriptor, at: lockFile))
+        let again = try #require(DirectoryLock(directory: directory))
+        #expect(!DirectoryLock.isStill(handle.fileDescriptor, at: lockFile), "another file now")
+        #expect(DirectoryLock(directory: directory) == nil, "the new claim holds")
+        again.release()
+    }
+
     /// A transport that must never be reached in these tests.
     private struct NoTransport: HTTPTransport {
         func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {

@@ -38,4 +38,18 @@ struct InstallIdentifierTests {
         let replaced = InstallIdentifier.load(storageDirectory: a.url, defaults: try freshDefaults())
         #expect(try String(contentsOf: file, encoding: .utf8) == replaced.uuidString.lowercased())
     }
+
+    @Test("where the storage is scoped by app, the id 0.1.0 mirrored under the shared key is not taken up")
+    func aScopedStorageDoesNotInheritTheSharedId() throws {
+        let shared = try TemporaryDirectory(), scoped = try TemporaryDirectory()
+        defer { shared.remove(); scoped.remove() }
+        let defaults = try freshDefaults()
+        let sharedId = InstallIdentifier.load(storageDirectory: shared.url, defaults: defaults)
+        #expect(defaults.string(forKey: InstallIdentifier.defaultsKey) == sharedId.lowercasedString)
+        let key = InstallIdentifier.scopedDefaultsKey(appBundleId: "com.acme.drama")
+        let own = InstallIdentifier.load(storageDirectory: scoped.url, defaults: defaults, defaultsKey: key)
+        #expect(own != sharedId)
+        #expect(defaults.string(forKey: key) == own.lowercasedString)
+        #expect(InstallIdentifier.load(storageDirectory: scoped.url, defaults: defaults, defaultsKey: key) == own)
+    }
 }

@@ -4,10 +4,14 @@
 // can kill it with SIGKILL, run two of it over one storage directory, or time its calls against
 // a misbehaving server. It prints one line per outcome, flushed at once.
 //
+// Its storage is the app's own, named after the executable (Linux has no bundle id): a copy of
+// the probe under another name is another app.
+//
 //   kontext-video-probe rejects --server URL [--count N]     ask for pause ads and reject each;
 //                                                             "ACK <adId>" once reject() returned
 //   kontext-video-probe drain --server URL --seconds S       initialize and let delivery run
 //   kontext-video-probe timing --server URL                   time initialize() and format(.pause)
+//   any of them with --token TOKEN                            the publisher token (default probe-dev)
 import Foundation
 import KontextVideo
 
@@ -28,10 +32,11 @@ func option(_ name: String) -> String? {
 func main() async -> Int32 {
     let arguments = CommandLine.arguments
     guard arguments.count >= 2, let server = option("--server").flatMap(URL.init(string:)) else {
-        FileHandle.standardError.write(Data("usage: kontext-video-probe rejects|drain|timing --server URL [--count N] [--seconds S]\n".utf8))
+        FileHandle.standardError.write(Data("usage: kontext-video-probe rejects|drain|timing --server URL [--count N] [--seconds S] [--token T]\n".utf8))
         return 2
     }
-    let configuration = KontextVideo.Configuration(publisherToken: "probe-dev", logLevel: .none, serverURL: server)
+    let token = option("--token") ?? "probe-dev"
+    let configuration = KontextVideo.Configuration(publisherToken: token, logLevel: .none, serverURL: server)
     let content = KontextVideo.Content(id: "probe-episode", language: "en")
     switch arguments[1] {
     case "rejects":

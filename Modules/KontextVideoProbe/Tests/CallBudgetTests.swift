@@ -26,8 +26,7 @@ struct RealClockBudgetTests {
         let server = try SandboxAdServer()
         defer { server.stop() }
         server.setDefaultInit(misbehaviour.answer)
-        let storage = FileManager.default.temporaryDirectory.appendingPathComponent("kontext-probe-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: storage, withIntermediateDirectories: true)
+        let storage = try ProbeProcess.freshStorage()
         defer { try? FileManager.default.removeItem(at: storage) }
 
         let app = try ProbeProcess(["timing", "--server", server.baseURL.absoluteString], storage: storage)

@@ -9,18 +9,6 @@ import Testing
 /// processes lost up to 157 of 1,000.
 @Suite("Durability across SIGKILL and across processes", .serialized)
 struct DurabilityTests {
-    /// A fresh storage directory (the probe's Application Support) for one trial.
-    private func storage() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kontext-probe-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    /// The ads whose `reject()` returned, as the probe acknowledged them.
-    private func acknowledged(_ lines: [String]) -> [String] {
-        lines.compactMap { $0.hasPrefix("ACK ") ? String($0.dropFirst(4)) : nil }
-    }
-
     /// Runs a draining launch over `storage` until the server holds a reject event for every id
     /// in `expected`; returns what was lost and what was duplicated (two events for one reject).
     private func drain(_ storage: URL, into server: SandboxAdServer, expecting expected: Set<String>) async throws -> (lost: Set<String>, duplicated: Int) {
@@ -37,7 +25,7 @@ struct DurabilityTests {
     func killedMidBurst(trial: Int) async throws {
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let storage = try storage()
+        let storage = try ProbeProcess.freshStorage()
         defer { try? FileManager.default.removeItem(at: storage) }
 
         let app = try ProbeProcess(["rejects", "--server", server.baseURL.absoluteString], storage: storage)
@@ -47,7 +35,7 @@ struct DurabilityTests {
         app.kill()
         #expect(reached, "the probe acknowledged \(moment) rejects")
         #expect(await app.waitUntilDone(within: 10))
-        let acked = Set(acknowledged(app.lines))
+        let acked = Set(app.acknowledged)
         #expect(acked.count >= moment)
 
         let (lost, duplicated) = try await drain(storage, into: server, expecting: acked)
@@ -59,14 +47,14 @@ struct DurabilityTests {
     func twoProcessesShareOneStorage() async throws {
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let storage = try storage()
+        let storage = try ProbeProcess.freshStorage()
         defer { try? FileManager.default.removeItem(at: storage) }
 
         let first = try ProbeProcess(["rejects", "--server", server.baseURL.absoluteString, "--count", "500"], storage: storage)
         let second = try ProbeProcess(["rejects", "--server", server.baseURL.absoluteString, "--count", "500"], storage: storage)
         #expect(await first.waitUntilDone(within: 120))
         #expect(await second.waitUntilDone(within: 120))
-        let acked = Set(acknowledged(first.lines) + acknowledged(second.lines))
+        let acked = Set(first.acknowledged + second.acknowledged)
         #expect(acked.count == 1000, "both processes acknowledged their 500 rejects")
 
         let (lost, duplicated) = try await drain(storage, into: server, expecting: acked)

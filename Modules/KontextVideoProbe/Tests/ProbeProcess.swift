@@ -34,10 +34,11 @@ final class ProbeProcess: Sendable {
         throw ProbeError("kontext-video-probe was not built beside \(runner.path)")
     }
 
-    /// Starts the probe with `arguments`; `storage` becomes its Application Support directory.
-    init(_ arguments: [String], storage: URL) throws {
+    /// Starts the probe (or `executable`, a copy of it: another app) with `arguments`; `storage`
+    /// becomes its Application Support directory.
+    init(_ arguments: [String], storage: URL, executable: URL? = nil) throws {
         process = Process()
-        process.executableURL = try Self.binary()
+        process.executableURL = try executable ?? Self.binary()
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = storage.path
@@ -73,6 +74,18 @@ final class ProbeProcess: Sendable {
 
     /// Every complete line printed so far.
     var lines: [String] { output.withLock { $0.lines } }
+
+    /// The ads whose `reject()` returned, as the probe acknowledged them (`ACK <adId>`).
+    var acknowledged: [String] {
+        lines.compactMap { $0.hasPrefix("ACK ") ? String($0.dropFirst(4)) : nil }
+    }
+
+    /// A fresh storage directory (the probe's Application Support) for one trial.
+    static func freshStorage() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("kontext-probe-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
 
     /// Whether its output ended (the process exited or was killed, and everything it printed was read).
     var outputEnded: Bool { output.withLock { $0.ended } }

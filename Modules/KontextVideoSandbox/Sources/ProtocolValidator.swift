@@ -1,8 +1,17 @@
 import Foundation
 
 /// Checks a request to one of the protocol's endpoints against the conventions of
-/// `PROTOCOL.md`, independently of the SDK's own types.
+/// `PROTOCOL.md`, independently of the SDK's own types; and, knowing what the server issued,
+/// that a batch of events belongs to this server: a session it never issued, or an ad it never
+/// served, is another server's (`PROTOCOL.md`, *Which server receives which events*).
 struct ProtocolValidator {
+    /// What this server gave out: the session ids its answers carried and the ids of the ads
+    /// its `/video/preload` answers named.
+    struct Issued: Sendable {
+        var sessions: Set<String> = []
+        var adIds: Set<String> = []
+    }
+
     /// The platforms `sdk.platform` may name.
     static let platforms: Set<String> = ["ios", "tvos", "macos", "linux"]
     /// The SDK's name on the wire.
@@ -15,15 +24,19 @@ struct ProtocolValidator {
     static let endReasons: Set<String> = ["completed", "skipped", "closed", "resumed", "failed", "interrupted", "dismissed", "destroyed"]
 
     private let request: RecordedRequest
+    /// What the server issued; `nil` checks the request's form only.
+    private let issued: Issued?
     private var violations: [ProtocolViolation] = []
 
-    private init(request: RecordedRequest) {
+    private init(request: RecordedRequest, issued: Issued?) {
         self.request = request
+        self.issued = issued
     }
 
-    /// The violations of `request`, which went to one of the three protocol endpoints.
-    static func violations(of request: RecordedRequest) -> [ProtocolViolation] {
-        var validator = ProtocolValidator(request: request)
+    /// The violations of `request`, which went to one of the three protocol endpoints; with
+    /// `issued`, also the events that are not this server's.
+    static func violations(of request: RecordedRequest, issued: Issued? = nil) -> [ProtocolViolation] {
+        var validator = ProtocolValidator(request: request, issued: issued)
         validator.check()
         return validator.violations
     }
@@ -224,6 +237,9 @@ struct ProtocolValidator {
             return
         }
         if events.isEmpty { report("body.events", "an empty batch") }
+        if let issued, let session = body["sessionId"]?.stringValue, !session.isEmpty, !issued.sessions.contains(session) {
+            report("body.sessionId", "\"\(session)\" is no session this server issued: events queued for another server")
+        }
         for (index, event) in events.enumerated() {
             let at = "body.events[\(index)]"
             guard event.objectValue != nil else {
@@ -237,6 +253,8 @@ struct ProtocolValidator {
             }
             if event["adId"]?.stringValue?.isEmpty ?? true {
                 report("\(at).adId", "expected a non-empty string, got \(describe(event["adId"]))")
+            } else if let issued, let adId = event["adId"]?.stringValue, !issued.adIds.contains(adId) {
+                report("\(at).adId", "\"\(adId)\" is no ad this server served: an event queued for another server")
             }
             if SandboxFormat(rawValue: event["format"]?.stringValue ?? "") == nil {
                 report("\(at).format", "expected overlay, pause or linear, got \(describe(event["format"]))")

@@ -82,6 +82,10 @@ public final class SandboxAdServer: Sendable {
     /// `trackingUrl`, where the SDK sends the ad requests that carry tracking data.
     public var trackingBaseURL: URL { trackingHTTP.baseURL }
 
+    /// The session id this sandbox issues unless a scripted answer names another
+    /// (``SandboxAnswer/ownSession``): `sandbox-session-` and eight hex digits, its own.
+    public var ownSessionId: String { state.ownSessionId }
+
     /// Stops the server: closes every connection (held and hung ones too) and fails pending
     /// waits with ``SandboxWaitError/stopped(_:)``. Idempotent. Do not call it from a logger.
     public func stop() {

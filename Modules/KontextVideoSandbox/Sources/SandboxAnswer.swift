@@ -6,8 +6,9 @@ import Foundation
 /// (an `.ad` to `/init`) is simply a body of another shape — useful for testing that the
 /// SDK ignores unknown fields. Cases that only make sense for one endpoint say so.
 public indirect enum SandboxAnswer: Sendable {
-    /// `/init`: `{"enabled": true, "sessionId": …}` (`sessionId` omitted when `nil`).
-    case enabled(sessionId: String? = "sandbox-session")
+    /// `/init`: `{"enabled": true, "sessionId": …}` (`sessionId` omitted when `nil`). By default
+    /// the sandbox's own session id (``ownSession``).
+    case enabled(sessionId: String? = SandboxAnswer.ownSession)
     /// `/init`: `{"enabled": false, "disabledReason": …}` (reason omitted when `nil`).
     case disabled(reason: String?)
     /// `/video/preload`: an ad the sandbox serves (see ``SandboxAd``), with the current
@@ -55,4 +56,13 @@ public indirect enum SandboxAnswer: Sendable {
     /// Gives `then` after `seconds` of real time. For the stand-alone server and scenario
     /// files only; tests use ``held(_:then:)``.
     case delayed(seconds: Double, then: SandboxAnswer)
+}
+
+extension SandboxAnswer {
+    /// Stands for the sandbox's own session id wherever a scripted `sessionId` holds it:
+    /// `sandbox-session-` and eight hex digits, new for each ``SandboxAdServer``
+    /// (``SandboxAdServer/ownSessionId``). A real server never issues another's sessions, so two
+    /// sandboxes do not either: a batch of events queued in another server's session is a
+    /// violation (see ``SandboxAdServer/protocolViolations``).
+    public static let ownSession = "{session}"
 }

@@ -80,7 +80,7 @@ enum SandboxScenarioReader {
         if let enabled = members["enabled"] {
             guard let flag = enabled.boolValue else { throw .invalid(location: "\(location).enabled", message: "expected a boolean") }
             if flag {
-                return .enabled(sessionId: try optionalString(members["sessionId"], at: "\(location).sessionId", default: "sandbox-session"))
+                return .enabled(sessionId: try optionalString(members["sessionId"], at: "\(location).sessionId", default: SandboxAnswer.ownSession))
             }
             return .disabled(reason: try optionalString(members["disabledReason"], at: "\(location).disabledReason", default: nil))
         }

@@ -18,6 +18,11 @@ final class SandboxState: @unchecked Sendable {
     private var trackingBase = ""
     private var scenario: SandboxScenario
     private var sessionId: String?
+    /// The session id this sandbox issues by default (``SandboxAnswer/ownSession``): its own.
+    let ownSessionId = "sandbox-session-" + String(UInt32.random(in: .min ... .max), radix: 16).leftPadded(to: 8)
+    /// Every session id an answer carried, and every ad id a `/video/preload` answer named:
+    /// what events may name (``ProtocolValidator/Issued``).
+    private var issued = ProtocolValidator.Issued()
     private var adCounter = 0
     private var served: [String: SandboxServedAd] = [:]
     private var servedOrder: [String] = []
@@ -109,7 +114,7 @@ final class SandboxState: @unchecked Sendable {
         let path = record.path
         let endpoints = ["/init", "/video/preload", "/video/events"]
         if endpoints.contains(path) {
-            let found = ProtocolValidator.violations(of: record)
+            let found = ProtocolValidator.violations(of: record, issued: lock.locked { issued })
             let endpoint: Endpoint
             var carried = ""
             switch path {
@@ -176,8 +181,12 @@ final class SandboxState: @unchecked Sendable {
 
     private func render(_ answer: SandboxAnswer, for endpoint: Endpoint, requestIndex: Int) -> (HTTPResponseAction, String) {
         switch answer {
-        case .enabled(let session):
-            if let session { sessionId = session }
+        case .enabled(let scripted):
+            let session = scripted?.replacingOccurrences(of: SandboxAnswer.ownSession, with: ownSessionId)
+            if let session {
+                sessionId = session
+                issued.sessions.insert(session)
+            }
             var body: [String: JSONValue] = ["enabled": true]
             if let session { body["sessionId"] = .string(session) }
             if scenario.announcesTrackingHost { body["trackingUrl"] = .string(trackingBase) }
@@ -209,8 +218,10 @@ final class SandboxState: @unchecked Sendable {
         case .serverError(let status):
             return (.respond(HTTPResponse(status: status)), "\(status)")
         case .json(let body, let status):
+            noteIssued(in: body, for: endpoint)
             return (json(body, status: status), "\(status) scripted JSON")
         case .raw(let status, let headers, let body):
+            if let parsed = JSONValue(data: body) { noteIssued(in: parsed, for: endpoint) }
             return (.respond(HTTPResponse(status: status, headers: headers, body: body)), "\(status) raw")
         case .malformedJSON:
             return (.respond(.data(Data("{\"ad\": {\"id\": \"ad-".utf8), contentType: "application/json")), "malformed JSON")
@@ -241,6 +252,13 @@ final class SandboxState: @unchecked Sendable {
             DispatchQueue.global().asyncAfter(deadline: .now() + max(0, seconds)) { gate.release() }
             return (.held(gate, then: action), "after \(seconds) s, \(summary)")
         }
+    }
+
+    /// Notes the session id and the ad id a scripted answer body carries: an ad scripted as
+    /// plain JSON is still an ad this server served.
+    private func noteIssued(in body: JSONValue, for endpoint: Endpoint) {
+        if let session = body["sessionId"]?.stringValue { issued.sessions.insert(session) }
+        if case .preload = endpoint, let id = body["ad"]?["id"]?.stringValue { issued.adIds.insert(id) }
     }
 
     private func json(_ body: JSONValue, status: Int = 200) -> HTTPResponseAction {
@@ -324,10 +342,12 @@ final class SandboxState: @unchecked Sendable {
         var top: [String: JSONValue] = ["ad": .object(adJSON)]
         if let sessionId { top["sessionId"] = .string(sessionId) }
         top.merge(ad.extraTopLevelFields) { _, extra in extra }
+        if let session = top["sessionId"]?.stringValue { issued.sessions.insert(session) }
 
         let servedAd = SandboxServedAd(id: id, format: format, creative: creative, duration: ad.duration, width: width, height: height,
                                 clickURL: ad.clickURL.map { substitute($0, adId: id) }, json: .object(adJSON), requestIndex: requestIndex)
         if served.updateValue(servedAd, forKey: id) == nil { servedOrder.append(id) }
+        issued.adIds.insert(id)
         return (.object(top), servedAd)
     }
 
@@ -406,5 +426,12 @@ private extension SandboxServedAd {
         case .vast(let vast), .inlineVAST(let vast): vast
         default: nil
         }
+    }
+}
+
+private extension String {
+    /// The string with zeros before it up to `length` characters.
+    func leftPadded(to length: Int) -> String {
+        count >= length ? self : String(repeating: "0", count: length - count) + self
     }
 }

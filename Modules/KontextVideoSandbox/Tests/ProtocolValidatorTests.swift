@@ -12,13 +12,13 @@ struct ProtocolValidatorTests {
     /// `listener`; by default the address the body belongs to (an ad request with tracking data:
     /// the tracking host), so a test about other rules meets no routing violation.
     private func locations(_ path: String, _ body: [String: Any], headers: [(name: String, value: String)] = standardHeaders,
-                           via listener: SandboxListener? = nil) throws -> [String] {
+                           via listener: SandboxListener? = nil, issued: ProtocolValidator.Issued? = nil) throws -> [String] {
         let data = try JSONSerialization.data(withJSONObject: body)
         let request = HTTPRequest(method: "POST", target: path, headerFields: headers, body: data)
         let user = body["user"] as? [String: Any]
         let carriesTrackingData = body["advertisingId"] != nil || user?["email"] != nil || user?["emailHash"] != nil
         let listener = listener ?? (path == "/video/preload" && carriesTrackingData ? .trackingHost : .adServer)
-        return ProtocolValidator.violations(of: RecordedRequest(index: 0, http: request, json: JSONValue(data: data), listener: listener))
+        return ProtocolValidator.violations(of: RecordedRequest(index: 0, http: request, json: JSONValue(data: data), listener: listener), issued: issued)
             .map(\.location)
     }
 
@@ -127,6 +127,20 @@ struct ProtocolValidatorTests {
     ] as [([String: any Sendable], [String])])
     func deviceIdentifierViolations(extra: [String: any Sendable], expected: [String]) throws {
         #expect(try locations("/video/preload", WireClient.preloadBody(format: "pause", extra: extra)) == expected)
+    }
+
+    @Test("events name only sessions and ads this server issued: others were queued for another server")
+    func flagsEventsOfAnotherServer() throws {
+        let issued = ProtocolValidator.Issued(sessions: ["sandbox-session-mine"], adIds: ["ad-1", "ad-2"])
+        let mine = [WireClient.event("impression", adId: "ad-1"), WireClient.event("expired", adId: "ad-2")]
+        #expect(try locations("/video/events", WireClient.eventsBody(mine, sessionId: "sandbox-session-mine"), issued: issued).isEmpty)
+        #expect(try locations("/video/events", WireClient.eventsBody(mine), issued: issued).isEmpty, "no session known yet")
+        #expect(try locations("/video/events", WireClient.eventsBody(mine, sessionId: "sandbox-session-theirs"), issued: issued)
+            == ["body.sessionId"])
+        let theirs = [WireClient.event("impression", adId: "ad-1"), WireClient.event("impression", adId: "ad-7")]
+        #expect(try locations("/video/events", WireClient.eventsBody(theirs), issued: issued) == ["body.events[1].adId"])
+        #expect(try locations("/video/events", WireClient.eventsBody(theirs, sessionId: "sandbox-session-theirs")).isEmpty,
+                "without what the server issued, only the form is checked")
     }
 
     @Test func checksEveryEvent() throws {

@@ -14,9 +14,11 @@ struct SandboxAdServerTests {
         defer { server.stop() }
         let (answer, status) = try await WireClient.postJSON(server, "/init", WireClient.initBody())
         #expect(status == 200)
-        #expect(answer == ["enabled": true, "sessionId": "sandbox-session", "trackingUrl": .string(server.trackingBaseURL.absoluteString)])
+        #expect(answer == ["enabled": true, "sessionId": .string(server.ownSessionId), "trackingUrl": .string(server.trackingBaseURL.absoluteString)])
         #expect(server.trackingBaseURL.host == "127.0.0.1" && server.trackingBaseURL.port != server.baseURL.port,
                 "the tracking host: another port of the same sandbox")
+        #expect(server.ownSessionId.hasPrefix("sandbox-session-"))
+        #expect(try SandboxAdServer().ownSessionId != server.ownSessionId, "each sandbox issues sessions of its own")
         #expect(server.requests(path: "/init").count == 1)
         #expect(server.protocolViolations.isEmpty, "\(server.protocolViolations)")
     }
@@ -50,7 +52,7 @@ struct SandboxAdServerTests {
         #expect(ad["price"] == ["value": 2.5, "currency": "USD", "precision": "exact"])
         #expect(ad["duration"] == 15)
         #expect(ad["expiresIn"] == 900)
-        #expect(answer?["sessionId"] == "sandbox-session")
+        #expect(answer?["sessionId"] == .string(server.ownSessionId))
         let url = try #require(ad["creative"]?["url"]?.stringValue)
         #expect(url.hasPrefix(server.baseURL.absoluteString))
         let (body, response) = try await WireClient.get(url)
@@ -271,6 +273,8 @@ struct SandboxAdServerTests {
     @Test func recordsEventsAndDeduplicatesThem() async throws {
         let server = try SandboxAdServer()
         defer { server.stop() }
+        try await WireClient.serveAd(server)
+        server.clearRecordings()
         let impression = WireClient.event("impression")
         let click = WireClient.event("click", data: ["area": "creative"])
         let (first, _) = try await WireClient.postJSON(server, "/video/events", WireClient.eventsBody([impression, click]))
@@ -287,6 +291,30 @@ struct SandboxAdServerTests {
         #expect(recorded.requestIndex == 0)
         #expect(server.uniqueEvents[1].data == ["area": "creative"])
         #expect(server.protocolViolations.isEmpty, "\(server.protocolViolations)")
+    }
+
+    @Test("a batch queued for another sandbox is a violation: its session and its ads are not this one's")
+    func eventsOfAnotherServerAreViolations() async throws {
+        let first = try SandboxAdServer()
+        defer { first.stop() }
+        let second = try SandboxAdServer()
+        defer { second.stop() }
+        for server in [first, second] {
+            _ = try await WireClient.post(server, "/init", WireClient.initBody())
+            try await WireClient.serveAd(server)
+        }
+        try await WireClient.serveAd(first)
+        // The first sandbox's ads are ad-1 and ad-2, in its own session; the second served ad-1.
+        let batch = WireClient.eventsBody([WireClient.event("impression", adId: "ad-1"), WireClient.event("impression", adId: "ad-2")],
+                                          sessionId: first.ownSessionId)
+        _ = try await WireClient.post(first, "/video/events", batch)
+        #expect(first.protocolViolations.isEmpty, "\(first.protocolViolations)")
+        _ = try await WireClient.post(second, "/video/events", batch)
+        #expect(second.protocolViolations.map(\.location) == ["body.sessionId", "body.events[1].adId"])
+        let mine = WireClient.eventsBody([WireClient.event("impression", adId: "ad-1")], sessionId: second.ownSessionId)
+        second.clearRecordings()
+        _ = try await WireClient.post(second, "/video/events", mine)
+        #expect(second.protocolViolations.isEmpty, "\(second.protocolViolations)")
     }
 
     @Test func eventFaultsStillRecordWhatArrived() async throws {

@@ -102,7 +102,7 @@ struct SandboxScenarioTests {
         let pause = WireClient.preloadBody(format: "pause")
         #expect(try await WireClient.postJSON(server, "/video/preload", pause).0?["skipCode"] == "geo_restricted")
 
-        let events = WireClient.eventsBody([WireClient.event("impression")])
+        let events = WireClient.eventsBody([WireClient.event("impression", adId: "promo")], sessionId: "s-42")
         #expect(try await WireClient.post(server, "/video/events", events).1.statusCode == 500)
         #expect(try await WireClient.postJSON(server, "/video/events", events).0?["accepted"]?.arrayValue?.count == 1)
         #expect(server.protocolViolations.isEmpty, "\(server.protocolViolations)")
@@ -115,7 +115,7 @@ struct SandboxScenarioTests {
             return
         }
         #expect(seconds == 0)
-        #expect(session == "sandbox-session")
+        #expect(session == SandboxAnswer.ownSession)
         let server = try SandboxAdServer(scenario: scenario)
         defer { server.stop() }
         #expect(try await WireClient.postJSON(server, "/init", WireClient.initBody()).0?["enabled"] == true)

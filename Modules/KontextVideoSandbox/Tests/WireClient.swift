@@ -42,8 +42,18 @@ enum WireClient {
          "timestamp": "2026-11-29T16:02:24.123Z", "playhead": 12.5, "data": data]
     }
 
-    static func eventsBody(_ events: [[String: Any]]) -> [String: Any] {
-        ["publisherToken": token, "installId": installId, "sessionId": "sandbox-session", "sdk": sdk, "events": events]
+    /// A batch of `events`; in the session `sessionId` when given (one the server issued, or
+    /// the batch is another server's).
+    static func eventsBody(_ events: [[String: Any]], sessionId: String? = nil) -> [String: Any] {
+        var body: [String: Any] = ["publisherToken": token, "installId": installId, "sdk": sdk, "events": events]
+        if let sessionId { body["sessionId"] = sessionId }
+        return body
+    }
+
+    /// Asks `server` for an overlay ad, as the SDK would before sending its events; returns its id.
+    @discardableResult
+    static func serveAd(_ server: SandboxAdServer) async throws -> String? {
+        try await postJSON(server, "/video/preload", preloadBody(format: "overlay")).0?["ad"]?["id"]?.stringValue
     }
 
     /// POSTs `body` as the SDK would (headers included) and returns body and response.

@@ -3,6 +3,8 @@ import KontextVideo
 
 /// Records what a tap on an ad opened, as the system would: the App Store product sheet for an
 /// app-install ad, else the click URL, else — when the test made that URL unopenable — its fallback.
+/// Like a device, it takes the viewer away: a linear ad pauses until ``viewerReturns()`` (or,
+/// after a URL, until the app comes back to the foreground).
 ///
 /// The harness's opener is `harness.clickOpener`:
 ///
@@ -21,25 +23,39 @@ public final class HeadlessClickOpener: ClickOpening {
     public private(set) var productSheets: [String] = []
     /// Every URL the SDK tried to open (opened or not), in order.
     public private(set) var attemptedURLs: [URL] = []
+    /// Whether the viewer is away at the last click-through's destination.
+    public private(set) var isViewerAway = false
+    private var returnToAd: (@MainActor (ClickThroughProgress) -> Void)?
 
     /// Creates an opener that opens everything.
     public init() {}
 
     /// Records what `target` opens: its destinations in order until one opens (a product sheet
-    /// always does; a URL unless the test made it unopenable).
-    package func open(_ target: ClickTarget) {
+    /// always does; a URL unless the test made it unopenable), and takes the viewer there.
+    package func open(_ target: ClickTarget, progress: @escaping @MainActor (ClickThroughProgress) -> Void) {
         for destination in target.destinations {
             switch destination {
             case .productSheet(let appStoreID):
                 productSheets.append(appStoreID)
-                return
             case .url(let url):
                 attemptedURLs.append(url)
-                if !unopenableURLs.contains(url) {
-                    openedURLs.append(url)
-                    return
-                }
+                guard !unopenableURLs.contains(url) else { continue }
+                openedURLs.append(url)
             }
+            isViewerAway = true
+            returnToAd = progress
+            progress(.opened(destination.kind))
+            return
         }
+    }
+
+    /// The viewer comes back from the last click-through (dismisses the product sheet, or leaves
+    /// the browser): a linear ad paused for it plays on.
+    public func viewerReturns() {
+        guard isViewerAway else { return }
+        isViewerAway = false
+        let progress = returnToAd
+        returnToAd = nil
+        progress?(.closed)
     }
 }

@@ -200,6 +200,38 @@ public final class KontextVideoHarness {
         KontextVideo.shared.setApplicationActive(true)
     }
 
+    /// An audio interruption begins (a call, Siri, an alarm): a linear ad on screen pauses, as
+    /// AVPlayer does on a device, and VAST `pause` fires.
+    ///
+    /// ```swift
+    /// harness.beginAudioInterruption()
+    /// harness.endAudioInterruption(shouldResume: true)   // the call was declined: it plays on
+    /// ```
+    public func beginAudioInterruption() {
+        KontextVideo.shared.deliverPlaybackSignal(.audioInterruptionBegan)
+    }
+
+    /// The audio interruption ends. With `shouldResume` (the system's option, as after a declined
+    /// call) the video plays on and VAST `resume` fires; without, it waits for the viewer's
+    /// Resume (`ScriptedCreative.pressResume()`).
+    /// - Parameter shouldResume: Whether the system says playback may resume.
+    public func endAudioInterruption(shouldResume: Bool) {
+        KontextVideo.shared.deliverPlaybackSignal(.audioInterruptionEnded(shouldResume: shouldResume))
+    }
+
+    /// The headphones are unplugged (the audio route loses its device): a linear ad pauses, as
+    /// AVPlayer does, until the viewer presses Resume.
+    public func unplugHeadphones() {
+        KontextVideo.shared.deliverPlaybackSignal(.audioOutputLost)
+    }
+
+    /// The system's output volume changes (0 is muted): a linear ad on screen fires VAST `mute`
+    /// and `unmute` on each change between silent and audible, once per change.
+    /// - Parameter volume: The new volume, 0…1.
+    public func setOutputVolume(_ volume: Float) {
+        KontextVideo.shared.deliverPlaybackSignal(.outputVolume(volume))
+    }
+
     /// A content player on the harness's clock.
     ///
     /// ```swift

@@ -109,7 +109,12 @@ struct ScriptedCreativeFactory: CreativeRendererFactory {
 /// One scripted creative: the test plays the viewer and the creative. Its page's messages
 /// (`pagePosts(_:)`, `viewerTaps(andPagePosts:)`) reach the SDK through the same decoder and rules
 /// as a real page's in a web view; the other moments (`click(_:)`, `close()`, …) are the ones the
-/// SDK's own renderers report.
+/// SDK's own renderers report. A linear creative's video runs the SDK's own playback rules, as
+/// on a device: its player's moments (`renderFirstFrame()`, `play(to:)`, `complete()`) and the
+/// viewer's presses (`pressSkip()`, `pressResume()`, `pressMenu()`) go through them, and so do the
+/// app's background, audio interruptions, headphones, the volume and click-throughs (see
+/// ``KontextVideoHarness``), which pause and resume it (`isPlaying`) and fire their VAST pixels.
+/// A scripted video never stalls: its position is the test's.
 /// Nothing it does reaches the delegate before `show()` or after the ad ended.
 @MainActor
 public final class ScriptedCreative: CreativeRenderer {
@@ -158,6 +163,7 @@ public final class ScriptedCreative: CreativeRenderer {
             toPage.messages.append(message.json)
         }
         bridge.onEvent = { [weak self] event in self?.send(event) }
+        real.onEvent = { [weak self] event in self?.send(event) }
     }
 
     /// The resolved VAST ad, when the creative was fetched.
@@ -200,10 +206,16 @@ public final class ScriptedCreative: CreativeRenderer {
         bridge.place(size: frame.size)
     }
 
-    /// The ad is on screen; the page hears `shown-iframe`.
+    /// The ad is on screen; the page hears `shown-iframe`, a video starts playing.
     package func start() {
         isOnScreen = !isStopped
         bridge.start()
+        real.start()
+    }
+
+    /// The app's lifecycle, the audio session or a click-through, heard by a video's playback.
+    package func receive(_ signal: PlaybackSignal) {
+        real.receive(signal)
     }
 
     /// Tears the creative down; no event after this.
@@ -254,23 +266,42 @@ public final class ScriptedCreative: CreativeRenderer {
     }
 
     /// A video's first frame rendered.
-    public func renderFirstFrame() { send(.firstFrame) }
-    /// The video reached `seconds` of the ad: the quartile tracking pixels fire as it passes them.
+    public func renderFirstFrame() { player(.firstFrameRendered, else: .firstFrame) }
+    /// The video reached `seconds` of the ad: the quartile tracking pixels fire as it passes them,
+    /// and Skip counts down to its offset.
     /// - Parameter seconds: The ad's playhead.
-    public func play(to seconds: TimeInterval) { send(.progress(seconds)) }
+    public func play(to seconds: TimeInterval) { player(.position(seconds), else: .progress(seconds)) }
     /// The player learned the media's own length (it may differ from the VAST `<Duration>`).
     /// - Parameter seconds: The media's length.
-    public func reportMediaLength(_ seconds: TimeInterval) { send(.mediaLength(seconds)) }
+    public func reportMediaLength(_ seconds: TimeInterval) { player(.mediaLength(seconds), else: .mediaLength(seconds)) }
     /// The viewer tapped the creative (or its end card, or one of its own areas).
     /// - Parameter area: Where: `.creative` (the default), `.endCard` or `.other(label)`.
     public func click(_ area: VideoAd.Click.Area = .creative) { send(.click(area)) }
     /// The video reached its end; a creative with an end card then shows it.
     public func complete() {
-        send(.complete)
-        if hasEndCard { send(.endCardShown) }
+        guard format == .linear else {
+            send(.complete)
+            return
+        }
+        real.handle(.reachedEnd)
     }
-    /// The viewer tapped Skip.
+    /// The viewer tapped Skip. A scripted creative skips whenever the test says, even before the
+    /// skip offset; ``pressSkip()`` presses Skip as the viewer can, only once it shows.
     public func skip() { send(.skip) }
+    /// The viewer presses Skip, which does something only once Skip shows (after the skip offset
+    /// the VAST document sets, counted by ``play(to:)``): then `didEnd(.skipped)`.
+    public func pressSkip() { real.handle(.skipPressed) }
+    /// The viewer presses Resume on a linear ad the system paused (after an audio interruption
+    /// that ended without "should resume", or headphones unplugged): the video plays again.
+    public func pressResume() { real.handle(.resumePressed) }
+    /// The viewer presses the remote's Menu button (tvOS): Skip once it shows, ✕ on the end
+    /// card, nothing before Skip is available.
+    public func pressMenu() { real.handle(.menuPressed) }
+    /// Whether the video is playing now: it is paused while the app is in the background, during
+    /// an audio interruption, after headphones are unplugged, and while a click-through is open.
+    public var isPlaying: Bool { real.isPlaying }
+    /// The VoiceOver announcements made so far (one when Skip becomes available).
+    public var announcements: [String] { real.announcements }
     /// The viewer tapped ✕.
     public func close() { send(.close) }
     /// The viewer tapped Resume on a full-screen pause ad.
@@ -279,6 +310,12 @@ public final class ScriptedCreative: CreativeRenderer {
     /// then `didEnd(.failed)`.
     /// - Parameter code: The VAST error code; 405 (the creative failed on screen) by default.
     public func fail(code: Int = 405) { send(.failed(code: VASTErrorCode(rawValue: code))) }
+
+    /// A video's player moment goes through its playback (`LinearPlaybackSession`), as on a
+    /// device; another creative reports `event` as it is.
+    private func player(_ input: LinearPlaybackInput, else event: CreativeEvent) {
+        if format == .linear { real.handle(input) } else { send(event) }
+    }
 
     private func send(_ event: CreativeEvent) {
         guard !isStopped else { return }

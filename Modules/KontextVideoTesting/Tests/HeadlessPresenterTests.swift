@@ -50,6 +50,29 @@ struct HeadlessPresenterTests {
         #expect(view.adFrame == nil)
     }
 
+    @Test func theClickOpenerTakesTheViewerAwayUntilTheyReturn() throws {
+        let opener = HeadlessClickOpener()
+        var progress: [ClickThroughProgress] = []
+        let landing = try #require(URL(string: "https://brand.example/landing"))
+        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: "123")) { progress.append($0) }
+        #expect(progress == [.opened(.insideApp)], "the product sheet stays inside the app")
+        #expect(opener.isViewerAway)
+        opener.viewerReturns()
+        opener.viewerReturns()
+        #expect(progress == [.opened(.insideApp), .closed], "back once")
+        #expect(!opener.isViewerAway)
+
+        progress = []
+        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: nil)) { progress.append($0) }
+        #expect(progress == [.opened(.outsideApp)], "a URL leaves the app")
+        opener.unopenableURLs = [landing]
+        opener.viewerReturns()
+        progress = []
+        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: nil)) { progress.append($0) }
+        #expect(progress.isEmpty, "nothing opened: the viewer never left")
+        #expect(!opener.isViewerAway)
+    }
+
     @Test func harnessesNeverOverlap() async throws {
         let log = OverlapLog()
         async let first: Void = KontextVideoHarness.run { harness in

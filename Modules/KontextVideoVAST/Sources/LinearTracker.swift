@@ -6,7 +6,8 @@ import Foundation
 /// At-most-once: impression, `creativeView`, `start`, the quartiles, each `progress` offset,
 /// `complete`, `skip`, `closeLinear`, the end card's `creativeView`, `notUsed` and the error
 /// ping. `pause`/`resume` and `mute`/`unmute` fire on each change of state (a second pause
-/// without a resume fires nothing). Clicks fire every time. After `complete`, `skip`, an error
+/// without a resume fires nothing; the first `mute` or `unmute` fires either way, since an ad may
+/// start muted). Clicks fire every time. After `complete`, `skip`, an error
 /// or `notUsed`, progress stops; after an error or `notUsed` nothing else fires. `notUsed` fires
 /// only before the first frame.
 ///
@@ -25,7 +26,8 @@ package struct LinearTracker: Sendable {
     private var position: Double = 0
     private var playerDuration: Double?
     private var isPaused = false
-    private var isMuted = false
+    /// Whether the ad is muted, once a `mute` or `unmute` said so.
+    private var isMuted: Bool?
     private var hasStarted = false
     private var isFinished = false
     private var isDead = false
@@ -34,7 +36,6 @@ package struct LinearTracker: Sendable {
     package init(ad: ResolvedLinearAd, baseContext: VASTMacroContext = VASTMacroContext()) {
         self.ad = ad
         self.baseContext = baseContext
-        self.isMuted = false
     }
 
     /// The pixel URLs to fire now for `moment`, macro-expanded; `now` fills `[TIMESTAMP]`.
@@ -66,11 +67,11 @@ package struct LinearTracker: Sendable {
             isPaused = false
             templates += ad.trackingURLs("resume")
         case .mute:
-            guard hasStarted, !isFinished, !isMuted else { return [] }
+            guard hasStarted, !isFinished, isMuted != true else { return [] }
             isMuted = true
             templates += ad.trackingURLs("mute")
         case .unmute:
-            guard hasStarted, !isFinished, isMuted else { return [] }
+            guard hasStarted, !isFinished, isMuted != false else { return [] }
             isMuted = false
             templates += ad.trackingURLs("unmute")
         case .skip:

@@ -74,6 +74,14 @@ struct LinearTrackerTests {
         #expect(tracker.handle(.unmute) == [])
     }
 
+    @Test func anAdThatStartsMutedFiresItsFirstUnmute() throws {
+        var tracker = LinearTracker(ad: try ad())
+        _ = tracker.handle(.firstFrame)
+        #expect(tracker.handle(.unmute) == ["https://t/unmute"], "the player started muted: the viewer unmuted it")
+        #expect(tracker.handle(.unmute) == [])
+        #expect(tracker.handle(.mute) == ["https://t/mute"])
+    }
+
     @Test func clicksFireEveryTime() throws {
         var tracker = LinearTracker(ad: try ad())
         _ = tracker.handle(.firstFrame)

@@ -11,6 +11,12 @@
     public override init() { fatalError() }
     // doc: /documentation/UIKit/UIResponder/next
     open var next: UIResponder? { fatalError() }
+    // doc: /documentation/UIKit/UIResponder/pressesBegan(_:with:) ("The default implementation of this method forwards the message up the responder chain")
+    @available(iOS 9.0, tvOS 9.0, *)
+    open func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
+    // doc: /documentation/UIKit/UIResponder/pressesEnded(_:with:)
+    @available(iOS 9.0, tvOS 9.0, *)
+    open func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {}
 }
 
 // doc: /documentation/UIKit/UIEdgeInsets

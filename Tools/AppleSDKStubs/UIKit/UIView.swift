@@ -63,6 +63,15 @@
     open func layoutIfNeeded() {}
     // doc: /documentation/UIKit/UIView/didMoveToWindow()
     open func didMoveToWindow() {}
+    // doc: /documentation/UIKit/UIFocusEnvironment/preferredFocusEnvironments (UIView adopts UIFocusEnvironment)
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var preferredFocusEnvironments: [any UIFocusEnvironment] { fatalError() }
+    // doc: /documentation/UIKit/UIFocusEnvironment/setNeedsFocusUpdate()
+    @available(iOS 9.0, tvOS 9.0, *)
+    open func setNeedsFocusUpdate() {}
+    // doc: /documentation/UIKit/UIFocusEnvironment/updateFocusIfNeeded()
+    @available(iOS 9.0, tvOS 9.0, *)
+    open func updateFocusIfNeeded() {}
     // doc: /documentation/UIKit/UIView/addGestureRecognizer(_:)
     @available(iOS 3.2, tvOS 9.0, *)
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}

@@ -31,6 +31,16 @@
     @available(iOS 5.0, tvOS 9.0, *)
     open func viewDidLayoutSubviews() {}
 
+    // doc: /documentation/UIKit/UIFocusEnvironment/preferredFocusEnvironments (UIViewController adopts UIFocusEnvironment)
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var preferredFocusEnvironments: [any UIFocusEnvironment] { fatalError() }
+    // doc: /documentation/UIKit/UIFocusEnvironment/setNeedsFocusUpdate()
+    @available(iOS 9.0, tvOS 9.0, *)
+    open func setNeedsFocusUpdate() {}
+    // doc: /documentation/UIKit/UIFocusEnvironment/updateFocusIfNeeded()
+    @available(iOS 9.0, tvOS 9.0, *)
+    open func updateFocusIfNeeded() {}
+
     // doc: /documentation/UIKit/UIViewController/present(_:animated:completion:)
     @available(iOS 5.0, tvOS 9.0, *)
     open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool, completion: (() -> Void)? = nil) {}

@@ -49,5 +49,5 @@ package final class HeadlessPlatform: PlatformServices {
 /// Where nothing can be opened: the click is recorded and reported, nothing opens.
 @MainActor
 private final class OpensNothing: ClickOpening {
-    func open(_ target: ClickTarget) {}
+    func open(_ target: ClickTarget, progress: @escaping @MainActor (ClickThroughProgress) -> Void) {}
 }

@@ -1,60 +1,180 @@
-// The linear ad's view: the video layer, Skip, and the end card with its ✕. It shows what the
-// renderer tells it to and reports taps; it decides nothing.
-#if canImport(UIKit) && canImport(WebKit)
+// The linear ad's view (iOS and tvOS): the video layer, the controls and the end card. It shows
+// what the ad's playback tells it — which controls, titled and spoken from `AdControlTexts`,
+// placed by `LinearAdControlsLayout` inside the safe area at the viewer's text size — and turns
+// taps and remote presses into playback inputs. It decides nothing.
+#if canImport(UIKit)
 import UIKit
-import WebKit
 import AVFoundation
+#if canImport(WebKit)
+import WebKit
+#endif
+import KontextVideoPresentation
 
-/// The linear ad's view: video, Skip, end card with ✕.
+/// The linear ad's view: video, controls, end card.
 @MainActor
-final class PlayerContainerView: UIView {
+final class PlayerContainerView: UIView, RemotePressReceiving {
     override class var layerClass: AnyClass { AVPlayerLayer.self }
     // The layer class is AVPlayerLayer, so this cast cannot fail.
     var playerLayer: AVPlayerLayer { layer as! AVPlayerLayer }
-    var onTap: (() -> Void)?
-    var onSkip: (() -> Void)?
-    var onClose: (() -> Void)?
-    private(set) var isShowingEndCard = false
-    private var skipButton: UIButton?
+    /// Receives the viewer's taps and presses.
+    var onInput: ((LinearPlaybackInput) -> Void)?
+
+    private let texts = AdControlTexts.standard
+    private var controls = LinearAdControls.none
+    private let badge = UILabel()
+    private let skipButton = UIButton(type: .system)
+    private let resumeButton = UIButton(type: .system)
+    private let closeButton = UIButton(type: .system)
+    private var endCard: UIView?
+    private var sizeCategoryObserver: (any NSObjectProtocol)?
+
+    /// The views of the controls, by control.
+    private var views: [LinearAdControl: UIView] {
+        [.adBadge: badge, .skip: skipButton, .resume: resumeButton, .close: closeButton]
+    }
+
+    /// A phone's or a television's sizes (controls are bigger, and reached by focus, on a TV).
+    private static var metrics: LinearAdControlsLayout.Metrics {
+        #if os(tvOS)
+        .television
+        #else
+        .touch
+        #endif
+    }
 
     override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .black
         addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(tapped)))
+        badge.textColor = .white
+        badge.backgroundColor = UIColor(white: 0, alpha: 0.6)
+        for (button, input) in [(skipButton, LinearPlaybackInput.skipPressed), (resumeButton, .resumePressed), (closeButton, .closePressed)] {
+            button.addAction(UIAction { [weak self] _ in self?.onInput?(input) }, for: .primaryActionTriggered)
+            button.backgroundColor = UIColor(white: 0, alpha: 0.6)
+        }
+        for view in views.values {
+            view.isHidden = true
+            addSubview(view)
+        }
+        for label in [badge, skipButton.titleLabel, resumeButton.titleLabel, closeButton.titleLabel].compactMap({ $0 }) {
+            // Dynamic Type: the text follows the viewer's size; the frames follow in `layoutSubviews`.
+            label.font = UIFont.preferredFont(forTextStyle: .body)
+            label.adjustsFontForContentSizeCategory = true
+        }
+        sizeCategoryObserver = NotificationCenter.default.addObserver(
+            forName: UIContentSizeCategory.didChangeNotification, object: nil, queue: .main
+        ) { @Sendable _ in
+            Task { @MainActor [weak self] in self?.setNeedsLayout() }
+        }
     }
 
     @available(*, unavailable)
     required init?(coder: NSCoder) { nil }
 
-    @objc private func tapped() { onTap?() }
-
-    func showSkip() {
-        guard skipButton == nil, !isShowingEndCard else { return }
-        let button = UIButton(type: .system, primaryAction: UIAction(title: "Skip") { [weak self] _ in self?.onSkip?() })
-        button.frame = CGRect(x: bounds.maxX - 96, y: bounds.maxY - 64, width: 80, height: 40)
-        button.autoresizingMask = [.flexibleLeftMargin, .flexibleTopMargin]
-        addSubview(button)
-        skipButton = button
+    /// Stops following the text size (the ad is over).
+    func stopObserving() {
+        sizeCategoryObserver.map(NotificationCenter.default.removeObserver)
+        sizeCategoryObserver = nil
     }
 
-    /// Shows the end card's page (or an empty card when the companion has nothing to show) and its ✕.
-    func showEndCard(_ page: CreativePage?) {
-        isShowingEndCard = true
-        skipButton?.removeFromSuperview()
-        let card = WKWebView(frame: bounds)
-        card.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+    @objc private func tapped() { onInput?(.tapped) }
+
+    /// Shows `controls`: titles, VoiceOver labels and order, which can be pressed, where focus goes.
+    func show(_ controls: LinearAdControls) {
+        self.controls = controls
+        badge.text = texts.title(of: .adBadge, in: controls)
+        for (button, control) in [(skipButton, LinearAdControl.skip), (resumeButton, .resume), (closeButton, .close)] {
+            button.setTitle(texts.title(of: control, in: controls), for: .normal)
+            button.isEnabled = control.isPressable(in: controls)
+        }
+        for (control, view) in views {
+            view.accessibilityLabel = texts.accessibilityLabel(of: control, in: controls)
+        }
+        accessibilityElements = controls.accessibilityOrder.compactMap { views[$0] }
+        setNeedsLayout()
+        setNeedsFocusUpdate()
+    }
+
+    /// Places the controls by `LinearAdControlsLayout`, in the safe area, at the viewer's text size.
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let metrics = Self.metrics
+        let textScale = UIFontMetrics(forTextStyle: .body).scaledValue(for: metrics.textSize) / metrics.textSize
+        let insets = safeAreaInsets
+        let layout = LinearAdControlsLayout(
+            size: bounds.size,
+            safeArea: VideoAdInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right),
+            controls: controls, texts: texts, metrics: metrics, textScale: textScale)
+        for (control, view) in views {
+            view.frame = layout.frame(of: control) ?? .zero
+            view.isHidden = layout.frame(of: control) == nil
+        }
+        endCard?.frame = bounds
+    }
+
+    /// The focus engine (tvOS) goes to the control the controls prefer (`preferredFocus`).
+    override var preferredFocusEnvironments: [any UIFocusEnvironment] {
+        controls.preferredFocus.flatMap { views[$0] }.map { [$0 as any UIFocusEnvironment] } ?? []
+    }
+
+    /// Shows the end card over the last frame, under the controls: its page in a web view, or its image.
+    func showEndCard(_ card: LoadedEndCard?) {
+        let view: UIView
+        switch card {
+        case .page(let page)?: view = Self.pageView(page)
+        case .image(let data)?:
+            let image = UIImageView(image: UIImage(data: data))
+            image.contentMode = .scaleAspectFit
+            view = image
+        case nil: view = UIView()
+        }
+        view.frame = bounds
+        view.backgroundColor = .black
         // Taps go to this view (an end-card click), not into the card's page.
-        card.isUserInteractionEnabled = false
+        view.isUserInteractionEnabled = false
+        addSubview(view)
+        endCard = view
+        for control in views.values { bringSubviewToFront(control) }
+    }
+
+    /// A web view showing `page` (iOS; a platform without WebKit never gets a page, `EndCardContent`).
+    private static func pageView(_ page: CreativePage) -> UIView {
+        #if canImport(WebKit)
+        let card = WKWebView(frame: .zero)
         switch page {
         case .url(let url): card.load(URLRequest(url: url))
         case .markup(let html, let baseURL): card.loadHTMLString(html, baseURL: baseURL)
-        case nil: break
         }
-        addSubview(card)
-        let close = UIButton(type: .close, primaryAction: UIAction { [weak self] _ in self?.onClose?() })
-        close.frame = CGRect(x: bounds.maxX - 44, y: 16, width: 28, height: 28)
-        close.autoresizingMask = [.flexibleLeftMargin, .flexibleBottomMargin]
-        addSubview(close)
+        return card
+        #else
+        return UIView()
+        #endif
+    }
+
+    // MARK: The remote (tvOS): Menu and Play/Pause are the ad's; the other buttons keep their meaning.
+
+    override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        presses.compactMap { RemotePress($0.type) }.forEach(remotePressed)
+        super.pressesBegan(presses.filter { RemotePress($0.type) == nil }, with: event)
+    }
+
+    override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        super.pressesEnded(presses.filter { RemotePress($0.type) == nil }, with: event)
+    }
+
+    func remotePressed(_ press: RemotePress) {
+        onInput?(press.input)
+    }
+}
+
+extension RemotePress {
+    /// The ad's button a press of `type` is, if any.
+    package init?(_ type: UIPress.PressType) {
+        switch type {
+        case .menu: self = .menu
+        case .playPause: self = .playPause
+        default: return nil
+        }
     }
 }
 #endif

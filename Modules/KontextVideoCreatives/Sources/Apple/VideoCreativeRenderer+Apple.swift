@@ -1,42 +1,47 @@
-// A VAST linear ad on AVPlayer. Glue only: it measures the screen, plays the media and turns
-// AVFoundation's callbacks into `CreativeEvent`s. Which media file plays (`LinearCreativeLoader`),
-// when Skip appears (`SkipControlRule`), when playback counts as stalled
-// (`PlaybackStallDetector`, on the injected clock) and which failure code is reported
-// (`CreativeFailure`) are decided in portable, tested code.
+// A VAST linear ad on AVPlayer (iOS and tvOS). Glue only: AVFoundation's, AVAudioSession's and
+// the view's callbacks become inputs of the ad's `LinearPlayback`, whose `LinearPlaybackSession`
+// decides everything — play and pause (background, audio interruptions, headphones, click-
+// throughs), stalls on the injected clock, Skip and its countdown, the end card, each pixel — and
+// this file applies what it asks to the player and the view. Which media file plays
+// (`LinearCreativeLoader`), which end card shows (`LoadedEndCard`), how a notification's numbers
+// read (`AudioSessionNotice`) and which failure code is reported (`CreativeFailure`) are portable.
 //
 // Callbacks from KVO, notifications and AVPlayer's time observer are `@Sendable` and may come on
 // any thread: each reads the Sendable value it needs, then hops to the main actor.
-#if canImport(UIKit) && canImport(WebKit)
+#if canImport(UIKit)
 import UIKit
 import AVFoundation
 import KontextVideoVAST
 import KontextVideoNetworking
+import KontextVideoPresentation
 
-/// A VAST linear ad on AVPlayer, with Skip after the skip offset and the end card after the video.
+/// A VAST linear ad on AVPlayer, with its controls and end card.
 @MainActor
 final class VideoCreativeRenderer: CreativeRenderer {
     var onEvent: (@MainActor (CreativeEvent) -> Void)?
     private(set) var resolvedLinearAd: ResolvedLinearAd?
-    var hasEndCard: Bool { resolvedLinearAd?.endCard != nil }
+    var hasEndCard: Bool { endCard != nil }
     var platformView: AnyObject? { container }
     private(set) var errorPixelsOwed: [URL] = []
 
     private let ad: ServedAd
     private let context: CreativeContext
+    /// Whether an end card can be a page (a web view exists), else only its image.
+    private let showsPages: Bool
     private let container = PlayerContainerView()
-    private var stallDetector: PlaybackStallDetector
+    private var endCard: LoadedEndCard?
     private var player: AVPlayer?
+    private var playback: LinearPlayback?
     private var readiness: CheckedContinuation<Void, any Error>?
     private var timeObserver: Any?
     private var observations: [NSKeyValueObservation] = []
     private var notificationTokens: [any NSObjectProtocol] = []
-    private var didRenderFirstFrame = false
     private var isStopped = false
 
-    init(ad: ServedAd, context: CreativeContext) {
+    init(ad: ServedAd, context: CreativeContext, showsPages: Bool) {
         self.ad = ad
         self.context = context
-        self.stallDetector = PlaybackStallDetector(clock: context.clock)
+        self.showsPages = showsPages
     }
 
     func load() async throws {
@@ -44,6 +49,7 @@ final class VideoCreativeRenderer: CreativeRenderer {
         let loaded = try await LinearCreativeLoader(ad: ad, context: context, device: device).load()
         let linear = loaded.ad
         errorPixelsOwed = loaded.errorPixels
+        endCard = await LoadedEndCard.load(linear.endCard, showsPages: showsPages, transport: context.transport)
         guard !isStopped, let url = URL(string: linear.mediaFile.url) else {
             throw CreativeFailure.mediaURLUnusable.loadError
         }
@@ -52,6 +58,11 @@ final class VideoCreativeRenderer: CreativeRenderer {
         self.player = player
         self.resolvedLinearAd = linear
         container.playerLayer.player = player
+        let playback = LinearPlayback(
+            configuration: .init(ad: linear, hasEndCard: hasEndCard), clock: context.clock, surface: self)
+        playback.onEvent = { [weak self] event in self?.emit(event) }
+        container.onInput = { [weak playback] input in playback?.handle(input) }
+        self.playback = playback
         // Ready once the item can play: buffering starts off screen, so show() is instant.
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -66,18 +77,14 @@ final class VideoCreativeRenderer: CreativeRenderer {
         }
     }
 
+    /// The item's status: ready or failed while loading settles the load; a failure after it is
+    /// the playback's to judge.
     private func itemStatusChanged(_ status: AVPlayerItem.Status) {
         switch status {
-        case .readyToPlay:
-            finishLoading(nil)
-        case .failed:
-            if readiness != nil {
-                finishLoading(CreativeFailure.mediaDidNotLoad.loadError)
-            } else {
-                emit(CreativeFailure.playbackFailedOnScreen.event)
-            }
-        default:
-            break
+        case .readyToPlay: finishLoading(nil)
+        case .failed where readiness != nil: finishLoading(CreativeFailure.mediaDidNotLoad.loadError)
+        case .failed: playback?.handle(.playbackFailed)
+        default: break
         }
     }
 
@@ -92,82 +99,55 @@ final class VideoCreativeRenderer: CreativeRenderer {
     }
 
     func start() {
-        guard let player, !isStopped else { return }
-        container.onTap = { [weak self] in
-            guard let self else { return }
-            self.emit(.click(self.container.isShowingEndCard ? .endCard : .creative))
-        }
-        container.onSkip = { [weak self] in self?.emit(.skip) }
-        container.onClose = { [weak self] in self?.emit(.close) }
+        guard let player, let playback, !isStopped else { return }
         observations.append(container.playerLayer.observe(\.isReadyForDisplay, options: [.initial, .new]) { @Sendable layer, _ in
             guard layer.isReadyForDisplay else { return }
             Task { @MainActor [weak self] in self?.firstFrame() }
         })
         timeObserver = player.addPeriodicTimeObserver(forInterval: CMTime(value: 1, timescale: 4), queue: .main) { @Sendable time in
             let seconds = time.seconds
-            Task { @MainActor [weak self] in self?.progressed(to: seconds) }
+            Task { @MainActor [weak self] in self?.playback?.handle(.position(seconds)) }
         }
-        let center = NotificationCenter.default
-        notificationTokens.append(center.addObserver(
-            forName: AVPlayerItem.didPlayToEndTimeNotification, object: player.currentItem, queue: .main
-        ) { @Sendable _ in
-            Task { @MainActor [weak self] in self?.reachedEnd() }
+        let session = AVAudioSession.sharedInstance()
+        observations.append(session.observe(\.outputVolume, options: [.new]) { @Sendable session, _ in
+            let volume = session.outputVolume
+            Task { @MainActor [weak self] in self?.playback?.handle(.signal(.outputVolume(volume))) }
         })
-        notificationTokens.append(center.addObserver(
-            forName: AVPlayerItem.failedToPlayToEndTimeNotification, object: player.currentItem, queue: .main
-        ) { @Sendable _ in
-            Task { @MainActor [weak self] in self?.emit(CreativeFailure.playbackFailedOnScreen.event) }
-        })
-        notificationTokens.append(center.addObserver(
-            forName: UIApplication.willEnterForegroundNotification, object: nil, queue: .main
-        ) { @Sendable _ in
-            // AVPlayer pauses in the background; the ad picks up where it was.
-            Task { @MainActor [weak self] in self?.resumeAfterForeground() }
-        })
-        stallDetector.restart()
-        player.play()
+        observe(AVPlayerItem.didPlayToEndTimeNotification, of: player.currentItem) { _ in .reachedEnd }
+        observe(AVPlayerItem.failedToPlayToEndTimeNotification, of: player.currentItem) { _ in .playbackFailed }
+        // AVPlayer pauses by itself for both; the session decides when it plays again
+        // (developer.apple.com/documentation/avfaudio/handling-audio-interruptions,
+        // /avfaudio/responding-to-audio-route-changes).
+        observe(AVAudioSession.interruptionNotification, of: session) { info in
+            AudioSessionNotice.interruption(
+                type: info?[AVAudioSessionInterruptionTypeKey] as? UInt,
+                options: info?[AVAudioSessionInterruptionOptionKey] as? UInt
+            ).map(LinearPlaybackInput.signal)
+        }
+        observe(AVAudioSession.routeChangeNotification, of: session) { info in
+            AudioSessionNotice.routeChange(reason: info?[AVAudioSessionRouteChangeReasonKey] as? UInt).map(LinearPlaybackInput.signal)
+        }
+        playback.handle(.start(outputVolume: session.outputVolume))
     }
 
-    /// The media's own length, once the player knows it.
-    private var mediaLength: TimeInterval? {
-        guard let seconds = player?.currentItem?.duration.seconds, seconds.isFinite, seconds > 0 else { return nil }
-        return seconds
+    /// Hands the playback the input `translate` reads from each `name` notification of `object`
+    /// (its `userInfo`, read where it is posted; nothing when it reads none).
+    private func observe(_ name: NSNotification.Name, of object: Any?, _ translate: @escaping @Sendable ([AnyHashable: Any]?) -> LinearPlaybackInput?) {
+        notificationTokens.append(NotificationCenter.default.addObserver(forName: name, object: object, queue: .main) { @Sendable notification in
+            guard let input = translate(notification.userInfo) else { return }
+            Task { @MainActor [weak self] in self?.playback?.handle(input) }
+        })
     }
 
+    /// The first frame is on screen: the media's length first (quartiles are measured against it).
     private func firstFrame() {
-        guard !didRenderFirstFrame else { return }
-        didRenderFirstFrame = true
-        if let mediaLength { emit(.mediaLength(mediaLength)) }
-        emit(.firstFrame)
+        playback?.handle(.mediaLength(player?.currentItem?.duration.seconds ?? .nan))
+        playback?.handle(.firstFrameRendered)
     }
 
-    private func progressed(to seconds: TimeInterval) {
-        guard !isStopped, !container.isShowingEndCard, let linear = resolvedLinearAd else { return }
-        // An app extension has no app state to read (`HostApplication`): its playback counts as active.
-        let isActive = (HostApplication.current?.applicationState ?? .active) == .active
-        let shouldMove = isActive && player?.timeControlStatus != .paused
-        switch stallDetector.observe(position: seconds, shouldMove: shouldMove) {
-        case .moved(let position): emit(.progress(position))
-        case .still: break
-        case .stalled:
-            emit(CreativeFailure.playbackFailedOnScreen.event)
-            return
-        }
-        if SkipControlRule(linear).showsSkip(at: seconds, mediaLength: mediaLength) { container.showSkip() }
-    }
-
-    private func reachedEnd() {
-        emit(.complete)
-        if let endCard = resolvedLinearAd?.endCard {
-            container.showEndCard(CreativePage.forEndCard(endCard))
-            emit(.endCardShown)
-        }
-    }
-
-    private func resumeAfterForeground() {
-        guard !isStopped, !container.isShowingEndCard else { return }
-        stallDetector.restart()
-        player?.play()
+    /// The app's lifecycle and click-throughs, from the facade.
+    func receive(_ signal: PlaybackSignal) {
+        playback?.handle(.signal(signal))
     }
 
     private func emit(_ event: CreativeEvent) {
@@ -177,6 +157,7 @@ final class VideoCreativeRenderer: CreativeRenderer {
 
     func stop() {
         isStopped = true
+        playback?.stop()
         finishLoading(CancellationError())
         player?.pause()
         if let timeObserver { player?.removeTimeObserver(timeObserver) }
@@ -185,9 +166,20 @@ final class VideoCreativeRenderer: CreativeRenderer {
         notificationTokens.removeAll()
         observations.forEach { $0.invalidate() }
         observations.removeAll()
+        container.stopObserving()
         container.playerLayer.player = nil
         player = nil
         container.removeFromSuperview()
+    }
+}
+
+extension VideoCreativeRenderer: LinearPlaybackSurface {
+    func play() { player?.play() }
+    func pause() { player?.pause() }
+    func show(_ controls: LinearAdControls) { container.show(controls) }
+    func showEndCard() { container.showEndCard(endCard) }
+    func announce(_ announcement: String) {
+        UIAccessibility.post(notification: .announcement, argument: announcement)
     }
 }
 #endif

@@ -8,6 +8,7 @@ import UIKit
 import WebKit
 import KontextVideoVAST
 import KontextVideoNetworking
+import KontextVideoPresentation
 
 /// An HTML page or image in a web view. An HTML page gets the bridge script in a content world of
 /// its own and speaks to the SDK through the `kontextBridge` handler (`CREATIVES.md`); a page
@@ -70,11 +71,14 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, WKNavigationDelegat
             webView.isUserInteractionEnabled = false
             container.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(imageTapped)))
         }
+        let texts = AdControlTexts.standard
         let close = UIButton(type: .close, primaryAction: UIAction { [weak bridge] _ in bridge?.sdkTap(.close) })
+        close.accessibilityLabel = texts.closeLabel
         container.addSubview(close)
         closeButton = close
         if bridge.rules.isFullScreenPause {
-            let resume = UIButton(type: .system, primaryAction: UIAction(title: "Resume") { [weak bridge] _ in bridge?.sdkTap(.resume) })
+            let resume = UIButton(type: .system, primaryAction: UIAction(title: texts.resume) { [weak bridge] _ in bridge?.sdkTap(.resume) })
+            resume.accessibilityLabel = texts.pauseAdResumeLabel
             container.addSubview(resume)
             resumeButton = resume
         }

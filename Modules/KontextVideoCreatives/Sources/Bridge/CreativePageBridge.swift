@@ -55,7 +55,7 @@ package final class CreativePageBridge {
         let declared = CGSize(width: ad.creative.width ?? (ad.format == .overlay ? 320 : 300),
                               height: ad.creative.height ?? (ad.format == .overlay ? 50 : 250))
         self.contextSize = declared
-        self.rules = CreativePageRules(isFullScreenPause: ad.format == .pause && ad.creative.fullScreen, allowedSize: declared)
+        self.rules = CreativePageRules(isFullScreenPause: ad.isFullScreenPause, allowedSize: declared)
     }
 
     // MARK: Loading

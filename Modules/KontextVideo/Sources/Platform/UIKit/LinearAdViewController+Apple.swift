@@ -1,7 +1,10 @@
-// The linear ad's full-screen controller. It shows the creative's view and reports when UIKit
-// took it away without the SDK asking; the SDK decides what that means.
+// The linear ad's full-screen controller. It shows the creative's view, reports when UIKit
+// took it away without the SDK asking, and hands the remote's Menu and Play/Pause to the ad
+// (tvOS: taken here, so Menu does not dismiss the ad's screen under it); the SDK decides what
+// each means (`LinearPlaybackSession`).
 #if canImport(UIKit)
 import UIKit
+import KontextVideoCreatives
 
 /// The linear ad's full-screen controller.
 @MainActor
@@ -35,6 +38,22 @@ final class LinearAdViewController: UIViewController {
     override var prefersStatusBarHidden: Bool { true }
     override var prefersHomeIndicatorAutoHidden: Bool { true }
     #endif
+
+    /// The focus engine (tvOS) looks in the ad's view first, for its Skip, Resume or ✕.
+    override var preferredFocusEnvironments: [any UIFocusEnvironment] {
+        (presentation.platformView as? UIView).map { [$0 as any UIFocusEnvironment] } ?? []
+    }
+
+    // Presses reach here when nothing in the ad's view has focus (a countdown, the video alone).
+    override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        let receiver = presentation.platformView as? any RemotePressReceiving
+        presses.compactMap { RemotePress($0.type) }.forEach { receiver?.remotePressed($0) }
+        super.pressesBegan(presses.filter { RemotePress($0.type) == nil }, with: event)
+    }
+
+    override func pressesEnded(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
+        super.pressesEnded(presses.filter { RemotePress($0.type) == nil }, with: event)
+    }
 
     func dismissBySDK(completion: @escaping @MainActor @Sendable () -> Void) {
         dismissedBySDK = true

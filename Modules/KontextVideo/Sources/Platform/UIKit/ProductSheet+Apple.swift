@@ -5,16 +5,23 @@
 import UIKit
 import StoreKit
 
-/// The App Store product sheet; taken down again when the product cannot load.
+/// The App Store product sheet; taken down again when the product cannot load. It reports
+/// `.opened` once the product loaded, `.failed` when it did not, and `.dismissed` when the
+/// viewer closed it: the ad paused for it resumes then (`LinearPlaybackSession`).
 @MainActor
 final class ProductSheet: NSObject, SKStoreProductViewControllerDelegate {
     /// The sheet on screen, kept alive as its controller's delegate (which UIKit holds weakly).
     private static var current: ProductSheet?
+    private let outcome: @MainActor (ClickDestinationOutcome) -> Void
 
-    /// Presents the product sheet of `appStoreID` on `presenter`; `loaded` says whether the
-    /// product loaded (when it did not, the sheet is already going away).
-    static func present(_ appStoreID: String, from presenter: UIViewController, loaded: @escaping @MainActor (Bool) -> Void) {
-        let sheet = ProductSheet()
+    private init(outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
+        self.outcome = outcome
+    }
+
+    /// Presents the product sheet of `appStoreID` on `presenter`; `outcome` hears whether the
+    /// product loaded (when it did not, the sheet is already going away) and the sheet's dismissal.
+    static func present(_ appStoreID: String, from presenter: UIViewController, outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
+        let sheet = ProductSheet(outcome: outcome)
         current = sheet
         let store = SKStoreProductViewController()
         store.delegate = sheet
@@ -24,16 +31,20 @@ final class ProductSheet: NSObject, SKStoreProductViewControllerDelegate {
                     store.presentingViewController?.dismiss(animated: true)
                     current = nil
                 }
-                loaded(ok)
+                outcome(ok ? .opened : .failed)
             }
         }
         presenter.present(store, animated: true)
     }
 
+    // "Called when the user dismisses the store screen … If your app paused any other activities
+    // before presenting the store, it can restart those services in this method."
+    // doc: https://developer.apple.com/documentation/storekit/skstoreproductviewcontrollerdelegate/productviewcontrollerdidfinish(_:)
     nonisolated func productViewControllerDidFinish(_ viewController: SKStoreProductViewController) {
         Task { @MainActor in
             viewController.presentingViewController?.dismiss(animated: true)
-            ProductSheet.current = nil
+            self.outcome(.dismissed)
+            if ProductSheet.current === self { ProductSheet.current = nil }
         }
     }
 }

@@ -1,5 +1,6 @@
-// Opens one click destination with the system and reports whether it opened. The order of
-// destinations and the fallbacks are `OrderedClickOpener`'s, in portable code.
+// Opens one click destination with the system and reports how it fared. The order of
+// destinations, the fallbacks and what the viewer's absence means for the ad are portable
+// (`OrderedClickOpener`, `LinearPlaybackSession`).
 #if canImport(UIKit)
 import UIKit
 import KontextVideoNetworking
@@ -10,26 +11,26 @@ import KontextVideoNetworking
 /// through: nothing opens, and the click is still recorded and reported.
 @MainActor
 final class SystemClickOpener: ClickDestinationOpening {
-    func open(_ destination: ClickDestination, completion: @escaping @MainActor (Bool) -> Void) {
+    func open(_ destination: ClickDestination, outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
         switch destination {
         case .productSheet(let appStoreID):
             // StoreKit's product sheet exists on iOS only (tvOS has StoreKit, not the sheet), and
             // UIKit exists on both: no `canImport` can tell them apart, so this is `os(iOS)`.
             #if os(iOS)
             guard let presenter = KeyWindow.topViewController() else {
-                completion(false)
+                outcome(.failed)
                 return
             }
-            ProductSheet.present(appStoreID, from: presenter, loaded: completion)
+            ProductSheet.present(appStoreID, from: presenter, outcome: outcome)
             #else
-            completion(false)
+            outcome(.failed)
             #endif
         case .url(let url):
             guard let scene = HostApplication.windowScenes.first else {
-                completion(false)
+                outcome(.failed)
                 return
             }
-            scene.open(url, options: nil) { opened in completion(opened) }
+            scene.open(url, options: nil) { opened in outcome(opened ? .opened : .failed) }
         }
     }
 }

@@ -1,0 +1,74 @@
+// An overlay or pause ad's image where there is no web view (tvOS): a `UIImageView` with the
+// SDK's ✕ (and Resume on a full-screen pause ad), reachable by the focus engine. Glue only: the
+// bytes are fetched and checked by `CreativeFetch`, the controls placed by
+// `CreativeControlsLayout`, titled and spoken from `AdControlTexts`; the facade decides what a
+// close or a resume means.
+#if canImport(UIKit)
+import UIKit
+import KontextVideoVAST
+import KontextVideoNetworking
+import KontextVideoPresentation
+
+/// An image creative in a `UIImageView`, with ✕ (and Resume).
+@MainActor
+final class ImageCreativeRenderer: CreativeRenderer {
+    var onEvent: (@MainActor (CreativeEvent) -> Void)?
+    var resolvedLinearAd: ResolvedLinearAd? { nil }
+    var hasEndCard: Bool { false }
+    var platformView: AnyObject? { container }
+
+    private let ad: ServedAd
+    private let context: CreativeContext
+    private let container = UIView()
+    private let imageView = UIImageView(image: nil)
+    private let closeButton = UIButton(type: .system)
+    private let resumeButton = UIButton(type: .system)
+    private var isStopped = false
+
+    init(ad: ServedAd, context: CreativeContext) {
+        self.ad = ad
+        self.context = context
+        let texts = AdControlTexts.standard
+        imageView.contentMode = .scaleAspectFit
+        container.clipsToBounds = true
+        container.addSubview(imageView)
+        closeButton.setTitle(texts.close, for: .normal)
+        closeButton.accessibilityLabel = texts.closeLabel
+        closeButton.addAction(UIAction { [weak self] _ in self?.emit(.close) }, for: .primaryActionTriggered)
+        resumeButton.setTitle(texts.resume, for: .normal)
+        resumeButton.accessibilityLabel = texts.pauseAdResumeLabel
+        resumeButton.addAction(UIAction { [weak self] _ in self?.emit(.resume) }, for: .primaryActionTriggered)
+        container.addSubview(closeButton)
+        container.addSubview(resumeButton)
+    }
+
+    /// Fetches the image; bytes the platform cannot decode fail like a page that did not load.
+    func load() async throws {
+        let data = try await CreativeFetch.creative(of: ad, transport: context.transport)
+        guard let image = UIImage(data: data) else { throw CreativeFailure.pageDidNotLoad.loadError }
+        imageView.image = image
+    }
+
+    func place(in frame: CGRect) {
+        container.frame = frame
+        imageView.frame = container.bounds
+        let controls = CreativeControlsLayout(size: frame.size, hasResume: ad.isFullScreenPause)
+        closeButton.frame = controls.closeFrame
+        resumeButton.frame = controls.resumeFrame ?? .zero
+        resumeButton.isHidden = controls.resumeFrame == nil
+        container.accessibilityElements = [closeButton, resumeButton].filter { !$0.isHidden }
+    }
+
+    func start() {}
+
+    func stop() {
+        isStopped = true
+        container.removeFromSuperview()
+    }
+
+    private func emit(_ event: CreativeEvent) {
+        guard !isStopped else { return }
+        onEvent?(event)
+    }
+}
+#endif

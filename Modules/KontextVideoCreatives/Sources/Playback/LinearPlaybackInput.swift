@@ -1,0 +1,64 @@
+import Foundation
+import KontextVideoPresentation
+
+/// Everything that can happen to a linear ad on screen, as `LinearPlaybackSession` hears it:
+/// what its player reports, what the viewer presses, and what the world around it signals.
+package enum LinearPlaybackInput: Sendable, Hashable {
+    // The player.
+
+    /// The ad is on screen: playback may start. `outputVolume` is the system's volume now
+    /// (the baseline of mute and unmute), `nil` where there is none.
+    case start(outputVolume: Float?)
+    /// The video rendered its first frame.
+    case firstFrameRendered
+    /// The player learned the media's own length, in seconds.
+    case mediaLength(TimeInterval)
+    /// The player is at this position, in seconds of the ad.
+    case position(TimeInterval)
+    /// The video played to its end.
+    case reachedEnd
+    /// The media failed while on screen.
+    case playbackFailed
+    /// The stall check the session scheduled is due.
+    case stallCheckDue
+
+    // The viewer.
+
+    /// A tap on the video or the end card.
+    case tapped
+    /// Skip was pressed.
+    case skipPressed
+    /// ✕ was pressed.
+    case closePressed
+    /// Resume was pressed.
+    case resumePressed
+    /// The remote's Menu (Back) button was pressed (tvOS).
+    case menuPressed
+    /// The remote's Play/Pause button was pressed (tvOS).
+    case playPausePressed
+
+    // The world around the player.
+
+    /// A signal of the app, the audio session or a click-through.
+    case signal(PlaybackSignal)
+}
+
+/// What `LinearPlaybackSession` asks its driver to do, in order.
+package enum LinearPlaybackAction: Sendable, Equatable {
+    /// Start or continue the player.
+    case play
+    /// Pause the player.
+    case pause
+    /// Tell the SDK a moment of the creative (tracking, the delegate, the ad's end).
+    case report(CreativeEvent)
+    /// Show these controls (they changed).
+    case showControls(LinearAdControls)
+    /// Show the end card over the last frame.
+    case showEndCard
+    /// Announce to VoiceOver that Skip is available.
+    case announceSkipAvailable
+    /// Deliver `stallCheckDue` when the clock reaches this instant (replacing any earlier one).
+    case scheduleStallCheck(at: Duration)
+    /// Drop the scheduled stall check.
+    case cancelStallCheck
+}

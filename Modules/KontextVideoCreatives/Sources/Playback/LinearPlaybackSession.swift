@@ -1,0 +1,386 @@
+import Foundation
+import KontextVideoVAST
+import KontextVideoModels
+import KontextVideoPresentation
+
+/// Every decision of a linear ad on screen, as a state machine: `handle(_:now:)` takes one
+/// input and the clock's time and returns what to do, in order; it does no I/O and reads no
+/// clock (in the style of swift-async-algorithms' state machines). The AVPlayer renderer and the
+/// headless renderer drive the same session (through `LinearPlayback`), so a headless test sees
+/// what a phone does.
+///
+/// **Playing or paused.** The video plays while it is on screen, not over, and nothing holds it
+/// (`pauseReasons` is empty). What holds it:
+///
+/// | reason | added by | removed by |
+/// |---|---|---|
+/// | `background` | the app going to the background | the app coming back |
+/// | `audioInterruption` | an audio interruption beginning (AVPlayer pauses by itself) | its end with `.shouldResume`; its end without, or the app coming back with no end heard, turn it into `awaitingViewer` |
+/// | `awaitingViewer` | the above; the audio route losing its device (headphones out: AVPlayer pauses) | Resume, Play/Pause |
+/// | `viewer` | Play/Pause while playing (tvOS) | Resume, Play/Pause |
+/// | `clickThroughInsideApp` | a product sheet opened by a click | the sheet dismissed, Resume |
+/// | `clickThroughOutsideApp` | a click that opened another app | the app coming back, Resume |
+///
+/// Apple's documents behind the table: AVPlayer "automatically pauses playback in response to
+/// interruption events", and an app resumes after one only when the ended notification carries
+/// `.shouldResume` (developer.apple.com/documentation/avfaudio/handling-audio-interruptions,
+/// /avfaudio/avaudiosession/interruptionoptions/shouldresume); "there is no guarantee that a
+/// begin interruption will have a corresponding end interruption", so the app coming back to
+/// the foreground counts as the viewer's to decide (Audio Session Programming Guide, Responding to
+/// Interruptions). When headphones go, "playback is automatically paused" and the viewer
+/// restarts it (/avfaudio/responding-to-audio-route-changes). A click-through pauses the ad
+/// until the viewer is back: the product sheet's `productViewControllerDidFinish(_:)` ("if your
+/// app paused any other activities before presenting the store, it can restart those services in
+/// this method", /storekit/skstoreproductviewcontrollerdelegate/productviewcontrollerdidfinish(_:))
+/// or the app active again.
+///
+/// **Pixels.** `pause` is reported on each change from playing to paused and `resumePlayback` on
+/// each change back, once the first frame rendered (a pause before it is reported right after the
+/// first frame, so every resume has its pause); `mute`/`unmute` on each change of the output
+/// volume between 0 and above, measured from the volume at start. Never twice for one change.
+///
+/// **Stall.** While it should play, a video that does not move for `stallLimit` fails with
+/// `CreativeFailure.playbackFailedOnScreen` (405). The session schedules one check at the
+/// deadline (last movement + limit) and moves it on when the check finds movement, so a
+/// healthy video wakes the clock once per limit, not per frame.
+///
+/// **Controls.** Skip counts down ("Skip in N") from the start to the skip offset
+/// (`SkipControlRule`), then shows, announced once to VoiceOver; an offset at or past the
+/// video's end is no Skip. The badge shows the time left; Resume shows while only the viewer can
+/// restart the video; ✕ shows over the end card.
+package struct LinearPlaybackSession: Sendable {
+    /// What the session knows of the ad before it starts.
+    package struct Configuration: Sendable, Equatable {
+        /// When Skip appears; `nil` for an ad that cannot be skipped.
+        package var skip: SkipControlRule?
+        /// The VAST `<Duration>`, used until the player knows the media's length.
+        package var declaredDuration: TimeInterval?
+        /// Whether an end card follows the video.
+        package var hasEndCard: Bool
+        /// How long a video that should play may stand still; `nil` never stalls (a scripted
+        /// video, whose position is the test's).
+        package var stallLimit: Duration?
+
+        /// A configuration from its parts.
+        package init(skip: SkipControlRule?, declaredDuration: TimeInterval?, hasEndCard: Bool, stallLimit: Duration? = LinearPlaybackSession.defaultStallLimit) {
+            self.skip = skip
+            self.declaredDuration = declaredDuration
+            self.hasEndCard = hasEndCard
+            self.stallLimit = stallLimit
+        }
+
+        /// The configuration of a resolved ad (`nil`: a creative with no VAST document, which
+        /// has no Skip, duration or end card). `hasEndCard` is what the renderer can show.
+        package init(ad: ResolvedLinearAd?, hasEndCard: Bool, stallLimit: Duration? = LinearPlaybackSession.defaultStallLimit) {
+            let skip = ad.map(SkipControlRule.init)
+            self.init(
+                skip: skip.flatMap { $0.resolvedOffset == nil && $0.offsetSpec == nil ? nil : $0 },
+                declaredDuration: ad.flatMap { $0.duration > 0 ? $0.duration : nil },
+                hasEndCard: hasEndCard,
+                stallLimit: stallLimit)
+        }
+    }
+
+    /// Where the ad is in its life on screen.
+    package enum Phase: Sendable, Hashable {
+        /// Loaded, not started.
+        case loaded
+        /// The video is on screen, playing or paused.
+        case video
+        /// The video is over and the end card is up.
+        case endCard
+        /// Over: completed without an end card, skipped, closed or failed. Nothing more happens.
+        case over
+    }
+
+    /// What holds the video still.
+    package enum PauseReason: Sendable, Hashable, CaseIterable {
+        /// The app is in the background.
+        case background
+        /// An audio interruption is under way.
+        case audioInterruption
+        /// The system paused the video and only the viewer should restart it.
+        case awaitingViewer
+        /// The viewer paused it (Play/Pause).
+        case viewer
+        /// A click-through sheet is up inside the app.
+        case clickThroughInsideApp
+        /// A click-through took the viewer to another app.
+        case clickThroughOutsideApp
+
+        /// The reasons Resume (or Play/Pause) lifts: the ones the viewer can end.
+        package static let liftedByViewer: Set<PauseReason> = [.awaitingViewer, .viewer, .clickThroughInsideApp, .clickThroughOutsideApp]
+    }
+
+    /// What the remote's Menu button does.
+    package enum MenuPress: Sendable, Hashable {
+        /// Skips the ad (Skip is available): `didEnd(.skipped)`.
+        case skips
+        /// Closes the end card: `didEnd(.closed)`.
+        case closes
+        /// Nothing: before Skip is available the ad cannot be left, as on a phone; the press
+        /// is still taken, so the system does not dismiss the ad's screen.
+        case ignored
+
+        /// How the ad ends, if it does.
+        package var endReason: VideoAdEndReason? {
+            switch self {
+            case .skips: .skipped
+            case .closes: .closed
+            case .ignored: nil
+            }
+        }
+    }
+
+    /// How long a video that should play may stand still before it counts as stalled.
+    package static let defaultStallLimit: Duration = .seconds(8)
+    /// A position must advance by more than this to count as movement (time observers repeat
+    /// the same position, or jitter by a frame, while buffering).
+    package static let movementThreshold: TimeInterval = 0.01
+
+    /// What the session knows of the ad.
+    package let configuration: Configuration
+    /// Where the ad is in its life.
+    package private(set) var phase = Phase.loaded
+    /// What holds the video still now.
+    package private(set) var pauseReasons: Set<PauseReason> = []
+    /// Whether the player was last told to play.
+    package private(set) var isPlaying = false
+    /// The furthest position the video moved to, in seconds.
+    package private(set) var position: TimeInterval = 0
+    /// The media's length, once the player knew it.
+    package private(set) var mediaLength: TimeInterval?
+    /// The controls shown now.
+    package private(set) var controls = LinearAdControls.none
+    /// Whether the output is muted, as last measured; `nil` before the first measure.
+    package private(set) var isMuted: Bool?
+
+    private var hasRenderedFirstFrame = false
+    /// A `pause` was reported and its `resumePlayback` not yet.
+    private var pauseReported = false
+    private var lastMovement: Duration?
+    private var lastObservedPosition: TimeInterval = -.infinity
+    private var skipAnnounced = false
+
+    /// A session for an ad described by `configuration`.
+    package init(configuration: Configuration) {
+        self.configuration = configuration
+    }
+
+    /// What the Menu button does in `phase` with `controls` on screen.
+    package static func menuPress(phase: Phase, controls: LinearAdControls) -> MenuPress {
+        switch phase {
+        case .video where controls.skip == .available: .skips
+        case .endCard: .closes
+        case .loaded, .video, .over: .ignored
+        }
+    }
+
+    /// Takes `input` at time `now` of the injected clock; returns what to do, in order.
+    package mutating func handle(_ input: LinearPlaybackInput, now: Duration) -> [LinearPlaybackAction] {
+        var actions: [LinearPlaybackAction] = []
+        switch input {
+        case .start(let volume):
+            guard phase == .loaded else { break }
+            phase = .video
+            if let volume { isMuted = Self.isSilent(volume) }
+        case .firstFrameRendered:
+            guard phase == .video, !hasRenderedFirstFrame else { break }
+            hasRenderedFirstFrame = true
+            actions.append(.report(.firstFrame))
+            if !isPlaying {
+                pauseReported = true
+                actions.append(.report(.pause))
+            }
+        case .mediaLength(let length):
+            guard phase == .video, length.isFinite, length > 0, length != mediaLength else { break }
+            mediaLength = length
+            actions.append(.report(.mediaLength(length)))
+        case .position(let seconds):
+            guard phase == .video, seconds.isFinite, seconds > lastObservedPosition + Self.movementThreshold else { break }
+            lastObservedPosition = seconds
+            position = max(position, seconds)
+            lastMovement = now
+            actions.append(.report(.progress(seconds)))
+        case .reachedEnd:
+            guard phase == .video else { break }
+            if let length = mediaLength ?? configuration.declaredDuration { position = max(position, length) }
+            leaveVideo(&actions, pausing: false)
+            actions.append(.report(.complete))
+            if configuration.hasEndCard {
+                phase = .endCard
+                actions.append(.showEndCard)
+                actions.append(.report(.endCardShown))
+            } else {
+                phase = .over
+            }
+        case .playbackFailed:
+            guard phase == .video else { break }
+            fail(&actions)
+        case .stallCheckDue:
+            guard phase == .video, isPlaying, let limit = configuration.stallLimit else { break }
+            let since = lastMovement ?? now
+            if now - since >= limit {
+                fail(&actions)
+            } else {
+                actions.append(.scheduleStallCheck(at: since + limit))
+            }
+        case .tapped:
+            switch phase {
+            case .video: actions.append(.report(.click(.creative)))
+            case .endCard: actions.append(.report(.click(.endCard)))
+            case .loaded, .over: break
+            }
+        case .skipPressed:
+            guard phase == .video, controls.skip == .available else { break }
+            skip(&actions)
+        case .closePressed:
+            guard phase == .endCard else { break }
+            close(&actions)
+        case .resumePressed:
+            guard phase == .video, controls.showsResume else { break }
+            pauseReasons.subtract(PauseReason.liftedByViewer)
+        case .menuPressed:
+            switch Self.menuPress(phase: phase, controls: controls) {
+            case .skips: skip(&actions)
+            case .closes: close(&actions)
+            case .ignored: break
+            }
+        case .playPausePressed:
+            guard phase == .video else { break }
+            if isPlaying {
+                pauseReasons.insert(.viewer)
+            } else if controls.showsResume {
+                pauseReasons.subtract(PauseReason.liftedByViewer)
+            }
+        case .signal(let signal):
+            handle(signal, &actions)
+        }
+        reconcilePlayback(now: now, &actions)
+        refreshControls(&actions)
+        return actions
+    }
+
+    private mutating func handle(_ signal: PlaybackSignal, _ actions: inout [LinearPlaybackAction]) {
+        // Only a video can be held or muted: the end card and an ended ad ignore the world.
+        guard phase == .loaded || phase == .video else { return }
+        switch signal {
+        case .applicationActive(false):
+            pauseReasons.insert(.background)
+        case .applicationActive(true):
+            pauseReasons.remove(.background)
+            pauseReasons.remove(.clickThroughOutsideApp)
+            // No end of the interruption was heard: the viewer, back in the app, decides.
+            if pauseReasons.remove(.audioInterruption) != nil { pauseReasons.insert(.awaitingViewer) }
+        case .audioInterruptionBegan:
+            pauseReasons.insert(.audioInterruption)
+        case .audioInterruptionEnded(let shouldResume):
+            if pauseReasons.remove(.audioInterruption) != nil, !shouldResume { pauseReasons.insert(.awaitingViewer) }
+        case .audioOutputLost:
+            if phase == .video { pauseReasons.insert(.awaitingViewer) }
+        case .outputVolume(let volume):
+            let muted = Self.isSilent(volume)
+            guard let wasMuted = isMuted else {
+                isMuted = muted
+                return
+            }
+            guard muted != wasMuted else { return }
+            isMuted = muted
+            if phase == .video, hasRenderedFirstFrame { actions.append(.report(muted ? .mute : .unmute)) }
+        case .clickThroughOpened(let kind):
+            guard phase == .video else { return }
+            pauseReasons.insert(kind == .insideApp ? .clickThroughInsideApp : .clickThroughOutsideApp)
+        case .clickThroughClosed:
+            pauseReasons.remove(.clickThroughInsideApp)
+            pauseReasons.remove(.clickThroughOutsideApp)
+        }
+    }
+
+    /// Plays or pauses the player to match the phase and the reasons, reporting the change.
+    private mutating func reconcilePlayback(now: Duration, _ actions: inout [LinearPlaybackAction]) {
+        guard phase == .video else { return }
+        let shouldPlay = pauseReasons.isEmpty
+        if shouldPlay, !isPlaying {
+            isPlaying = true
+            lastMovement = now
+            actions.append(.play)
+            if pauseReported {
+                pauseReported = false
+                actions.append(.report(.resumePlayback))
+            }
+            if let limit = configuration.stallLimit { actions.append(.scheduleStallCheck(at: now + limit)) }
+        } else if !shouldPlay, isPlaying {
+            leaveVideo(&actions, pausing: true)
+            if hasRenderedFirstFrame, !pauseReported {
+                pauseReported = true
+                actions.append(.report(.pause))
+            }
+        }
+    }
+
+    /// The player stops: paused (`pausing`) or at its end; the stall check goes.
+    private mutating func leaveVideo(_ actions: inout [LinearPlaybackAction], pausing: Bool) {
+        guard isPlaying else { return }
+        isPlaying = false
+        if pausing { actions.append(.pause) }
+        if configuration.stallLimit != nil { actions.append(.cancelStallCheck) }
+    }
+
+    private mutating func skip(_ actions: inout [LinearPlaybackAction]) {
+        leaveVideo(&actions, pausing: true)
+        phase = .over
+        actions.append(.report(.skip))
+    }
+
+    private mutating func close(_ actions: inout [LinearPlaybackAction]) {
+        phase = .over
+        actions.append(.report(.close))
+    }
+
+    private mutating func fail(_ actions: inout [LinearPlaybackAction]) {
+        leaveVideo(&actions, pausing: true)
+        phase = .over
+        actions.append(.report(CreativeFailure.playbackFailedOnScreen.event))
+    }
+
+    /// Updates the controls to the state; announces Skip the first time it becomes available.
+    private mutating func refreshControls(_ actions: inout [LinearPlaybackAction]) {
+        let next = currentControls
+        guard next != controls else { return }
+        controls = next
+        actions.append(.showControls(next))
+        if next.skip == .available, !skipAnnounced {
+            skipAnnounced = true
+            actions.append(.announceSkipAvailable)
+        }
+    }
+
+    /// The controls of the state now.
+    private var currentControls: LinearAdControls {
+        switch phase {
+        case .loaded, .over:
+            return .none
+        case .endCard:
+            return LinearAdControls(showsClose: true)
+        case .video:
+            let length = mediaLength ?? configuration.declaredDuration
+            return LinearAdControls(
+                skip: skipControl(length: length),
+                showsAdBadge: true,
+                secondsLeft: length.map { Int(max(0, $0 - position).rounded(.up)) },
+                showsResume: !pauseReasons.isEmpty && pauseReasons.isSubset(of: PauseReason.liftedByViewer))
+        }
+    }
+
+    private func skipControl(length: TimeInterval?) -> LinearAdControls.Skip {
+        guard let rule = configuration.skip, let offset = rule.offset(mediaLength: mediaLength), offset.isFinite else { return .hidden }
+        if let length, offset >= length { return .hidden }
+        if rule.showsSkip(at: position, mediaLength: mediaLength) { return .available }
+        return .countdown(seconds: max(1, Int((offset - position).rounded(.up))))
+    }
+
+    /// Whether a volume is silence.
+    private static func isSilent(_ volume: Float) -> Bool {
+        !(volume > 0)
+    }
+}

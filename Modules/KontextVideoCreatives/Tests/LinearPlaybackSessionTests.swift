@@ -1,0 +1,216 @@
+import Foundation
+import Testing
+import KontextVideoVAST
+import KontextVideoPresentation
+import KontextVideoTestSupport
+@testable import KontextVideoCreatives
+
+/// Every input of `LinearPlaybackSession` in every state it can meet it in: the table lists, per
+/// input, the states where it changes something and what; in every other state the input must
+/// change nothing (no pixel, no player command, same phase and reasons). Time is a `TestClock`.
+@Suite("Linear playback session: every input in every state")
+struct LinearPlaybackSessionTableTests {
+    typealias Reason = LinearPlaybackSession.PauseReason
+
+    /// A 15-second ad, Skip at 5 s, with an end card; the system volume audible at start.
+    static let configuration = LinearPlaybackSession.Configuration(
+        skip: SkipControlRule(resolvedOffset: 5, offsetSpec: .seconds(5)), declaredDuration: 15, hasEndCard: true)
+
+    /// The states, each reached by its inputs from a fresh session (all at the clock's start).
+    enum State: String, CaseIterable, CustomStringConvertible {
+        case loaded, started, startedInBackground, playing, skippable, muted
+        case background, interrupted, awaitingViewer, viewerPaused, sheetOpen, browserOpen
+        case endCard, over
+
+        var description: String { rawValue }
+
+        var inputs: [LinearPlaybackInput] {
+            let playing: [LinearPlaybackInput] = [.start(outputVolume: 1), .firstFrameRendered, .position(2)]
+            switch self {
+            case .loaded: return []
+            case .started: return [.start(outputVolume: 1)]
+            case .startedInBackground: return [.signal(.applicationActive(false)), .start(outputVolume: 1)]
+            case .playing: return playing
+            case .skippable: return playing + [.position(6)]
+            case .muted: return playing + [.signal(.outputVolume(0))]
+            case .background: return playing + [.signal(.applicationActive(false))]
+            case .interrupted: return playing + [.signal(.audioInterruptionBegan)]
+            case .awaitingViewer: return playing + [.signal(.audioOutputLost)]
+            case .viewerPaused: return playing + [.playPausePressed]
+            case .sheetOpen: return playing + [.signal(.clickThroughOpened(.insideApp))]
+            case .browserOpen: return playing + [.signal(.clickThroughOpened(.outsideApp))]
+            case .endCard: return playing + [.reachedEnd]
+            case .over: return playing + [.position(6), .skipPressed]
+            }
+        }
+
+        /// States whose video plays.
+        static let playingVideo: Set<State> = [.started, .playing, .skippable, .muted]
+        /// States whose video plays and rendered its first frame (pixels fire there).
+        static let playingRendered: Set<State> = [.playing, .skippable, .muted]
+        /// States whose video is paused (and rendered: each pause was reported).
+        static let pausedRendered: Set<State> = [.background, .interrupted, .awaitingViewer, .viewerPaused, .sheetOpen, .browserOpen]
+        /// Every state with the video on screen.
+        static let video: Set<State> = playingVideo.union(pausedRendered).union([.startedInBackground])
+    }
+
+    /// What an input did, as far as the outside sees it.
+    struct Effect: Equatable, CustomStringConvertible {
+        /// The creative's moments reported, in order.
+        var events: [CreativeEvent] = []
+        /// The player command, if any.
+        var player: LinearPlaybackAction?
+        /// The phase after; `nil`: unchanged.
+        var phase: LinearPlaybackSession.Phase?
+        /// The pause reasons after; `nil`: unchanged.
+        var reasons: Set<Reason>?
+
+        var description: String { "events \(events), player \(player.map { "\($0)" } ?? "-"), phase \(phase.map { "\($0)" } ?? "same"), reasons \(reasons.map { "\($0)" } ?? "same")" }
+    }
+
+    /// One row: an input, and its effect in the states where it has one.
+    struct Row: CustomStringConvertible {
+        let input: LinearPlaybackInput
+        /// Time passed on the clock before the input.
+        var after: Duration = .zero
+        let effects: [State: Effect]
+        var description: String { "\(input)" + (after == .zero ? "" : " after \(after)") }
+    }
+
+    static func pausing(_ state: State, adding reason: Reason) -> Effect {
+        Effect(events: State.playingRendered.contains(state) ? [.pause] : [], player: .pause, reasons: [reason])
+    }
+
+    /// The effect of a signal that adds `reason` to a state whose video already holds still:
+    /// the reason joins the others, nothing else happens (nothing at all when it was there).
+    static func holding(_ state: State, _ reason: Reason) -> Effect? {
+        let before = reasons(of: state)
+        return before.contains(reason) ? nil : Effect(reasons: before.union([reason]))
+    }
+
+    static func each(_ states: Set<State>, _ effect: (State) -> Effect?) -> [State: Effect] {
+        var effects: [State: Effect] = [:]
+        for state in states { if let value = effect(state) { effects[state] = value } }
+        return effects
+    }
+
+    static func reasons(of state: State) -> Set<Reason> {
+        var session = LinearPlaybackSession(configuration: configuration)
+        for input in state.inputs { _ = session.handle(input, now: .zero) }
+        return session.pauseReasons
+    }
+
+    static let rows: [Row] = {
+        var rows: [Row] = []
+        rows.append(Row(input: .start(outputVolume: 1), effects: [.loaded: Effect(player: .play, phase: .video)]))
+        rows.append(Row(input: .firstFrameRendered, effects: [
+            .started: Effect(events: [.firstFrame]),
+            .startedInBackground: Effect(events: [.firstFrame, .pause]),
+        ]))
+        rows.append(Row(input: .mediaLength(14.5), effects: each(State.video) { _ in Effect(events: [.mediaLength(14.5)]) }))
+        rows.append(Row(input: .position(7), effects: each(State.video) { _ in Effect(events: [.progress(7)]) }))
+        rows.append(Row(input: .reachedEnd, effects: each(State.video) { _ in Effect(events: [.complete, .endCardShown], phase: .endCard) }))
+        rows.append(Row(input: .playbackFailed, effects: each(State.video) { state in
+            Effect(events: [.failed(code: .mediaDisplay)], player: State.playingVideo.contains(state) ? .pause : nil, phase: .over)
+        }))
+        rows.append(Row(input: .stallCheckDue, effects: [:]))
+        rows.append(Row(input: .stallCheckDue, after: .seconds(8), effects: each(State.playingVideo) { _ in
+            Effect(events: [.failed(code: .mediaDisplay)], player: .pause, phase: .over)
+        }))
+        rows.append(Row(input: .tapped, effects: each(State.video) { _ in Effect(events: [.click(.creative)]) }
+            .merging([.endCard: Effect(events: [.click(.endCard)])]) { $1 }))
+        rows.append(Row(input: .skipPressed, effects: [.skippable: Effect(events: [.skip], player: .pause, phase: .over)]))
+        rows.append(Row(input: .closePressed, effects: [.endCard: Effect(events: [.close], phase: .over)]))
+        rows.append(Row(input: .resumePressed, effects: each([.awaitingViewer, .viewerPaused, .sheetOpen, .browserOpen]) { _ in
+            Effect(events: [.resumePlayback], player: .play, reasons: [])
+        }))
+        rows.append(Row(input: .menuPressed, effects: [
+            .skippable: Effect(events: [.skip], player: .pause, phase: .over),
+            .endCard: Effect(events: [.close], phase: .over),
+        ]))
+        rows.append(Row(input: .playPausePressed, effects: each(State.playingVideo) { pausing($0, adding: .viewer) }
+            .merging(each([.awaitingViewer, .viewerPaused, .sheetOpen, .browserOpen]) { _ in
+                Effect(events: [.resumePlayback], player: .play, reasons: [])
+            }) { $1 }))
+        rows.append(Row(input: .signal(.applicationActive(false)), effects: each(State.playingVideo) { pausing($0, adding: .background) }
+            .merging(each(State.pausedRendered) { holding($0, .background) }) { $1 }
+            .merging([.loaded: Effect(reasons: [.background])]) { $1 }))
+        rows.append(Row(input: .signal(.applicationActive(true)), effects: [
+            .background: Effect(events: [.resumePlayback], player: .play, reasons: []),
+            .browserOpen: Effect(events: [.resumePlayback], player: .play, reasons: []),
+            .startedInBackground: Effect(player: .play, reasons: []),
+            .interrupted: Effect(reasons: [.awaitingViewer]),
+        ]))
+        rows.append(Row(input: .signal(.audioInterruptionBegan), effects: each(State.playingVideo) { pausing($0, adding: .audioInterruption) }
+            .merging(each(State.pausedRendered) { holding($0, .audioInterruption) }) { $1 }
+            .merging([.loaded: Effect(reasons: [.audioInterruption]),
+                      .startedInBackground: Effect(reasons: [.background, .audioInterruption])]) { $1 }))
+        rows.append(Row(input: .signal(.audioInterruptionEnded(shouldResume: true)), effects: [
+            .interrupted: Effect(events: [.resumePlayback], player: .play, reasons: []),
+        ]))
+        rows.append(Row(input: .signal(.audioInterruptionEnded(shouldResume: false)), effects: [
+            .interrupted: Effect(reasons: [.awaitingViewer]),
+        ]))
+        rows.append(Row(input: .signal(.audioOutputLost), effects: each(State.playingVideo) { pausing($0, adding: .awaitingViewer) }
+            .merging(each(State.pausedRendered) { holding($0, .awaitingViewer) }) { $1 }
+            .merging([.startedInBackground: Effect(reasons: [.background, .awaitingViewer])]) { $1 }))
+        rows.append(Row(input: .signal(.outputVolume(0)), effects: each(State.playingRendered.union(State.pausedRendered).subtracting([.muted])) { _ in
+            Effect(events: [.mute])
+        }))
+        rows.append(Row(input: .signal(.outputVolume(0.6)), effects: [.muted: Effect(events: [.unmute])]))
+        for kind in [ClickThroughKind.insideApp, .outsideApp] {
+            let reason: Reason = kind == .insideApp ? .clickThroughInsideApp : .clickThroughOutsideApp
+            rows.append(Row(input: .signal(.clickThroughOpened(kind)), effects: each(State.playingVideo) { pausing($0, adding: reason) }
+                .merging(each(State.pausedRendered) { holding($0, reason) }) { $1 }
+                .merging([.startedInBackground: Effect(reasons: [.background, reason])]) { $1 }))
+        }
+        rows.append(Row(input: .signal(.clickThroughClosed), effects: [
+            .sheetOpen: Effect(events: [.resumePlayback], player: .play, reasons: []),
+            .browserOpen: Effect(events: [.resumePlayback], player: .play, reasons: []),
+        ]))
+        return rows
+    }()
+
+    @Test("the table covers every kind of input")
+    func everyInputHasARow() {
+        let kinds = Set(Self.rows.map { Self.kind(of: $0.input) })
+        #expect(kinds == Set(Self.allInputKinds), "missing: \(Set(Self.allInputKinds).subtracting(kinds))")
+    }
+
+    @Test("every input in every state", arguments: rows.indices)
+    @MainActor
+    func input(_ index: Int) async {
+        let row = Self.rows[index]
+        for state in State.allCases {
+            let clock = TestClock()
+            var session = LinearPlaybackSession(configuration: Self.configuration)
+            for input in state.inputs { _ = session.handle(input, now: clock.now) }
+            let phaseBefore = session.phase, reasonsBefore = session.pauseReasons
+            await clock.advance(by: row.after)
+            let actions = session.handle(row.input, now: clock.now)
+            var seen = Effect()
+            seen.events = actions.compactMap { if case .report(let event) = $0 { event } else { nil } }
+            seen.player = actions.first { $0 == .play || $0 == .pause }
+            #expect(actions.filter { $0 == .play || $0 == .pause }.count <= 1, "\(row) in \(state): one player command at most")
+            seen.phase = session.phase == phaseBefore ? nil : session.phase
+            seen.reasons = session.pauseReasons == reasonsBefore ? nil : session.pauseReasons
+            let expected = row.effects[state] ?? Effect()
+            #expect(seen == expected, "\(row) in \(state)")
+        }
+    }
+
+    /// Every kind of input (the enum's cases, signals each counted).
+    static let allInputKinds = [
+        "start", "firstFrameRendered", "mediaLength", "position", "reachedEnd", "playbackFailed", "stallCheckDue",
+        "tapped", "skipPressed", "closePressed", "resumePressed", "menuPressed", "playPausePressed",
+        "applicationActive", "audioInterruptionBegan", "audioInterruptionEnded", "audioOutputLost", "outputVolume",
+        "clickThroughOpened", "clickThroughClosed",
+    ]
+
+    /// The name of `input`'s case (a signal's own case).
+    static func kind(of input: LinearPlaybackInput) -> String {
+        let text: String
+        if case .signal(let signal) = input { text = "\(signal)" } else { text = "\(input)" }
+        return String(text.prefix { $0 != "(" })
+    }
+}

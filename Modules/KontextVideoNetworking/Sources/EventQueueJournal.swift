@@ -1,0 +1,76 @@
+import Foundation
+
+/// The queue's on-disk format: the snapshot (`queue.json`) and the journal lines appended since
+/// (`queue.journal`), as `PROTOCOL.md` (*The durable pipeline*) writes them down.
+///
+/// The format is tolerant rather than versioned per field: an entry's members are all read by
+/// name and unknown ones are ignored, so entries of 0.1.0 (no `server`, no `publisherToken`)
+/// read as entries without a destination, and a later member added to an entry does not make
+/// an older queue unreadable. The snapshot's `version` changes only when the meaning of a
+/// document changes; a snapshot of another version is quarantined.
+struct QueueSnapshot: Codable {
+    /// The snapshot format's version.
+    static let currentVersion = 1
+
+    var version: Int
+    var droppedCount: Int
+    var entries: [QueuedEntry]
+
+    /// An empty queue.
+    static var empty: QueueSnapshot {
+        QueueSnapshot(version: currentVersion, droppedCount: 0, entries: [])
+    }
+}
+
+/// One journal line: exactly one change. Lines are idempotent (an entry is added once by id;
+/// removals, refusal counts and the drop count are absolute), so replaying a line over a
+/// snapshot that already holds it changes nothing.
+struct QueueJournalLine: Codable {
+    /// An entry added at the end (ignored when its id is already queued).
+    var add: QueuedEntry?
+    /// Entries removed, by id.
+    var remove: [String]?
+    /// Refusal counts, absolute, by id.
+    var refusals: [String: Int]?
+    /// The drop count, absolute.
+    var dropped: Int?
+
+    /// The line as JSON, the same `JSONDecoder` reads back, written without `JSONEncoder`.
+    func jsonLine() -> [UInt8] {
+        var writer = JSONLineWriter()
+        writer.object { line in
+            if let add { line.member("add") { add.write(to: &$0) } }
+            if let remove {
+                line.member("remove") { $0.array { ids in for id in remove { ids.element { $0.string(id) } } } }
+            }
+            if let refusals {
+                line.member("refusals") {
+                    $0.object { counts in
+                        for id in refusals.keys.sorted() { counts.member(id) { $0.integer(refusals[id]!) } }
+                    }
+                }
+            }
+            if let dropped { line.member("dropped") { $0.integer(dropped) } }
+        }
+        return writer.bytes
+    }
+
+    /// Applies the change to `snapshot`.
+    func apply(to snapshot: inout QueueSnapshot) {
+        if let entry = add, entry.isWellFormed, !snapshot.entries.contains(where: { $0.id == entry.id }) {
+            snapshot.entries.append(entry)
+        }
+        if let remove {
+            let ids = Set(remove)
+            snapshot.entries.removeAll { ids.contains($0.id) }
+        }
+        if let refusals {
+            for index in snapshot.entries.indices {
+                if let count = refusals[snapshot.entries[index].id] { snapshot.entries[index].refusals = max(0, count) }
+            }
+        }
+        if let dropped {
+            snapshot.droppedCount = min(max(snapshot.droppedCount, dropped), Int.max / 2)
+        }
+    }
+}
