@@ -47,11 +47,12 @@ let modules: [Module] = [
     // Layer 2: the ad inspector, folded from the event stream (and its SwiftUI screen).
     Module("KontextVideoDiagnostics", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels"]),
     // Layer 3: the creative bridge (renderers, linear tracking over the durable pipeline).
+    // Its resource is the bridge script every HTML creative page runs (`CreativeBridgeScript`).
     Module("KontextVideoCreatives", layer: 3, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
         // The linear ad's controls are laid out by Presentation's math.
         "KontextVideoPresentation",
-    ]),
+    ], resources: [.copy("Resources/kontext-bridge.js")]),
     // Layer 4: the public facade, the only module a publisher imports. It carries the SDK's
     // privacy manifest, which Xcode merges into the app's privacy report.
     Module("KontextVideo", layer: 4, [

@@ -62,12 +62,15 @@ struct CreativeBridgeLayoutTests {
         #expect(script.contains(#"\u003c/script>\u2028\""#))
     }
 
-    @Test("the bridge script: one function between its BEGIN and END lines, called with the page's origin")
+    @Test("the bridge script: the module's kontext-bridge.js, one function, called with the page's origin")
     func bridgeScript() throws {
         let origin = try #require(CreativeOrigin(url: URL(string: "https://ads.example.com/c.html")!))
-        let source = CreativeBridgeScript.source(for: origin)
-        #expect(source.hasPrefix("// BEGIN kontext-bridge.js\n(function (config) {"))
-        #expect(source.contains("\n})\n// END kontext-bridge.js\n({"), "the call is on a line of its own, after the END comment")
+        let function = try #require(CreativeBridgeScript.function, "Resources/kontext-bridge.js is in the module's bundle")
+        #expect(function.hasPrefix("// kontext-bridge.js"))
+        #expect(function.contains("\n(function (config) {\n"))
+        #expect(function.hasSuffix("\n})"))
+        let source = try #require(CreativeBridgeScript.source(for: origin))
+        #expect(source.hasPrefix(function + "\n({"), "the call is on a line of its own, after the function")
         #expect(source.hasSuffix(");\n"))
         let configuration = try JSONDecoder().decode([String: JSONValueForTests].self, from: Data(CreativeBridgeScript.configuration(for: origin).utf8))
         #expect(configuration["origin"] == .string("https://ads.example.com"))

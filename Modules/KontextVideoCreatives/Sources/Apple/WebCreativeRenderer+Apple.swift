@@ -55,11 +55,11 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         self.bridge = bridge
         let world = WKContentWorld.world(name: CreativeBridgeScript.contentWorldName)
         self.world = world
-        if ad.creative.kind == .html, let origin = bridge.origin {
+        if ad.creative.kind == .html, let origin = bridge.origin, let script = CreativeBridgeScript.source(for: origin) {
             let controller = webView.configuration.userContentController
             controller.add(CreativeMessageForwarder(to: bridge), contentWorld: world, name: CreativeBridgeScript.handlerName)
             controller.addUserScript(WKUserScript(
-                source: CreativeBridgeScript.source(for: origin), injectionTime: .atDocumentStart, forMainFrameOnly: true, in: world))
+                source: script, injectionTime: .atDocumentStart, forMainFrameOnly: true, in: world))
             runsBridgeScript = true
         } else {
             runsBridgeScript = false

@@ -1,21 +1,12 @@
-"""Unit tests of Scripts/version's install line (stdlib only).
+"""Scripts/version: the version read from its Swift definition, the install line and the checks
+of the documentation."""
 
-Run: `cd Scripts && python3 -m unittest`.
-"""
-
-import importlib.machinery
-import importlib.util
-import os
 import pathlib
 import tempfile
 import textwrap
 import unittest
 
-SCRIPTS = pathlib.Path(__file__).resolve().parent.parent
-_loader = importlib.machinery.SourceFileLoader("kontext_version", str(SCRIPTS / "version"))
-_spec = importlib.util.spec_from_loader("kontext_version", _loader)
-version = importlib.util.module_from_spec(_spec)
-_loader.exec_module(version)
+from kontext_tools import version
 
 URL = "https://github.com/example/video-sdk"
 LINE = '.package(url: "https://github.com/example/video-sdk", .upToNextMinor(from: "0.3.1"))'
@@ -75,9 +66,36 @@ class CheckInstallLinesTests(unittest.TestCase):
         self.assertEqual(found, ["README.md does not carry the install line `" + LINE + "`"])
 
     def test_the_repository_documents_agree(self):
-        root = SCRIPTS.parent
+        root = pathlib.Path(version.ROOT)
         current = version.read_version(root)
         self.assertEqual(version.check_install_lines(root, current), [])
+
+
+class DefinitionTests(unittest.TestCase):
+    def test_the_definition_as_the_compiler_reads_it(self):
+        swift = textwrap.dedent('''\
+            /// `static let current = "9.9.9"` in a comment is no definition.
+            package enum KontextVideoVersion {
+                package static let other = "static let current = \\"8.8.8\\""
+                package static let current =
+                    "0.4.1"
+            }''')
+        self.assertEqual(version.version_definitions(swift), ["0.4.1"])
+
+    def test_an_interpolated_or_missing_definition_is_none(self):
+        self.assertEqual(version.version_definitions('static let current = "\\(major).0"'), [])
+        self.assertEqual(version.version_definitions("static let current = major"), [])
+
+    def test_another_file_spelling_the_version_is_found(self):
+        with tempfile.TemporaryDirectory() as folder:
+            root = pathlib.Path(folder)
+            sources = root / "Modules" / "KontextVideo" / "Sources"
+            sources.mkdir(parents=True)
+            (root / version.VERSION_FILE).write_text('package enum V { package static let current = "0.4.1" }\n')
+            (sources / "Other.swift").write_text('let sent = "0.4.1"\n')
+            (sources / "Comment.swift").write_text('// "0.4.1" in a comment\nlet s = "0.4.10"\n')
+            self.assertEqual(version.read_version(root), "0.4.1")
+            self.assertEqual(version.other_copies(root, "0.4.1"), ["Modules/KontextVideo/Sources/Other.swift"])
 
 
 if __name__ == "__main__":

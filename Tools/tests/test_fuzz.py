@@ -1,22 +1,12 @@
-"""Unit tests of Scripts/fuzz: the header it reads from a target and the libFuzzer command it runs.
-
-Run: `cd Scripts && python3 -m unittest` (stdlib only).
-"""
+"""Scripts/fuzz: the header it reads from a target, the build order and the libFuzzer command it runs."""
 
 import argparse
-import importlib.machinery
-import importlib.util
 import os
 import pathlib
 import tempfile
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SCRIPTS = os.path.dirname(HERE)
-_loader = importlib.machinery.SourceFileLoader("fuzz_script", os.path.join(SCRIPTS, "fuzz"))
-_spec = importlib.util.spec_from_loader("fuzz_script", _loader)
-fuzz = importlib.util.module_from_spec(_spec)
-_loader.exec_module(fuzz)
+from kontext_tools import fuzz
 
 
 def arguments(**overrides):
@@ -35,8 +25,20 @@ class HeaderTests(unittest.TestCase):
     def test_the_header_ends_at_the_first_line_that_is_not_a_comment(self):
         with tempfile.TemporaryDirectory() as folder:
             path = pathlib.Path(folder) / "t.swift"
-            path.write_text("// fuzz-timeout: 2\nimport Foundation\n// fuzz-dict: later.dict\n")
+            path.write_text("// fuzz-timeout: 2\n/* fuzz-seeds: in a block comment */\nimport Foundation\n// fuzz-dict: later.dict\n")
             self.assertEqual(fuzz.header(path), {"timeout": "2"})
+
+
+class BuildOrderTests(unittest.TestCase):
+    GRAPH = {"A": (pathlib.Path("a"), []), "B": (pathlib.Path("b"), ["A"]), "C": (pathlib.Path("c"), ["B", "A"])}
+
+    def test_dependencies_come_first(self):
+        self.assertEqual(fuzz.in_build_order(["C"], self.GRAPH), ["A", "B", "C"])
+
+    def test_an_unknown_module_is_refused(self):
+        with self.assertRaises(SystemExit) as raised:
+            fuzz.in_build_order(["C", "Nope"], self.GRAPH)
+        self.assertIn("Nope is not a library module", str(raised.exception))
 
 
 class CommandTests(unittest.TestCase):

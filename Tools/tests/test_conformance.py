@@ -1,26 +1,26 @@
-"""Unit tests of Scripts/conformance_report.py (stdlib only).
+"""The conformance report (Scripts/conformance_report.py, Scripts/conformance): clause ids in
+display names, the catalogue, the suite's tests and results from the event stream or the console,
+and the gate's verdicts.
 
-Run: `cd Scripts && python3 -m unittest` (or `python3 -m unittest discover -s Scripts/tests -t Scripts`).
-The fixtures are real Swift Testing 6.3 output of `fixtures/swift/FixtureSuite.swift`.
+The fixtures are real Swift Testing 6.3 output (`swift test --experimental-event-stream-output`, and
+the console) of `fixtures/swift/FixtureSuite.swift`, a suite in a target named
+KontextVideoConformanceTests.
 """
 
 import contextlib
 import io
 import json
 import os
-import sys
 import tempfile
 import textwrap
 import unittest
 
+from kontext_tools import conformance as cr
+from kontext_tools.repo import ROOT
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-SCRIPTS = os.path.dirname(HERE)
-sys.path.insert(0, SCRIPTS)
-
-import conformance_report as cr  # noqa: E402
-
 FIXTURES = os.path.join(HERE, "fixtures")
-REPO = os.path.dirname(SCRIPTS)
+REPO = str(ROOT)
 
 
 def fixture(name):
@@ -66,10 +66,10 @@ CLAUSES = [
 
 
 class Workspace:
-    """A temporary repository: catalogue, reference and conformance sources. With `external`, the
-    reference lives beside the repository (`../shared/seed/`), as in our workspace, not in it."""
+    """A temporary repository: catalogue and reference. With `external`, the reference lives beside
+    the repository (`../shared/seed/`), as in our workspace, not in it."""
 
-    def __init__(self, clauses=CLAUSES, reference=REFERENCE, swift=None, external=False):
+    def __init__(self, clauses=CLAUSES, reference=REFERENCE, external=False):
         self.tmp = tempfile.TemporaryDirectory()
         self.root = os.path.join(self.tmp.name, "repo") if external else self.tmp.name
         seed = os.path.join(self.tmp.name, "shared", "seed") if external else os.path.join(self.root, "seed")
@@ -83,8 +83,6 @@ class Workspace:
                      "areas": list(cr.AREA_PREFIX), "clauses": clauses}
         with open(os.path.join(self.root, "ConformanceTests", "catalogue.json"), "w", encoding="utf-8") as f:
             json.dump(catalogue, f)
-        with open(os.path.join(self.root, "ConformanceTests", "Tests.swift"), "w", encoding="utf-8") as f:
-            f.write(swift if swift is not None else fixture("swift/FixtureSuite.swift"))
 
     def write(self, name, text):
         path = os.path.join(self.root, name)
@@ -105,6 +103,22 @@ class Workspace:
 
     def close(self):
         self.tmp.cleanup()
+
+
+def public_enum_cases(module, type_name):
+    """The cases of a public enum, from its module's API baseline (swift-api-digester's dump)."""
+    with open(os.path.join(REPO, "API", f"{module}.json"), encoding="utf-8") as f:
+        root = json.load(f)["ABIRoot"]
+    found = set()
+
+    def walk(node):
+        for child in node.get("children") or []:
+            if child.get("kind") == "TypeDecl" and child.get("name") == type_name:
+                found.update(c["name"] for c in child.get("children") or [] if c.get("declKind") == "EnumElement")
+            walk(child)
+
+    walk(root)
+    return found
 
 
 def verdicts(text):
@@ -142,9 +156,9 @@ class NormaliseTests(unittest.TestCase):
         self.assertEqual(cr.normalise("**format(\\_:)** `AnyPublisher\\<Bool\\>`"), "format(_:) `AnyPublisher<Bool>`")
 
 
-class ScanTests(unittest.TestCase):
-    def test_finds_tests_ids_functions_and_skips_comments(self):
-        tests, problems = cr.scan_tests(os.path.join(FIXTURES, "swift"))
+class ListedTestsTests(unittest.TestCase):
+    def test_the_event_stream_lists_every_test_with_its_ids_and_place(self):
+        tests, problems = cr.listed_tests(fixture("events.jsonl"))
         self.assertEqual(problems, [])
         by_fn = {t.function: t for t in tests}
         self.assertEqual(sorted(by_fn), ["fails", "known", "noDisplayName", "passes", "skipped", "table"])
@@ -153,7 +167,18 @@ class ScanTests(unittest.TestCase):
         self.assertEqual(by_fn["table"].ids, ["NOFILL-001", "NOFILL-002", "NOFILL-003"])
         self.assertEqual(by_fn["noDisplayName"].ids, [])
         self.assertEqual({t.suite for t in tests}, {"FixtureSuite"})
-        self.assertEqual(by_fn["passes"].line, 11)
+        self.assertEqual((by_fn["passes"].file, by_fn["passes"].line), ("FixtureSuite.swift", 11))
+
+    def test_other_targets_tests_are_not_the_suites(self):
+        self.assertEqual(cr.listed_tests(fixture("events.jsonl"), "KontextVideoTests"), ([], []))
+
+    def test_a_malformed_id_in_a_display_name_is_reported(self):
+        record = {"kind": "test", "version": 0, "payload": {
+            "kind": "function", "displayName": "[ERR-1] short", "name": "f()", "id": "KontextVideoConformanceTests.S/f()/A.swift:3:6",
+            "sourceLocation": {"fileID": "KontextVideoConformanceTests/A.swift", "line": 3, "column": 6}}}
+        tests, problems = cr.listed_tests(json.dumps(record))
+        self.assertEqual(tests[0].ids, [])
+        self.assertEqual(problems, ["A.swift: malformed clause id group [ERR-1] in '[ERR-1] short'"])
 
 
 class ParserTests(unittest.TestCase):
@@ -181,19 +206,17 @@ class ParserTests(unittest.TestCase):
         self.assertTrue(saw_run)
         self.check(results)
 
-    def test_xunit_maps_functions_to_scanned_display_names(self):
-        static, _ = cr.scan_tests(os.path.join(FIXTURES, "swift"))
-        results, saw_run, problems = cr.parse_xunit(fixture("xunit-swift-testing.xml"), static)
-        self.assertEqual(problems, [])
-        self.assertTrue(saw_run)
-        self.assertEqual(results["[DEF-001] passes"].status, "passed")
-        self.assertEqual(results["[NOFILL-001...NOFILL-003] table"].status, "failed")
-        self.assertEqual(results["[END-001] skipped"].status, "skipped")
-
     def test_format_detection(self):
-        static, _ = cr.scan_tests(os.path.join(FIXTURES, "swift"))
-        for name, fmt in [("console.txt", "console"), ("events.jsonl", "event stream"), ("xunit-swift-testing.xml", "xunit")]:
-            self.assertEqual(cr.parse_results(os.path.join(FIXTURES, name), static)[3], fmt)
+        for name, fmt in [("console.txt", "console"), ("events.jsonl", "event stream")]:
+            self.assertEqual(cr.parse_results(os.path.join(FIXTURES, name))[4], fmt)
+        with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False) as f:
+            f.write('<?xml version="1.0"?><testsuites/>')
+        try:
+            results, _, _, problems, fmt = cr.parse_results(f.name)
+        finally:
+            os.remove(f.name)
+        self.assertEqual((results, fmt), ({}, "xunit"))
+        self.assertIn("names functions, not the display names", problems[0])
 
     def test_a_test_that_started_but_never_ended_is_crashed(self):
         results, _ = cr.parse_console('◇ Test run started.\n◇ Test "[DEF-001] passes" started.\n')
@@ -221,17 +244,10 @@ class GateTests(unittest.TestCase):
             self.assertIn("CONFORMANCE: FAIL", text)
             self.assertIn("clauses: 11", text)
 
-    def test_xunit_fails_the_whole_table_test(self):
-        code, text = self.ws.run("--results", os.path.join(FIXTURES, "xunit-swift-testing.xml"))
-        self.assertEqual(code, 1)
-        v = verdicts(text)
-        self.assertEqual((v["NOFILL-001"], v["NOFILL-002"], v["DEF-001"]), (cr.FAIL, cr.FAIL, cr.PASS))
-
     def test_all_proven_passes_and_missing_needs_allow_missing(self):
         clauses = [c for c in CLAUSES if c["id"] in ("DEF-001", "DEF-002", "ERR-001")]
-        swift = '@Test("[DEF-001][DEF-002] defaults") func d() {}\n'
         self.ws.close()
-        self.ws = Workspace(clauses=clauses, swift=swift)
+        self.ws = Workspace(clauses=clauses)
         results = self.ws.write("console.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-002] defaults" passed after 0.001 seconds.\n')
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 1)
@@ -239,8 +255,6 @@ class GateTests(unittest.TestCase):
         code, text = self.ws.run("--results", results, "--allow-missing")
         self.assertEqual(code, 0, text)
         self.assertIn("CONFORMANCE: PASS", text)
-        swift += '@Test("[ERR-001] errors") func e() {}\n'
-        self.ws.write("ConformanceTests/Tests.swift", swift)
         self.ws.write("console.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-002] defaults" passed after 0.001 seconds.\n'
                       '✔ Test "[ERR-001] errors" passed after 0.001 seconds.\n')
         code, text = self.ws.run("--results", results)
@@ -248,7 +262,7 @@ class GateTests(unittest.TestCase):
 
     def test_unknown_clause_id_fails(self):
         self.ws.close()
-        self.ws = Workspace(clauses=[CLAUSES[0]], swift='@Test("[DEF-001][DEF-404] x") func x() {}\n')
+        self.ws = Workspace(clauses=[CLAUSES[0]])
         results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-404] x" passed after 0.001 seconds.\n')
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 1)
@@ -257,7 +271,7 @@ class GateTests(unittest.TestCase):
     def test_quote_drift_fails(self):
         self.ws.close()
         drifted = [clause("DEF-001", "defaults", "Defaults to `true`.")]
-        self.ws = Workspace(clauses=drifted, swift='@Test("[DEF-001] x") func x() {}\n')
+        self.ws = Workspace(clauses=drifted)
         results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 1)
@@ -277,7 +291,7 @@ class GateTests(unittest.TestCase):
         # A fresh clone: the reference beside the repository is not there. The catalogue's quotes
         # are the contract; the gate says it did not check them and passes on the tests alone.
         self.ws.close()
-        self.ws = Workspace(clauses=[CLAUSES[0]], swift='@Test("[DEF-001] x") func x() {}\n', external=True)
+        self.ws = Workspace(clauses=[CLAUSES[0]], external=True)
         results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 0, text)
@@ -292,7 +306,7 @@ class GateTests(unittest.TestCase):
     def test_present_external_reference_is_checked(self):
         self.ws.close()
         drifted = [clause("DEF-001", "defaults", "Defaults to `true`.")]
-        self.ws = Workspace(clauses=drifted, swift='@Test("[DEF-001] x") func x() {}\n', external=True)
+        self.ws = Workspace(clauses=drifted, external=True)
         results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 1)
@@ -306,18 +320,30 @@ class GateTests(unittest.TestCase):
         self.assertEqual(code, 1)
         self.assertIn("nowhere.md (--reference or KONTEXT_API_REFERENCE) does not exist", text)
 
-    def test_build_failure_reports_scanned_tests_as_not_run(self):
+    def test_a_build_failure_fails_the_gate(self):
         results = self.ws.write("c.txt", "error: emit-module command failed\n")
         code, text = self.ws.run("--results", results, "--allow-missing")
         self.assertEqual(code, 1)
-        self.assertEqual(verdicts(text)["DEF-001"], cr.NOT_RUN)
         self.assertIn("never started", text)
+
+    def test_listed_tests_that_did_not_run_are_not_run(self):
+        listing = self.ws.write("listing.jsonl", "\n".join(
+            line for line in fixture("events.jsonl").splitlines() if '"kind":"test"' in line))
+        code, text = self.ws.run("--results", listing, "--allow-missing")
+        self.assertEqual(code, 1)
+        self.assertEqual((verdicts(text)["DEF-001"], verdicts(text)["ERR-001"]), (cr.NOT_RUN, cr.NO_TEST))
+        self.assertIn("CONFORMANCE: FAIL — 8 clause(s) NOT RUN", text)
+        code, text = self.ws.run("--results", listing, "--allow-missing", "--listing")
+        self.assertEqual(code, 0, text)
+        self.assertIn("CONFORMANCE: LISTED — 8 of 11 clauses have a test (none run)", text)
+        code, text = self.ws.run("--results", listing, "--listing")
+        self.assertEqual(code, 1, "a clause with no test fails a listing too")
 
     def test_catalogue_validation(self):
         self.ws.close()
         bad = [clause("ERR-001", "errors", "Defaults to `false`."), clause("ERR-001", "errors", "Defaults to `false`."),
                clause("DEF-003", "errors", "Defaults to `false`."), {"id": "MOD-001", "area": "models"}]
-        self.ws = Workspace(clauses=bad, swift="")
+        self.ws = Workspace(clauses=bad)
         code, text = self.ws.run("--allow-missing")
         self.assertEqual(code, 1)
         self.assertIn("ERR-001: duplicate id", text)
@@ -343,12 +369,18 @@ class RealCatalogueTests(unittest.TestCase):
         self.assertGreaterEqual(len(self.clauses), 120)
         rows = [c for c in self.clauses if c.area == "noFill"]
         self.assertGreaterEqual(len(rows), 9)
-        self.assertEqual(len([c for c in self.clauses if c.area == "errors" and c.subject.startswith("VideoAdError.")
-                              and c.subject != "VideoAdError"]), 15)
-        self.assertEqual(len([c for c in self.clauses if c.subject.startswith("VideoAd.EndReason.")
-                              and c.subject.split(".")[-1] in ("completed", "skipped", "closed", "resumed", "failed",
-                                                               "interrupted", "dismissed", "destroyed")
-                              and c.area == "endReasons"]), 10)
+
+    def cases_with_a_clause(self, area, prefix):
+        return {c.subject[len(prefix):].split("(")[0] for c in self.clauses if c.area == area and c.subject.startswith(prefix)}
+
+    def test_every_public_error_and_end_reason_has_a_clause(self):
+        # The truth is the public API as recorded in API/ (Scripts/api-guard), not a count.
+        errors = public_enum_cases("KontextVideoModels", "VideoAdError")
+        reasons = public_enum_cases("KontextVideoModels", "VideoAdEndReason")
+        self.assertGreaterEqual(len(errors), 10)
+        self.assertGreaterEqual(len(reasons), 5)
+        self.assertLessEqual(errors, self.cases_with_a_clause("errors", "VideoAdError."))
+        self.assertLessEqual(reasons, self.cases_with_a_clause("endReasons", "VideoAd.EndReason."))
 
     def test_quotes_occur_in_the_reference(self):
         sources = cr.resolve_sources(self.raw, REPO, os.environ.get("KONTEXT_API_REFERENCE"))

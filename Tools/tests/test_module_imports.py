@@ -1,0 +1,148 @@
+"""Scripts/check-module-imports: the module table, the findings, and the compiler's imports of a
+real (temporary) package."""
+import contextlib
+import io
+import shutil
+import tempfile
+import textwrap
+import unittest
+from pathlib import Path
+
+from kontext_tools import module_imports as mi
+from kontext_tools.repo import Package, Target
+from kontext_tools.swiftc import Configuration, apple_configuration, imported_modules
+
+TABLE = textwrap.dedent("""\
+    Some text | with a pipe.
+
+    | module | layer | what |
+    |---|---|---|
+    | `Low` | 0 | the bottom \\| of it |
+    | `Mid` | 1 | `a | b` in code |
+    | `Top` | 2 | the top |
+
+    | other | table |
+    |---|---|
+    | x | y |
+    """)
+
+
+def package(targets):
+    return Package("P", Path("/p"), {t.name: t for t in targets}, [], {})
+
+
+def target(name, dependencies=(), kind="regular"):
+    return Target(name, kind, Path("/p") / name, list(dependencies))
+
+
+class ModuleTableTests(unittest.TestCase):
+    def test_reads_the_table_with_module_and_layer_columns(self):
+        self.assertEqual(mi.module_table(TABLE), {"Low": 0, "Mid": 1, "Top": 2})
+
+    def test_a_layer_that_is_no_number_is_refused(self):
+        with self.assertRaises(ValueError):
+            mi.module_table(TABLE.replace("| `Mid` | 1 |", "| `Mid` | one |"))
+
+    def test_no_table_is_refused(self):
+        with self.assertRaises(ValueError):
+            mi.module_table("| a | b |\n|---|---|\n")
+
+
+class FindingsTests(unittest.TestCase):
+    LAYERS = {"Low": 0, "Mid": 1, "Top": 2}
+
+    def test_a_true_map_has_no_finding(self):
+        p = package([target("Low"), target("Mid", ["Low"]), target("Top", ["Mid"])])
+        imports = {"Low": {"Foundation"}, "Mid": {"Low"}, "Top": {"Mid", "Foundation"}}
+        self.assertEqual(mi.find_problems(p, imports, self.LAYERS), [])
+
+    def test_an_undeclared_import_is_a_finding(self):
+        p = package([target("Low"), target("Mid", ["Low"]), target("Top", ["Mid"])])
+        imports = {"Mid": {"Low"}, "Top": {"Mid", "Low"}}
+        self.assertEqual(mi.find_problems(p, imports, self.LAYERS), ["Top: imports Low without declaring it"])
+
+    def test_a_dead_edge_is_a_finding_but_a_tests_executable_is_not(self):
+        p = package([target("Low"), target("Mid", ["Low"]), target("Tool", [], "executable"),
+                     target("MidTests", ["Mid", "Tool"], "test")])
+        imports = {"MidTests": {"Mid", "XCTest"}}
+        self.assertEqual(mi.find_problems(p, imports, {"Low": 0, "Mid": 1}), ["Mid: declares Low but no file imports it"])
+
+    def test_an_edge_up_or_sideways_is_a_finding(self):
+        p = package([target("Low", ["Mid"]), target("Mid")])
+        problems = mi.find_problems(p, {"Low": {"Mid"}}, {"Low": 1, "Mid": 1})
+        self.assertEqual(problems, ["Low (layer 1) depends on Mid (layer 1): edges point down only"])
+
+    def test_the_table_lists_exactly_the_libraries(self):
+        p = package([target("Low"), target("New")])
+        problems = mi.find_problems(p, {}, {"Low": 0, "Gone": 1})
+        self.assertEqual(problems, ["CONTRIBUTING.md: the module table does not list New",
+                                    "CONTRIBUTING.md: the module table lists Gone, which the manifest does not have"])
+
+
+@unittest.skipUnless(shutil.which("swiftc"), "needs the Swift toolchain")
+class CompilerImportsTests(unittest.TestCase):
+    SOURCE = textwrap.dedent("""\
+        import Foundation
+        // import Commented
+        let s = "import Quoted"
+        #if os(iOS)
+        import OnlyOnIOS
+        #elseif canImport(AppKit)
+        import OnlyWithAppKit
+        #endif
+        @testable import Tested
+        import struct Kind.Member
+        """)
+
+    def imports(self, configuration):
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "A.swift"
+            path.write_text(self.SOURCE)
+            return imported_modules([path], configuration, scratch=Path(directory))
+
+    def test_each_platform_sees_its_branch_and_nothing_in_comments_or_strings(self):
+        self.assertEqual(self.imports(Configuration("linux")), {"Foundation", "Tested", "Kind"})
+        self.assertEqual(self.imports(apple_configuration("ios", "16.0", {"UIKit"})), {"Foundation", "OnlyOnIOS", "Tested", "Kind"})
+        self.assertEqual(self.imports(apple_configuration("macos", "13.0", {"AppKit"})),
+                         {"Foundation", "OnlyWithAppKit", "Tested", "Kind"})
+        self.assertEqual(self.imports(apple_configuration("tvos", "16.0", {"UIKit"})), {"Foundation", "Tested", "Kind"})
+
+
+@unittest.skipUnless(shutil.which("swift"), "needs the Swift toolchain")
+class PackageTests(unittest.TestCase):
+    """The whole check on a package of three modules: `swift package dump-package`, the compiler, the table."""
+
+    def run_check(self, top_source):
+        with tempfile.TemporaryDirectory() as directory:
+            root = Path(directory)
+            (root / "Package.swift").write_text(textwrap.dedent("""\
+                // swift-tools-version:6.0
+                import PackageDescription
+                let package = Package(name: "P", targets: [
+                    .target(name: "Low"), .target(name: "Mid", dependencies: ["Low"]),
+                    .target(name: "Top", dependencies: ["Mid"]),
+                ])
+                """))
+            for name, text in (("Low", "public let low = 1\n"), ("Mid", "import Low\npublic let mid = low\n"),
+                               ("Top", top_source)):
+                (root / "Sources" / name).mkdir(parents=True)
+                (root / "Sources" / name / f"{name}.swift").write_text(text)
+            (root / "CONTRIBUTING.md").write_text(TABLE)
+            out = io.StringIO()
+            with contextlib.redirect_stdout(out):
+                status = mi.main(["--package-dir", str(root), "--jobs", "2"])
+            return status, out.getvalue()
+
+    def test_an_import_through_a_dependency_is_refused_and_its_file_named(self):
+        status, output = self.run_check("import Mid\n// import Low\n#if os(Linux)\nimport Low\n#endif\n")
+        self.assertEqual(status, 1, output)
+        self.assertIn("check-module-imports: Top: imports Low without declaring it (Top.swift)", output)
+
+    def test_the_same_package_without_it_passes(self):
+        status, output = self.run_check("import Mid\n// import Low\nlet s = \"import Low\"\n")
+        self.assertEqual(status, 0, output)
+        self.assertIn("3 targets import exactly what they declare", output)
+
+
+if __name__ == "__main__":
+    unittest.main()
