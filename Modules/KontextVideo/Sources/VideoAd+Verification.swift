@@ -24,7 +24,7 @@ extension VideoAd {
             hasProvider: provider != nil,
             playerState: format == .linear ? .fullscreen : .normal,
             baseContext: pixelMacros,
-            pixels: runtime,
+            pixels: trackingPixels,
             events: runtime.events
         ) { event in
             guard let provider, let session = box.session else { return }
