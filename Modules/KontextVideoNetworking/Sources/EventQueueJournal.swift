@@ -54,23 +54,4 @@ struct QueueJournalLine: Codable {
         }
         return writer.bytes
     }
-
-    /// Applies the change to `snapshot`.
-    func apply(to snapshot: inout QueueSnapshot) {
-        if let entry = add, entry.isWellFormed, !snapshot.entries.contains(where: { $0.id == entry.id }) {
-            snapshot.entries.append(entry)
-        }
-        if let remove {
-            let ids = Set(remove)
-            snapshot.entries.removeAll { ids.contains($0.id) }
-        }
-        if let refusals {
-            for index in snapshot.entries.indices {
-                if let count = refusals[snapshot.entries[index].id] { snapshot.entries[index].refusals = max(0, count) }
-            }
-        }
-        if let dropped {
-            snapshot.droppedCount = min(max(snapshot.droppedCount, dropped), Int.max / 2)
-        }
-    }
 }

@@ -53,6 +53,7 @@ extension EventQueueStore {
             }
         }
         var lines = 0
+        var replayed = QueueReplay(loaded)
         for journal in foldedJournalNumbers().map(foldedJournal) + [journal]
         where FileManager.default.fileExists(atPath: journal.path) {
             let data: Data
@@ -61,8 +62,9 @@ extension EventQueueStore {
             } catch {
                 return .unreadable("\(error)")
             }
-            lines += replay(data, from: journal, into: &loaded, underLock: underLock)
+            lines += replay(data, from: journal, into: &replayed, underLock: underLock)
         }
+        loaded = replayed.snapshot
         if loaded.entries.count > capacity {
             loaded.droppedCount += loaded.entries.count - capacity
             loaded.entries.removeFirst(loaded.entries.count - capacity)
@@ -78,7 +80,7 @@ extension EventQueueStore {
     /// Applies journal lines in order. A line that does not parse (a torn last line after a crash,
     /// or damage) is skipped, reported unless it is the last; lines are idempotent, so the ones
     /// after it still apply. Returns how many lines there were.
-    func replay(_ data: Data, from journal: URL, into snapshot: inout QueueSnapshot, underLock: Bool) -> Int {
+    func replay(_ data: Data, from journal: URL, into queue: inout QueueReplay, underLock: Bool) -> Int {
         let rawLines = data.split(separator: 0x0A, omittingEmptySubsequences: true)
         for (index, raw) in rawLines.enumerated() {
             guard let line = try? JSONDecoder().decode(QueueJournalLine.self, from: Data(raw)) else {
@@ -92,7 +94,7 @@ extension EventQueueStore {
                 }
                 continue
             }
-            line.apply(to: &snapshot)
+            queue.apply(line)
         }
         return rawLines.count
     }
