@@ -8,7 +8,8 @@ import FoundationNetworking
 public enum VideoAdRequestError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The network failed on every attempt (after the retries); the last error's code.
     case network(URLError.Code)
-    /// Every attempt ran out of time (16 s each).
+    /// The request ran out of time: the call's 16 s, which every attempt and retry shares,
+    /// passed without a usable answer.
     case timedOut
     /// The server answered a non-2xx status without an error body.
     case http(status: Int)
