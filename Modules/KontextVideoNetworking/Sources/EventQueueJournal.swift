@@ -38,6 +38,12 @@ struct QueueJournalLine: Codable {
     /// The line as JSON, the same `JSONDecoder` reads back, written without `JSONEncoder`.
     func jsonLine() -> [UInt8] {
         var writer = JSONLineWriter()
+        write(to: &writer)
+        return writer.bytes
+    }
+
+    /// Writes the line as JSON (no newline) into `writer`.
+    func write(to writer: inout JSONLineWriter) {
         writer.object { line in
             if let add { line.member("add") { add.write(to: &$0) } }
             if let remove {
@@ -52,6 +58,5 @@ struct QueueJournalLine: Codable {
             }
             if let dropped { line.member("dropped") { $0.integer(dropped) } }
         }
-        return writer.bytes
     }
 }

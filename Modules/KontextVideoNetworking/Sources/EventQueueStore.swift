@@ -47,6 +47,8 @@ package final class EventQueueStore: Sendable {
         var nextFoldNumber = 1
         /// `close()` was called: the directory may belong to another store now.
         var isClosed = false
+        /// The bytes of the last journal append, kept for the next one's lines (`persist`).
+        var lineBuffer: [UInt8] = []
     }
 
     /// The snapshot.
@@ -206,16 +208,20 @@ package final class EventQueueStore: Sendable {
             writeSnapshotAndClearJournals(&state)
             return
         }
-        // A leading newline: should a crash have left a torn line at the end, it stays alone.
-        var bytes: [UInt8] = [0x0A]
+        // A leading newline: should a crash have left a torn line at the end, it stays alone. The
+        // lines are written into the buffer the last append used (taken out of the state, so the
+        // writer holds it alone and never copies it), and the buffer goes back after the write.
+        var writer = JSONLineWriter(reusing: &state.lineBuffer)
+        writer.raw(0x0A)
         for line in lines {
-            bytes.append(contentsOf: line.jsonLine())
-            bytes.append(0x0A)
+            line.write(to: &writer)
+            writer.raw(0x0A)
         }
+        defer { state.lineBuffer = writer.takeBytes() }
         do {
             let journal = try state.journal ?? openJournal()
             state.journal = journal
-            try journal.append(bytes)
+            try journal.append(writer.bytes)
             state.journalLines += lines.count
         } catch {
             // The change is in memory; the next fold writes it in a snapshot.

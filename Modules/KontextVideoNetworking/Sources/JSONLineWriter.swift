@@ -12,6 +12,29 @@ package struct JSONLineWriter {
         bytes.reserveCapacity(512)
     }
 
+    /// An empty writer that allocates nothing until written to (the nested writers of `object`
+    /// and `array`, which take their parent's bytes over at once).
+    private init(unreserved: ()) {}
+
+    /// A writer that takes `storage` over (leaving it empty), empties it and keeps its capacity: a
+    /// caller that writes a line per call reuses one buffer instead of allocating one each time.
+    /// Taken, not copied, so the writer holds the buffer alone and never copies it on write.
+    package init(reusing storage: inout [UInt8]) {
+        swap(&bytes, &storage)
+        bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Gives the bytes written back, for the next `init(reusing:)`, and leaves the writer empty.
+    package mutating func takeBytes() -> [UInt8] {
+        defer { bytes = [] }
+        return bytes
+    }
+
+    /// Writes one byte as it is: the newline between two lines, say.
+    package mutating func raw(_ byte: UInt8) {
+        bytes.append(byte)
+    }
+
     /// Writes `value` as a JSON string, escaping quotes, backslashes and control characters.
     package mutating func string(_ value: String) {
         bytes.append(0x22)
@@ -69,20 +92,22 @@ package struct JSONLineWriter {
     /// Writes an object whose members `body` writes through `member(_:)`.
     package mutating func object(_ body: (inout ObjectWriter) -> Void) {
         bytes.append(0x7B)
-        var members = ObjectWriter(writer: self)
-        bytes = []
+        // The bytes move into the member writer and back (swapped, never shared), so no append
+        // ever finds them shared and copies them: one buffer for the whole line.
+        var members = ObjectWriter(writer: JSONLineWriter(unreserved: ()))
+        swap(&members.writer.bytes, &bytes)
         body(&members)
-        self = members.writer
+        swap(&members.writer.bytes, &bytes)
         bytes.append(0x7D)
     }
 
     /// Writes an array whose elements `body` writes through `element(_:)`.
     package mutating func array(_ body: (inout ArrayWriter) -> Void) {
         bytes.append(0x5B)
-        var elements = ArrayWriter(writer: self)
-        bytes = []
+        var elements = ArrayWriter(writer: JSONLineWriter(unreserved: ()))
+        swap(&elements.writer.bytes, &bytes)
         body(&elements)
-        self = elements.writer
+        swap(&elements.writer.bytes, &bytes)
         bytes.append(0x5D)
     }
 

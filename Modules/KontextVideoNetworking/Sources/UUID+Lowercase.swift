@@ -1,20 +1,29 @@
 import Foundation
 
 extension UUID {
-    /// The UUID as the wire writes it: 36 lowercase characters. Formatted directly from the bytes;
-    /// `uuidString.lowercased()` builds the string twice on every event.
+    /// The UUID as the wire writes it: 36 lowercase characters. Formatted straight from the bytes
+    /// into the string's own storage, its one allocation: `uuidString.lowercased()` builds the
+    /// string twice on every event, and a byte array in between costs two more.
     package var lowercasedString: String {
-        let hex: [UInt8] = Array("0123456789abcdef".utf8)
-        var bytes = [UInt8](repeating: 0x2D, count: 36)
-        var position = 0
         withUnsafeBytes(of: uuid) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { position += 1 }
-                bytes[position] = hex[Int(byte >> 4)]
-                bytes[position + 1] = hex[Int(byte & 0x0F)]
-                position += 2
+            String(unsafeUninitializedCapacity: 36) { text in
+                var position = 0
+                for (index, byte) in raw.enumerated() {
+                    if index == 4 || index == 6 || index == 8 || index == 10 {
+                        text[position] = 0x2D
+                        position += 1
+                    }
+                    text[position] = Self.hexDigit(byte >> 4)
+                    text[position + 1] = Self.hexDigit(byte & 0x0F)
+                    position += 2
+                }
+                return position
             }
         }
-        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The ASCII lowercase hex digit of `nibble` (0…15).
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? 0x30 + nibble : 0x57 + nibble
     }
 }

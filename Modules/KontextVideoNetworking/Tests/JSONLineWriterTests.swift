@@ -53,4 +53,20 @@ struct JSONLineWriterTests {
             #expect(try decoded(writer.bytes) == .integer(0))
         }
     }
+
+    @Test func aReusedBufferKeepsItsStorageAndHoldsOnlyTheNewLine() throws {
+        var storage: [UInt8] = []
+        var first = JSONLineWriter(reusing: &storage)
+        first.object { $0.member("a") { $0.string(String(repeating: "x", count: 300)) } }
+        storage = first.takeBytes()
+        #expect(first.bytes.isEmpty)
+        let address = storage.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+        var second = JSONLineWriter(reusing: &storage)
+        #expect(storage.isEmpty)   // taken over, not shared: writing never copies it
+        second.raw(0x0A)
+        second.object { $0.member("b") { $0.integer(1) } }
+        #expect(second.bytes == Array("\n{\"b\":1}".utf8))
+        // The same allocation, written in place.
+        #expect(second.bytes.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == address)
+    }
 }
