@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideo
 import KontextVideoTesting
+import KontextVideoNetworking
 
 /// The ad inspector fed by the real SDK against the sandbox server: what a publisher's debug
 /// screen shows comes from the events the SDK records, not from a script of them.
@@ -129,6 +130,8 @@ struct InspectorTests {
             try await pause.load()
             let view = HeadlessView()   // kept: a view that goes away interrupts the ad
             try pause.show(in: view)
+            // The impression waits out the pipeline's batch window, then its pass fails.
+            await harness.advance(by: EventPipeline.defaultBatchWindow)
 
             let waiting = await inspection { $0.ads.first?.deliveries.first?.state == .retrying }
             #expect(waiting != nil, "the failed pass was seen")

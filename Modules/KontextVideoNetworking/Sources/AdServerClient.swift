@@ -74,7 +74,8 @@ package actor AdServerClient {
             environment: environment,
             installId: installId,
             sessionId: { session.snapshot },
-            events: events
+            events: events,
+            batchWindow: EventPipeline.defaultBatchWindow
         )
     }
 

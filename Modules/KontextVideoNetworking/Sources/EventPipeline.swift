@@ -25,6 +25,9 @@ package actor EventPipeline {
     package static let failingHostsPerPass = 3
     /// How many 2xx answers may leave an event out of `accepted` before it is given up.
     package static let refusalLimit = 5
+    /// How long an idle delivery loop, once woken by an entry, waits for more before it sends
+    /// (`AdServerClient`'s pipeline; see `batchWindow`).
+    package static let defaultBatchWindow: Duration = .milliseconds(250)
     /// How often a running pipeline notes in its `DestinationRecord` that its destination is
     /// still configured (the retention of a queue counts from the last note).
     static let recordInterval: TimeInterval = 3600
@@ -44,6 +47,12 @@ package actor EventPipeline {
     private let clock: any SchedulingClock
     private let environment: AdServerEnvironment
     private let installId: String
+    /// How long the idle loop, once woken, waits on the clock before a pass. An ad's calls queue
+    /// entries in bursts (a show, its impression and pixels, the next call a moment later): they
+    /// go out in one request, and every entry queued in the window finds the loop asleep on the
+    /// clock, so queueing it costs a flag under a lock instead of waking a thread. Entries are on
+    /// disk from the moment they are queued, so waiting loses nothing. Zero: a pass at once.
+    private let batchWindow: Duration
     private let events: any KontextVideoEventMonitor
     private var loop: Task<Void, Never>?
     private var delivery: Task<Bool, Never>?
@@ -73,19 +82,22 @@ package actor EventPipeline {
         sessionId: @escaping @Sendable () -> String? = { nil },
         events: any KontextVideoEventMonitor,
         capacity: Int = 1000,
+        batchWindow: Duration = .zero,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
         let base = EventQueueDirectory.base(forServer: EventDestination(environment).server, storage: storage)
         self.init(
             directory: base, transport: transport, clock: clock, environment: environment, installId: installId,
-            sessionId: sessionId, events: events, capacity: capacity, legacyStorage: storage, wallClock: wallClock)
+            sessionId: sessionId, events: events, capacity: capacity, legacyStorage: storage, batchWindow: batchWindow,
+            wallClock: wallClock)
         QueueRetention.sweep(storage: storage, except: base, now: wallClock(), events: events)
     }
 
     /// Opens the queue in `directory`, or in a sibling when another live process owns it, and
     /// adopts what dead processes left in siblings (delivering nothing until `start()` or
     /// `flush()`); with `legacyStorage`, also the 0.1.0 queue there. `sessionId` is read when an
-    /// entry is queued, and sent with its batch; `wallClock` measures retention.
+    /// entry is queued, and sent with its batch; `batchWindow` is how long the idle loop waits
+    /// for more entries once one arrives; `wallClock` measures retention.
     package init(
         directory: URL,
         transport: any HTTPTransport,
@@ -96,6 +108,7 @@ package actor EventPipeline {
         events: any KontextVideoEventMonitor,
         capacity: Int = 1000,
         legacyStorage: URL? = nil,
+        batchWindow: Duration = .zero,
         wallClock: @escaping @Sendable () -> Date = { Date() }
     ) {
         let destination = EventDestination(environment)
@@ -131,6 +144,7 @@ package actor EventPipeline {
         self.wallClock = wallClock
         self.recordWritten = now
         self.events = events
+        self.batchWindow = max(.zero, batchWindow)
     }
 
     /// Drops, and reports, what this pipeline must never send: entries recorded for another
@@ -181,11 +195,6 @@ package actor EventPipeline {
         return queued.id
     }
 
-    /// Queues `entry` (see `submit(_:)`).
-    package func enqueue(_ entry: PipelineEntry) {
-        submit(entry)
-    }
-
     /// How many entries wait for delivery.
     package var pendingCount: Int {
         store.count
@@ -220,20 +229,27 @@ package actor EventPipeline {
         return delivered
     }
 
-    /// Starts the delivery loop: delivers whenever entries wait, backing off 1, 2, 4 … 60 s
-    /// on the clock after a failed pass. Idempotent. The loop holds the pipeline only while
+    /// Starts the delivery loop: delivers whenever entries wait, each pass after the batch
+    /// window (from the moment entries were found waiting), backing off 1, 2, 4 … 60 s on the
+    /// clock after a failed pass. Idempotent. The loop holds the pipeline only while
     /// it delivers; `stop()` (or releasing the pipeline) ends it.
     package func start() {
         guard loop == nil, !isRetired else { return }
-        let (wake, clock, events) = (self.wake, self.clock, self.events)
+        let (wake, clock, events, batchWindow) = (self.wake, self.clock, self.events, self.batchWindow)
         loop = Task { [weak self] in
             var backoff = DeliveryBackoff()
+            // The loop has just slept its back-off: the window is over already.
+            var backedOff = false
             while !Task.isCancelled {
                 guard let pending = await self?.pendingCount else { return }
                 if pending == 0 {
                     await wake.wait()
                     continue
                 }
+                if batchWindow > .zero, !backedOff {
+                    do { try await clock.sleep(for: batchWindow) } catch { return }
+                }
+                backedOff = false
                 guard let delivered = await self?.runPass() else { return }
                 if delivered {
                     backoff.reset()
@@ -249,6 +265,7 @@ package actor EventPipeline {
                 } catch {
                     return
                 }
+                backedOff = true
             }
         }
     }

@@ -98,6 +98,7 @@ struct AdServerClientSandboxTests {
         ]
         for event in events { client.send(event) }
         client.sendPixel(server.baseURL.appendingPathComponent("pixel/\(adId)/impression"))
+        try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         let received = try await server.waitForEvents(count: events.count)
         try await server.waitForPixelHits(count: 1, adId: adId, name: "impression")
         #expect(received.map(\.eventId) == events.map { $0.eventId.uuidString.lowercased() })
@@ -295,6 +296,7 @@ struct AdServerClientSandboxTests {
         let relaunched = try client(server)
         #expect(relaunched.installId == offline.installId)
         #expect(await relaunched.initialize() == .enabled)
+        try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         try await server.waitForRequests(path: "/video/events", count: 1)
         try await advance(clock, whenSleeping: .seconds(1))
         try await server.waitForRequests(path: "/video/events", count: 2)

@@ -346,7 +346,9 @@ struct AdServerClientTests {
         #expect(relaunched.installId == down.installId)
         relaunched.sendPixel(pixelURL)
         #expect(await relaunched.initialize() == .enabled)
-        // The delivery loop runs on its own: first pass loses its answer, the back-off retries.
+        // The delivery loop runs on its own, after its batch window: first pass loses its answer,
+        // the back-off retries.
+        try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         try await server.waitForRequests(before + 2)
         try await advance(clock, whenSleeping: .seconds(1))
         try await server.waitForRequests(before + 3)

@@ -247,6 +247,31 @@ struct EventPipelineTests {
         #expect(log.events(.retry).isEmpty)
     }
 
+    @Test("an idle loop woken by an entry waits out its batch window: the entries queued in it go in one request")
+    func batchWindow() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let transport = ScriptedTransport([], then: .status(200))
+        let events = EventPipeline(
+            directory: directory.url, transport: transport, clock: clock, environment: testEnvironment(),
+            installId: installId, sessionId: { "s-1" }, events: log, batchWindow: .milliseconds(250)
+        )
+        await events.start()
+        events.submit(.event(.impression(adId: "first", format: .pause)))
+        // Woken, the loop sleeps on the clock for the window; what comes meanwhile waits with it.
+        await clock.waitForSleepers(atLeast: 1)
+        for n in 0..<4 { events.submit(.event(.click(area: .creative, adId: "ad-\(n)", format: .pause, playhead: 0))) }
+        #expect(transport.requests.isEmpty)
+        #expect(EventQueueStore.stored(in: directory.url)?.entries.count == 5)
+        await clock.advance(by: .milliseconds(249))
+        #expect(transport.requests.isEmpty)
+        await clock.advance(by: .milliseconds(1))
+        try await eventually("the window's entries were delivered") { await events.pendingCount == 0 }
+        await events.stop()
+        let batches = try bodies(transport)
+        #expect(batches.map { eventIds($0).count } == [5])
+    }
+
     @Test("a released pipeline ends its delivery loop instead of leaking")
     func releaseEndsLoop() async throws {
         let directory = try TemporaryDirectory()

@@ -63,6 +63,7 @@ struct TrackingHostSandboxTests {
         #expect(body["user"] == ["id": "u", "emailHash": .string(Self.emailHash)])
         #expect(body["trackingAuthorization"] == "authorized")
         client.send(.impression(adId: ad.id, format: .overlay, playhead: 0))
+        try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         _ = try await server.waitForEvents(count: 1)
         #expect(server.requests.filter { $0.path != "/video/preload" }.allSatisfy { $0.listener == .adServer })
         #expect(omissions().isEmpty)
