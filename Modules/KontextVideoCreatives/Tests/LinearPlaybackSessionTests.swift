@@ -191,8 +191,8 @@ struct LinearPlaybackSessionTableTests {
 
     @Test("the table covers every kind of input")
     func everyInputHasARow() {
-        let kinds = Set(Self.rows.map { Self.kind(of: $0.input) })
-        #expect(kinds == Set(Self.allInputKinds), "missing: \(Set(Self.allInputKinds).subtracting(kinds))")
+        let kinds = Set(Self.rows.map { InputKind($0.input) })
+        #expect(kinds == Set(InputKind.allCases), "missing: \(Set(InputKind.allCases).subtracting(kinds))")
     }
 
     @Test("every input in every state", arguments: rows.indices)
@@ -217,18 +217,43 @@ struct LinearPlaybackSessionTableTests {
         }
     }
 
-    /// Every kind of input (the enum's cases, signals each counted).
-    static let allInputKinds = [
-        "start", "firstFrameRendered", "mediaLength", "position", "buffering", "reachedEnd", "playbackFailed", "stallCheckDue",
-        "tapped", "skipPressed", "closePressed", "resumePressed", "menuPressed", "playPausePressed",
-        "applicationActive", "audioInterruptionBegan", "audioInterruptionEnded", "audioOutputLost", "outputVolume",
-        "clickThroughOpened", "clickThroughClosed",
-    ]
+    /// Every kind of input: the cases of `LinearPlaybackInput`, each signal counted as its own.
+    /// `init(_:)` switches over both enums with no `default`, so a new input fails to compile
+    /// here until it has a kind, and a kind without a row fails `everyInputHasARow`.
+    enum InputKind: CaseIterable, Hashable {
+        case start, firstFrameRendered, mediaLength, position, buffering, reachedEnd, playbackFailed, stallCheckDue
+        case tapped, skipPressed, closePressed, resumePressed, menuPressed, playPausePressed
+        case applicationActive, audioInterruptionBegan, audioInterruptionEnded, audioOutputLost, outputVolume
+        case clickThroughOpened, clickThroughClosed
 
-    /// The name of `input`'s case (a signal's own case).
-    static func kind(of input: LinearPlaybackInput) -> String {
-        let text: String
-        if case .signal(let signal) = input { text = "\(signal)" } else { text = "\(input)" }
-        return String(text.prefix { $0 != "(" })
+        /// The kind of `input`.
+        init(_ input: LinearPlaybackInput) {
+            switch input {
+            case .start: self = .start
+            case .firstFrameRendered: self = .firstFrameRendered
+            case .mediaLength: self = .mediaLength
+            case .position: self = .position
+            case .buffering: self = .buffering
+            case .reachedEnd: self = .reachedEnd
+            case .playbackFailed: self = .playbackFailed
+            case .stallCheckDue: self = .stallCheckDue
+            case .tapped: self = .tapped
+            case .skipPressed: self = .skipPressed
+            case .closePressed: self = .closePressed
+            case .resumePressed: self = .resumePressed
+            case .menuPressed: self = .menuPressed
+            case .playPausePressed: self = .playPausePressed
+            case .signal(let signal):
+                switch signal {
+                case .applicationActive: self = .applicationActive
+                case .audioInterruptionBegan: self = .audioInterruptionBegan
+                case .audioInterruptionEnded: self = .audioInterruptionEnded
+                case .audioOutputLost: self = .audioOutputLost
+                case .outputVolume: self = .outputVolume
+                case .clickThroughOpened: self = .clickThroughOpened
+                case .clickThroughClosed: self = .clickThroughClosed
+                }
+            }
+        }
     }
 }
