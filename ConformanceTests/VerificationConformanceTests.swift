@@ -151,6 +151,63 @@ struct VerificationConformanceTests {
         }
     }
 
+    @Test("[VER-013][VER-003] a video that waits for media and plays on: bufferStart, bufferFinish, once each, between start and the quartiles")
+    func buffering() async throws {
+        try await withInitializedSDK { harness in
+            let measurement = RecordingVerificationProvider()
+            let (_, ad, _, video) = try await Self.linearPlaying(harness, measurement: measurement)
+            video.play(to: 1)
+            video.startBuffering()
+            video.startBuffering()
+            video.stopBuffering()
+            video.stopBuffering()
+            for second in stride(from: 2.0, through: 15, by: 1) { video.play(to: second) }
+            video.complete()
+            #expect(measurement.events(for: ad.id) == Self.linearOpening + [.bufferStart, .bufferFinish,
+                                                                             .firstQuartile, .midpoint, .thirdQuartile, .complete, .sessionFinish])
+            #expect(measurement.ruleViolations(for: ad.id).isEmpty)
+        }
+    }
+
+    @Test("[VER-013] a player still waiting at the first frame: bufferStart right after the opening, nothing before")
+    func bufferingBeforeTheFirstFrame() async throws {
+        try await withInitializedSDK { harness in
+            let measurement = RecordingVerificationProvider()
+            KontextVideo.shared.verificationProvider = measurement
+            let (_, ad, _) = try await Kit.ad(harness, .linear)
+            try Kit.show(ad)
+            let video = try #require(harness.creatives.creative(for: ad))
+            video.startBuffering()
+            #expect(measurement.events(for: ad.id) == [.sessionStart, .loaded(Self.linearProperties)], "no media event before the first frame")
+            video.renderFirstFrame()
+            #expect(measurement.events(for: ad.id) == Self.linearOpening + [.bufferStart])
+            video.stopBuffering()
+            #expect(measurement.events(for: ad.id) == Self.linearOpening + [.bufferStart, .bufferFinish])
+        }
+    }
+
+    @Test("[VER-013][VER-012][VER-011] waiting for media, then the background, then Skip: each stop finishes the span first")
+    func bufferingInterrupted() async throws {
+        try await withInitializedSDK { harness in
+            let measurement = RecordingVerificationProvider()
+            let (_, ad, _, video) = try await Self.linearPlaying(harness, measurement: measurement)
+            video.play(to: 1)
+            video.startBuffering()
+            harness.enterBackground()
+            video.startBuffering()   // heard while paused: a paused player waits for nothing
+            harness.enterForeground()
+            video.startBuffering()
+            video.stopBuffering()
+            video.play(to: 6)
+            video.startBuffering()
+            video.pressSkip()
+            video.stopBuffering()
+            #expect(measurement.events(for: ad.id) == Self.linearOpening + [.bufferStart, .bufferFinish, .pause, .resume, .bufferStart, .bufferFinish,
+                                                                             .firstQuartile, .bufferStart, .bufferFinish, .skipped, .sessionFinish])
+            #expect(measurement.ruleViolations(for: ad.id).isEmpty)
+        }
+    }
+
     @Test("[VER-001] a provider that destroys the ads from inside an event still hears a whole session, in order")
     func reentrantProvider() async throws {
         try await withInitializedSDK { harness in

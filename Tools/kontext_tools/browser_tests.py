@@ -192,9 +192,9 @@ class Page:
         return self.evaluate(f"(function () {{ var r = document.querySelector({json.dumps(selector)}).getBoundingClientRect();"
                              " return {x: r.left, y: r.top, width: r.width, height: r.height}; })()")
 
-    def draw_sdk_controls(self, close, resume):
-        """The SDK's ✕ and Resume, drawn where the renderer puts them, for the screenshot."""
-        boxes = [("✕", close)] + ([("Resume", resume)] if resume else [])
+    def draw_sdk_controls(self, close_glyph, resume):
+        """The SDK's ✕ (its glyph, centred in its 44 pt target) and Resume, drawn where the renderer puts them, for the screenshot."""
+        boxes = [("✕", close_glyph)] + ([("Resume", resume)] if resume else [])
         script = "".join(
             f"(function () {{ var d = document.createElement('div'); d.className = 'sdk-control'; d.textContent = {json.dumps(label)};"
             f" d.style.cssText = 'position:fixed;left:{x}px;top:{y}px;width:{w}px;height:{h}px;box-sizing:border-box;"
@@ -342,12 +342,12 @@ class Run:
         page.sdk_posts(FIXTURE["shown"])
 
     def shoot(self, page: Page, context: dict, name: str, cta: bool):
-        page.draw_sdk_controls(context["close"], context["resume"])
+        page.draw_sdk_controls(context["closeGlyph"], context["resume"])
         path = page.screenshot(name)
         print(f"        screenshot {path.relative_to(ROOT)}")
         if cta:
             rect = page.rect("#cta")
-            self.check(f"{name}: the ✕ does not cover the CTA", not intersects(rect, context["close"]), f"CTA {rect}")
+            self.check(f"{name}: the ✕'s target does not cover the CTA", not intersects(rect, context["close"]), f"CTA {rect}")
             if context["resume"]:
                 self.check(f"{name}: Resume does not cover the CTA", not intersects(rect, context["resume"]), f"CTA {rect}")
             inside = rect["x"] >= 0 and rect["y"] >= 0 and rect["x"] + rect["width"] <= page.width and rect["y"] + rect["height"] <= page.height

@@ -39,7 +39,8 @@ class BrowserTestsTests(unittest.TestCase):
 
     def test_contexts_and_frames(self):
         context = browser_tests.context_for("overlay", False, 320, 50)
-        self.assertEqual(context["close"], [288, 4, 28, 28])
+        self.assertEqual(context["close"], [276, 0, 44, 44], "the ✕'s 44 pt target")
+        self.assertEqual(context["closeGlyph"], [284, 8, 28, 28])
         with self.assertRaises(browser_tests.Failure):
             browser_tests.context_for("overlay", False, 1, 1)
         box = {"x": 0, "y": 0, "width": 10, "height": 10}

@@ -337,7 +337,7 @@ public final class VideoAd {
             if format == .pause, served.creative.fullScreen { end(.resumed) }
         case .failed(let code):
             fail(.creativeFailed(code: code.rawValue))
-        case .progress, .mediaLength, .pause, .resumePlayback, .mute, .unmute, .endCardShown:
+        case .progress, .mediaLength, .pause, .resumePlayback, .bufferStart, .bufferFinish, .mute, .unmute, .endCardShown:
             break
         }
     }

@@ -31,6 +31,11 @@ package enum CreativeEvent: Sendable, Equatable {
     case pause
     /// The video resumed after a pause.
     case resumePlayback
+    /// The video stopped, while it should play, to wait for media (after its first frame).
+    case bufferStart
+    /// The buffering `bufferStart` reported is over: the video plays on, or stopped playing
+    /// (paused, skipped, ended, failed).
+    case bufferFinish
     /// The video was muted.
     case mute
     /// The video was unmuted.

@@ -55,7 +55,8 @@ package final class LinearTrackingSession {
         case .resumePlayback: fire(.resume)
         case .mute: fire(.mute)
         case .unmute: fire(.unmute)
-        case .resume: break
+        // VAST has no tracking event for buffering; it is measurement's (`VerificationMoment`).
+        case .resume, .bufferStart, .bufferFinish: break
         }
     }
 

@@ -16,6 +16,7 @@ struct CreativeBridgeFixtureTests {
             var locale: String
             var message: String
             var close: [Double]
+            var closeGlyph: [Double]
             var resume: [Double]?
         }
         struct Resize: Decodable {
@@ -87,6 +88,8 @@ struct CreativeBridgeFixtureTests {
             let layout = CreativeControlsLayout(size: size, hasResume: entry.fullScreen && format == .pause)
             let close = layout.closeFrame
             #expect([close.minX, close.minY, close.width, close.height].map(Double.init) == entry.close)
+            let glyph = layout.closeGlyphFrame
+            #expect([glyph.minX, glyph.minY, glyph.width, glyph.height].map(Double.init) == entry.closeGlyph)
             let resume = layout.resumeFrame.map { [$0.minX, $0.minY, $0.width, $0.height].map(Double.init) }
             #expect(resume == entry.resume)
         }

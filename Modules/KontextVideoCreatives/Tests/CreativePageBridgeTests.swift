@@ -111,7 +111,7 @@ struct CreativePageBridgeTests {
         let harness = Harness()
         harness.post(#"{"type":"init-iframe"}"#)
         #expect(harness.toPage == [
-            #"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":32,"top":0},"locale":"fr-CA","size":{"height":50,"width":320}},"type":"context-iframe"}"#,
+            #"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":44,"top":0},"locale":"fr-CA","size":{"height":50,"width":320}},"type":"context-iframe"}"#,
         ])
         harness.post(#"{"type":"ready-iframe"}"#)
         harness.bridge.place(size: CGSize(width: 320, height: 50))
@@ -131,7 +131,7 @@ struct CreativePageBridgeTests {
     func fullScreenPause() async throws {
         let harness = Harness(format: .pause, fullScreen: true, width: 390, height: 763)
         harness.post(#"{"type":"init-iframe"}"#)
-        #expect(harness.toPage.first?.contains(#""fullScreen":true,"insets":{"bottom":48,"left":0,"right":0,"top":32}"#) == true)
+        #expect(harness.toPage.first?.contains(#""fullScreen":true,"insets":{"bottom":48,"left":0,"right":0,"top":44}"#) == true)
         harness.post(#"{"type":"ready-iframe"}"#)
         harness.bridge.start()
         harness.post(#"{"type":"resume-iframe","tap":1}"#)

@@ -18,7 +18,7 @@ struct LinearPlaybackSessionTableTests {
 
     /// The states, each reached by its inputs from a fresh session (all at the clock's start).
     enum State: String, CaseIterable, CustomStringConvertible {
-        case loaded, started, startedInBackground, playing, skippable, muted
+        case loaded, started, startedInBackground, startedBuffering, playing, skippable, muted, buffering
         case background, interrupted, awaitingViewer, viewerPaused, sheetOpen, browserOpen
         case endCard, over
 
@@ -30,9 +30,11 @@ struct LinearPlaybackSessionTableTests {
             case .loaded: return []
             case .started: return [.start(outputVolume: 1)]
             case .startedInBackground: return [.signal(.applicationActive(false)), .start(outputVolume: 1)]
+            case .startedBuffering: return [.start(outputVolume: 1), .buffering(true)]
             case .playing: return playing
             case .skippable: return playing + [.position(6)]
             case .muted: return playing + [.signal(.outputVolume(0))]
+            case .buffering: return playing + [.buffering(true)]
             case .background: return playing + [.signal(.applicationActive(false))]
             case .interrupted: return playing + [.signal(.audioInterruptionBegan)]
             case .awaitingViewer: return playing + [.signal(.audioOutputLost)]
@@ -44,10 +46,10 @@ struct LinearPlaybackSessionTableTests {
             }
         }
 
-        /// States whose video plays.
-        static let playingVideo: Set<State> = [.started, .playing, .skippable, .muted]
+        /// States whose video plays (or should: buffering is the player's, the session plays).
+        static let playingVideo: Set<State> = [.started, .startedBuffering, .playing, .skippable, .muted, .buffering]
         /// States whose video plays and rendered its first frame (pixels fire there).
-        static let playingRendered: Set<State> = [.playing, .skippable, .muted]
+        static let playingRendered: Set<State> = [.playing, .skippable, .muted, .buffering]
         /// States whose video is paused (and rendered: each pause was reported).
         static let pausedRendered: Set<State> = [.background, .interrupted, .awaitingViewer, .viewerPaused, .sheetOpen, .browserOpen]
         /// Every state with the video on screen.
@@ -78,7 +80,12 @@ struct LinearPlaybackSessionTableTests {
     }
 
     static func pausing(_ state: State, adding reason: Reason) -> Effect {
-        Effect(events: State.playingRendered.contains(state) ? [.pause] : [], player: .pause, reasons: [reason])
+        Effect(events: finishingBuffer(state) + (State.playingRendered.contains(state) ? [.pause] : []), player: .pause, reasons: [reason])
+    }
+
+    /// `bufferFinish` when `state` is buffering: whatever stops the video reports it first.
+    static func finishingBuffer(_ state: State) -> [CreativeEvent] {
+        state == .buffering ? [.bufferFinish] : []
     }
 
     /// The effect of a signal that adds `reason` to a state whose video already holds still:
@@ -106,17 +113,28 @@ struct LinearPlaybackSessionTableTests {
         rows.append(Row(input: .firstFrameRendered, effects: [
             .started: Effect(events: [.firstFrame]),
             .startedInBackground: Effect(events: [.firstFrame, .pause]),
+            // Still waiting for media at its first frame: the viewer sees it buffer from now.
+            .startedBuffering: Effect(events: [.firstFrame, .bufferStart]),
         ]))
         rows.append(Row(input: .mediaLength(14.5), effects: each(State.video) { _ in Effect(events: [.mediaLength(14.5)]) }))
         rows.append(Row(input: .position(7), effects: each(State.video) { _ in Effect(events: [.progress(7)]) }))
-        rows.append(Row(input: .reachedEnd, effects: each(State.video) { _ in Effect(events: [.complete, .endCardShown], phase: .endCard) }))
+        // Movement is the player's word that it plays, yet buffering ends only when it says so.
+        rows.append(Row(input: .reachedEnd, effects: each(State.video) { state in
+            Effect(events: finishingBuffer(state) + [.complete, .endCardShown], phase: .endCard)
+        }))
         rows.append(Row(input: .playbackFailed, effects: each(State.video) { state in
-            Effect(events: [.failed(code: .mediaDisplay)], player: State.playingVideo.contains(state) ? .pause : nil, phase: .over)
+            Effect(events: finishingBuffer(state) + [.failed(code: .mediaDisplay)], player: State.playingVideo.contains(state) ? .pause : nil, phase: .over)
         }))
         rows.append(Row(input: .stallCheckDue, effects: [:]))
-        rows.append(Row(input: .stallCheckDue, after: .seconds(8), effects: each(State.playingVideo) { _ in
-            Effect(events: [.failed(code: .mediaDisplay)], player: .pause, phase: .over)
+        // Buffering counts toward the stall: a video waiting 8 s for media fails as one standing still.
+        rows.append(Row(input: .stallCheckDue, after: .seconds(8), effects: each(State.playingVideo) { state in
+            Effect(events: finishingBuffer(state) + [.failed(code: .mediaDisplay)], player: .pause, phase: .over)
         }))
+        // Heard only while the video plays; reported only once its first frame is up, once.
+        rows.append(Row(input: .buffering(true), effects: each(State.playingRendered.subtracting([.buffering])) { _ in
+            Effect(events: [.bufferStart])
+        }))
+        rows.append(Row(input: .buffering(false), effects: [.buffering: Effect(events: [.bufferFinish])]))
         rows.append(Row(input: .tapped, effects: each(State.video) { _ in Effect(events: [.click(.creative)]) }
             .merging([.endCard: Effect(events: [.click(.endCard)])]) { $1 }))
         rows.append(Row(input: .skipPressed, effects: [.skippable: Effect(events: [.skip], player: .pause, phase: .over)]))
@@ -173,8 +191,8 @@ struct LinearPlaybackSessionTableTests {
 
     @Test("the table covers every kind of input")
     func everyInputHasARow() {
-        let kinds = Set(Self.rows.map { Self.kind(of: $0.input) })
-        #expect(kinds == Set(Self.allInputKinds), "missing: \(Set(Self.allInputKinds).subtracting(kinds))")
+        let kinds = Set(Self.rows.map { InputKind($0.input) })
+        #expect(kinds == Set(InputKind.allCases), "missing: \(Set(InputKind.allCases).subtracting(kinds))")
     }
 
     @Test("every input in every state", arguments: rows.indices)
@@ -199,18 +217,43 @@ struct LinearPlaybackSessionTableTests {
         }
     }
 
-    /// Every kind of input (the enum's cases, signals each counted).
-    static let allInputKinds = [
-        "start", "firstFrameRendered", "mediaLength", "position", "reachedEnd", "playbackFailed", "stallCheckDue",
-        "tapped", "skipPressed", "closePressed", "resumePressed", "menuPressed", "playPausePressed",
-        "applicationActive", "audioInterruptionBegan", "audioInterruptionEnded", "audioOutputLost", "outputVolume",
-        "clickThroughOpened", "clickThroughClosed",
-    ]
+    /// Every kind of input: the cases of `LinearPlaybackInput`, each signal counted as its own.
+    /// `init(_:)` switches over both enums with no `default`, so a new input fails to compile
+    /// here until it has a kind, and a kind without a row fails `everyInputHasARow`.
+    enum InputKind: CaseIterable, Hashable {
+        case start, firstFrameRendered, mediaLength, position, buffering, reachedEnd, playbackFailed, stallCheckDue
+        case tapped, skipPressed, closePressed, resumePressed, menuPressed, playPausePressed
+        case applicationActive, audioInterruptionBegan, audioInterruptionEnded, audioOutputLost, outputVolume
+        case clickThroughOpened, clickThroughClosed
 
-    /// The name of `input`'s case (a signal's own case).
-    static func kind(of input: LinearPlaybackInput) -> String {
-        let text: String
-        if case .signal(let signal) = input { text = "\(signal)" } else { text = "\(input)" }
-        return String(text.prefix { $0 != "(" })
+        /// The kind of `input`.
+        init(_ input: LinearPlaybackInput) {
+            switch input {
+            case .start: self = .start
+            case .firstFrameRendered: self = .firstFrameRendered
+            case .mediaLength: self = .mediaLength
+            case .position: self = .position
+            case .buffering: self = .buffering
+            case .reachedEnd: self = .reachedEnd
+            case .playbackFailed: self = .playbackFailed
+            case .stallCheckDue: self = .stallCheckDue
+            case .tapped: self = .tapped
+            case .skipPressed: self = .skipPressed
+            case .closePressed: self = .closePressed
+            case .resumePressed: self = .resumePressed
+            case .menuPressed: self = .menuPressed
+            case .playPausePressed: self = .playPausePressed
+            case .signal(let signal):
+                switch signal {
+                case .applicationActive: self = .applicationActive
+                case .audioInterruptionBegan: self = .audioInterruptionBegan
+                case .audioInterruptionEnded: self = .audioInterruptionEnded
+                case .audioOutputLost: self = .audioOutputLost
+                case .outputVolume: self = .outputVolume
+                case .clickThroughOpened: self = .clickThroughOpened
+                case .clickThroughClosed: self = .clickThroughClosed
+                }
+            }
+        }
     }
 }

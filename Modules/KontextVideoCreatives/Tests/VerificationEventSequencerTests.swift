@@ -123,6 +123,8 @@ struct VerificationEventSequencerTests {
         #expect(VerificationMoment(.skip, format: .linear) == .skip)
         #expect(VerificationMoment(.pause, format: .linear) == .pause)
         #expect(VerificationMoment(.resumePlayback, format: .linear) == .resume)
+        #expect(VerificationMoment(.bufferStart, format: .linear) == .bufferStart)
+        #expect(VerificationMoment(.bufferFinish, format: .linear) == .bufferFinish)
         #expect(VerificationMoment(.mute, format: .linear) == nil, "the device's volume: the OM SDK measures it")
         #expect(VerificationMoment(.unmute, format: .linear) == nil)
         #expect(VerificationMoment(.failed(code: .mediaFileNotFound), format: .linear) == .failed(.media, message: "The creative failed with VAST error 401."))

@@ -56,6 +56,16 @@ struct LinearAdControlsLayoutTests {
         }
     }
 
+    @Test("the screen the SDK is built for: a television's sizes on tvOS, a touch screen's elsewhere")
+    func currentMetrics() {
+        #if os(tvOS)
+        #expect(LinearAdControlsLayout.Metrics.current == .television)
+        #else
+        #expect(LinearAdControlsLayout.Metrics.current == .touch)
+        #expect(LinearAdControlsLayout.Metrics.current.minimumTarget == 44)
+        #endif
+    }
+
     @Test("each control in its corner: badge top left, ✕ top right, Resume centred, Skip bottom right")
     func corners() throws {
         let size = portrait.size

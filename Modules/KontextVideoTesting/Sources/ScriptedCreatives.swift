@@ -110,10 +110,11 @@ struct ScriptedCreativeFactory: CreativeRendererFactory {
 /// (`pagePosts(_:)`, `viewerTaps(andPagePosts:)`) reach the SDK through the same decoder and rules
 /// as a real page's in a web view; the other moments (`click(_:)`, `close()`, …) are the ones the
 /// SDK's own renderers report. A linear creative's video runs the SDK's own playback rules, as
-/// on a device: its player's moments (`renderFirstFrame()`, `play(to:)`, `complete()`) and the
-/// viewer's presses (`pressSkip()`, `pressResume()`, `pressMenu()`) go through them, and so do the
-/// app's background, audio interruptions, headphones, the volume and click-throughs (see
-/// ``KontextVideoHarness``), which pause and resume it (`isPlaying`) and fire their VAST pixels.
+/// on a device: its player's moments (`renderFirstFrame()`, `play(to:)`, `startBuffering()`,
+/// `complete()`) and the viewer's presses (`pressSkip()`, `pressResume()`, `pressMenu()`) go
+/// through them, and so do the app's background, audio interruptions, headphones, the volume
+/// and click-throughs (see ``KontextVideoHarness``), which pause and resume it (`isPlaying`) and
+/// fire their VAST pixels.
 /// A scripted video never stalls: its position is the test's.
 /// Nothing it does reaches the delegate before `show()` or after the ad ended.
 @MainActor
@@ -274,6 +275,23 @@ public final class ScriptedCreative: CreativeRenderer {
     /// The player learned the media's own length (it may differ from the VAST `<Duration>`).
     /// - Parameter seconds: The media's length.
     public func reportMediaLength(_ seconds: TimeInterval) { player(.mediaLength(seconds), else: .mediaLength(seconds)) }
+    /// The video's player waits for media (its buffer ran dry), as AVPlayer reports it when its
+    /// `timeControlStatus` becomes `.waitingToPlayAtSpecifiedRate`. Once the first frame is up
+    /// and while the video plays, the measurement session hears `.bufferStart` (once); a paused
+    /// video waits for nothing, so it is not heard then; pausing, skipping or ending the video
+    /// while it buffers gives `.bufferFinish` first. (On a device, buffering counts toward the
+    /// 8 s stall; a scripted video never stalls.) Nothing for another format.
+    ///
+    /// ```swift
+    /// video.play(to: 2)
+    /// video.startBuffering()   // .bufferStart
+    /// video.stopBuffering()    // .bufferFinish
+    /// video.play(to: 4)
+    /// ```
+    public func startBuffering() { if format == .linear { real.handle(.buffering(true)) } }
+    /// The video's player plays again after ``startBuffering()`` (`timeControlStatus` is
+    /// `.playing`): the measurement session hears `.bufferFinish`.
+    public func stopBuffering() { if format == .linear { real.handle(.buffering(false)) } }
     /// The viewer tapped the creative (or its end card, or one of its own areas).
     /// - Parameter area: Where: `.creative` (the default), `.endCard` or `.other(label)`.
     public func click(_ area: VideoAd.Click.Area = .creative) { send(.click(area)) }

@@ -23,7 +23,7 @@ struct ScriptedCreativePageTests {
             // The page said hello: it hears its context (the locale is the device's).
             let context = try #require(creative.messagesToPage.first)
             #expect(creative.messagesToPage.count == 1)
-            #expect(context.hasPrefix(#"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":32,"top":0},"locale":""#))
+            #expect(context.hasPrefix(#"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":44,"top":0},"locale":""#))
             #expect(context.hasSuffix(#"","size":{"height":50,"width":320}},"type":"context-iframe"}"#))
             creative.pagePosts(#"{"type":"ready-iframe"}"#)
             try await loading.value

@@ -57,7 +57,9 @@ final class ImageCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     func place(in frame: CGRect) {
         container.frame = frame
         imageView.frame = container.bounds
-        let controls = CreativeControlsLayout(size: frame.size, hasResume: ad.isFullScreenPause)
+        // The ✕'s button is its hit target (a TV's on tvOS); UIKit centres the glyph in it.
+        let controls = CreativeControlsLayout(
+            size: frame.size, hasResume: ad.isFullScreenPause, minimumTarget: LinearAdControlsLayout.Metrics.current.minimumTarget)
         closeButton.frame = controls.closeFrame
         resumeButton.frame = controls.resumeFrame ?? .zero
         resumeButton.isHidden = controls.resumeFrame == nil

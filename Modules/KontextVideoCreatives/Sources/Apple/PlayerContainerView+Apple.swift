@@ -42,13 +42,7 @@ final class PlayerContainerView: UIView, RemotePressReceiving {
     var shownControls: [LinearAdControl] { controls.accessibilityOrder }
 
     /// A phone's or a television's sizes (controls are bigger, and reached by focus, on a TV).
-    private static var metrics: LinearAdControlsLayout.Metrics {
-        #if os(tvOS)
-        .television
-        #else
-        .touch
-        #endif
-    }
+    private static var metrics: LinearAdControlsLayout.Metrics { .current }
 
     override init(frame: CGRect) {
         super.init(frame: frame)

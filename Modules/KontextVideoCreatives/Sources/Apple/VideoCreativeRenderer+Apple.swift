@@ -1,7 +1,7 @@
 // A VAST linear ad on AVPlayer (iOS and tvOS). Glue only: AVFoundation's, AVAudioSession's and
 // the view's callbacks become inputs of the ad's `LinearPlayback`, whose `LinearPlaybackSession`
 // decides everything — play and pause (background, audio interruptions, headphones, click-
-// throughs), stalls on the injected clock, Skip and its countdown, the end card, each pixel — and
+// throughs), buffering, stalls on the injected clock, Skip and its countdown, the end card, each pixel — and
 // this file applies what it asks to the player and the view. Which media file plays
 // (`LinearCreativeLoader`), which end card shows (`LoadedEndCard`), how a notification's numbers
 // read (`AudioSessionNotice`) and which failure code is reported (`CreativeFailure`) are portable.
@@ -110,6 +110,20 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
             let seconds = time.seconds
             Task { @MainActor [weak self] in self?.playback?.handle(.position(seconds)) }
         }
+        // Buffering is the player's `timeControlStatus`: "during playback, the value of the
+        // property changes between playing and waitingToPlayAtSpecifiedRate depending on whether
+        // the player has sufficient media data" (doc: /documentation/AVFoundation/AVPlayer/timeControlStatus-swift.property).
+        // `.paused` is the session's own command coming back: nothing to translate.
+        observations.append(player.observe(\.timeControlStatus, options: [.new]) { @Sendable player, _ in
+            let status = player.timeControlStatus
+            let waiting: Bool
+            switch status {
+            case .waitingToPlayAtSpecifiedRate: waiting = true
+            case .playing: waiting = false
+            default: return
+            }
+            Task { @MainActor [weak self] in self?.playback?.handle(.buffering(waiting)) }
+        })
         let session = AVAudioSession.sharedInstance()
         observations.append(session.observe(\.outputVolume, options: [.new]) { @Sendable session, _ in
             let volume = session.outputVolume

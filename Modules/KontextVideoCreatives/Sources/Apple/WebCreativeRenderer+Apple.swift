@@ -101,6 +101,9 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
     func place(in frame: CGRect) {
         container.frame = frame
         webView.frame = container.bounds
+        // The ✕'s button is its hit target, the frame the page keeps clear (`CreativeRenderContext`
+        // lays it out with the same default, a touch screen's: WebKit is iOS only); UIKit centres
+        // the glyph in it.
         let controls = CreativeControlsLayout(size: frame.size, hasResume: resumeButton != nil)
         closeButton?.frame = controls.closeFrame
         if let resumeFrame = controls.resumeFrame { resumeButton?.frame = resumeFrame }

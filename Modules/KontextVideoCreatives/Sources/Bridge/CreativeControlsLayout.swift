@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoPresentation
 
 /// Where the SDK puts its own controls over an overlay or pause creative — the ✕ in the top
 /// right corner, and Resume at the bottom centre of a full-screen pause ad — and the band of the
@@ -6,17 +7,23 @@ import Foundation
 /// so its own call to action is never under them. The platform renderer places its buttons at
 /// exactly these frames.
 ///
-/// The ✕ is a square of `closeSide` points (less on a creative too small for it, never under
-/// `minimumCloseSide`), `margin` from the top and right edges. It covers a band on the right of
-/// a creative at least as wide as it is tall (a strip, a card), and along the top of a taller one
-/// (a portrait full-screen ad), whichever costs the creative less area. Resume is
-/// `resumeSize`, `margin` above the bottom edge, centred.
+/// The ✕ the viewer presses (`closeFrame`, the button's frame) is a square of `minimumTarget`
+/// points in the creative's top right corner: 44 on a touch screen, 66 on a television, Apple's
+/// minimum hit targets (developer.apple.com/design/human-interface-guidelines/accessibility, as
+/// `LinearAdControlsLayout.Metrics`), less only on a creative whose short side is smaller, where
+/// it takes that whole side. It never leaves the creative, which `AdLayout` places inside the
+/// host's safe area, so the target is inside the safe area too. The glyph drawn (`closeGlyphFrame`;
+/// the platform centres it in its button) is `closeSide` points (less where the target is small,
+/// never under `minimumCloseSide`), centred in the target. The target covers a band on the right
+/// of a creative at least as wide as it is tall (a strip, a card), and along the top of a taller
+/// one (a portrait full-screen ad), whichever costs the creative less area. Resume is
+/// `resumeSize`, `margin` × 3 above the bottom edge, centred.
 package struct CreativeControlsLayout: Sendable, Equatable {
-    /// The ✕'s side, in points, on a creative large enough for it.
+    /// The ✕ glyph's side, in points, on a creative large enough for it.
     package static let closeSide: CGFloat = 28
-    /// The smallest ✕, on a creative shown very small.
+    /// The smallest ✕ glyph, on a creative shown very small.
     package static let minimumCloseSide: CGFloat = 16
-    /// The gap between a control and the creative's edge.
+    /// The gap between a control and the creative's edge (and between the ✕ glyph and its target's).
     package static let margin: CGFloat = 4
     /// Resume's size, in points.
     package static let resumeSize = CGSize(width: 112, height: 36)
@@ -25,18 +32,29 @@ package struct CreativeControlsLayout: Sendable, Equatable {
     package let size: CGSize
     /// Whether Resume is shown (a full-screen pause ad).
     package let hasResume: Bool
+    /// The ✕'s hit target on a creative large enough for it, in points.
+    package let minimumTarget: CGFloat
 
-    /// The layout over a creative of `size`.
-    package init(size: CGSize, hasResume: Bool) {
+    /// The layout over a creative of `size`; `minimumTarget` is the screen's minimum hit target
+    /// (a touch screen's 44 points by default; `LinearAdControlsLayout.Metrics.television`'s on tvOS).
+    package init(size: CGSize, hasResume: Bool, minimumTarget: CGFloat = LinearAdControlsLayout.Metrics.touch.minimumTarget) {
         self.size = size
         self.hasResume = hasResume
+        self.minimumTarget = minimumTarget
     }
 
-    /// The ✕'s frame, in the creative's coordinates (origin top left).
+    /// The ✕ button's frame, its hit target, in the creative's coordinates (origin top left).
     package var closeFrame: CGRect {
-        let shortSide = min(size.width, size.height)
-        let side = max(Self.minimumCloseSide, min(Self.closeSide, shortSide - 2 * Self.margin))
-        return CGRect(x: size.width - Self.margin - side, y: Self.margin, width: side, height: side)
+        let shortSide = max(0, min(size.width, size.height))
+        let side = min(minimumTarget, shortSide)
+        return CGRect(x: size.width - side, y: 0, width: side, height: side)
+    }
+
+    /// The ✕ glyph's frame, centred in `closeFrame`.
+    package var closeGlyphFrame: CGRect {
+        let target = closeFrame
+        let side = max(Self.minimumCloseSide, min(Self.closeSide, target.width - 2 * Self.margin))
+        return CGRect(x: target.midX - side / 2, y: target.midY - side / 2, width: side, height: side)
     }
 
     /// Resume's frame, or `nil` without Resume.

@@ -15,6 +15,10 @@ package enum LinearPlaybackInput: Sendable, Hashable {
     case mediaLength(TimeInterval)
     /// The player is at this position, in seconds of the ad.
     case position(TimeInterval)
+    /// The player is waiting for media to play (`true`: AVPlayer's `timeControlStatus` is
+    /// `.waitingToPlayAtSpecifiedRate`) or plays again (`false`: `.playing`). The session
+    /// decides whether it is buffering the viewer sees.
+    case buffering(Bool)
     /// The video played to its end.
     case reachedEnd
     /// The media failed while on screen.

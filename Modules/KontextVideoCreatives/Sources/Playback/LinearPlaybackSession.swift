@@ -39,10 +39,26 @@ import KontextVideoPresentation
 /// first frame, so every resume has its pause); `mute`/`unmute` on each change of the output
 /// volume between 0 and above, measured from the volume at start. Never twice for one change.
 ///
+/// **Buffering.** The player says when it waits for media (`buffering(true)`: AVPlayer's
+/// `timeControlStatus` is `.waitingToPlayAtSpecifiedRate`, which it enters when "playback stalls
+/// because the playback buffer is empty" or when it is told to play without enough media,
+/// developer.apple.com/documentation/avfoundation/avplayer/timecontrolstatus-swift.enum/waitingtoplayatspecifiedrate)
+/// and when it plays again (`buffering(false)`: `.playing`). The viewer sees buffering only
+/// while the video should play and once its first frame is up, so `bufferStart` is reported
+/// then, once (a player still waiting at its first frame gets it right after `firstFrame`), and
+/// `bufferFinish` once it plays again. Whatever stops the video while it buffers — a pause of
+/// any reason in the table, Skip, its end, a failure — reports `bufferFinish` first, before its
+/// own moment: a paused player waits for nothing (its status is `.paused`), so the span is over,
+/// and a video that buffers again once it plays on gets a new `bufferStart`. The player's word
+/// heard while the video is held still is dropped for the same reason.
+///
 /// **Stall.** While it should play, a video that does not move for `stallLimit` fails with
 /// `CreativeFailure.playbackFailedOnScreen` (405). The session schedules one check at the
 /// deadline (last movement + limit) and moves it on when the check finds movement, so a
-/// healthy video wakes the clock once per limit, not per frame.
+/// healthy video wakes the clock once per limit, not per frame. Buffering counts toward it: the
+/// limit is there for a player that waits for media that never comes, which AVPlayer does
+/// without end, so buffering neither stops the clock nor restarts it; only movement does (a
+/// video buffering for `stallLimit` fails, `bufferFinish` then the failure).
 ///
 /// **Controls.** Skip counts down ("Skip in N") from the start to the skip offset
 /// (`SkipControlRule`), then shows, announced once to VoiceOver; an offset at or past the
@@ -154,6 +170,8 @@ package struct LinearPlaybackSession: Sendable {
     package private(set) var controls = LinearAdControls.none
     /// Whether the output is muted, as last measured; `nil` before the first measure.
     package private(set) var isMuted: Bool?
+    /// Whether `bufferStart` was reported and its `bufferFinish` not yet.
+    package private(set) var isBuffering = false
 
     private var hasRenderedFirstFrame = false
     /// A `pause` was reported and its `resumePlayback` not yet.
@@ -161,6 +179,8 @@ package struct LinearPlaybackSession: Sendable {
     private var lastMovement: Duration?
     private var lastObservedPosition: TimeInterval = -.infinity
     private var skipAnnounced = false
+    /// The player said it waits for media while it was told to play, and has not played since.
+    private var playerIsWaiting = false
 
     /// A session for an ad described by `configuration`.
     package init(configuration: Configuration) {
@@ -202,6 +222,10 @@ package struct LinearPlaybackSession: Sendable {
             position = max(position, seconds)
             lastMovement = now
             actions.append(.report(.progress(seconds)))
+        case .buffering(let waiting):
+            // A player held still waits for nothing: its word then is stale.
+            guard phase == .video, isPlaying || !waiting else { break }
+            playerIsWaiting = waiting
         case .reachedEnd:
             guard phase == .video else { break }
             if let length = mediaLength ?? configuration.declaredDuration { position = max(position, length) }
@@ -257,6 +281,7 @@ package struct LinearPlaybackSession: Sendable {
             handle(signal, &actions)
         }
         reconcilePlayback(now: now, &actions)
+        reconcileBuffering(&actions)
         refreshControls(&actions)
         return actions
     }
@@ -318,12 +343,27 @@ package struct LinearPlaybackSession: Sendable {
         }
     }
 
-    /// The player stops: paused (`pausing`) or at its end; the stall check goes.
+    /// Reports `bufferStart` when the viewer starts seeing buffering, `bufferFinish` when it
+    /// stops while the video plays on.
+    private mutating func reconcileBuffering(_ actions: inout [LinearPlaybackAction]) {
+        let buffering = phase == .video && isPlaying && hasRenderedFirstFrame && playerIsWaiting
+        guard buffering != isBuffering else { return }
+        isBuffering = buffering
+        actions.append(.report(buffering ? .bufferStart : .bufferFinish))
+    }
+
+    /// The player stops: paused (`pausing`) or at its end; the stall check goes, and buffering
+    /// under way is over (`bufferFinish`, before the moment that stopped it).
     private mutating func leaveVideo(_ actions: inout [LinearPlaybackAction], pausing: Bool) {
         guard isPlaying else { return }
         isPlaying = false
+        playerIsWaiting = false
         if pausing { actions.append(.pause) }
         if configuration.stallLimit != nil { actions.append(.cancelStallCheck) }
+        if isBuffering {
+            isBuffering = false
+            actions.append(.report(.bufferFinish))
+        }
     }
 
     private mutating func skip(_ actions: inout [LinearPlaybackAction]) {

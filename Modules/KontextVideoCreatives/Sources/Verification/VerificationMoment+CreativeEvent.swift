@@ -17,6 +17,8 @@ extension VerificationMoment {
         case .skip: self = .skip
         case .pause: self = .pause
         case .resumePlayback: self = .resume
+        case .bufferStart: self = .bufferStart
+        case .bufferFinish: self = .bufferFinish
         case .failed(let code):
             self = .failed(format == .linear ? .media : .generic, message: "The creative failed with VAST error \(code.rawValue).")
         case .endCardShown, .close, .resume, .mute, .unmute: return nil

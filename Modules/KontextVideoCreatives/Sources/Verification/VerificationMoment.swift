@@ -2,8 +2,9 @@ import KontextVideoModels
 
 /// A moment of a shown ad, as the SDK knows it, that its measurement session turns into Open
 /// Measurement events (`VerificationEventSequencer`). The creative's own moments come from its
-/// `CreativeEvent`s (`init?(_:format:)`); the facade adds `shown`, `impression` and `ended`;
-/// buffering, the player's own volume and its state have their moments for the player glue to feed.
+/// `CreativeEvent`s (`init?(_:format:)`), buffering among them (`LinearPlaybackSession` decides
+/// it from the player's word); the facade adds `shown`, `impression` and `ended`; the player's own
+/// volume and its state have their moments for the player glue to feed.
 package enum VerificationMoment: Sendable, Hashable {
     /// The ad is on screen (placed in its view, or its full-screen surface presented).
     case shown

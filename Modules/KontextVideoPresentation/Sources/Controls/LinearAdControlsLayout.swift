@@ -32,6 +32,15 @@ package struct LinearAdControlsLayout: Sendable, Hashable {
         /// A television (tvOS): 29 pt text (Apple's default size there), controls reached by
         /// focus and sized for the room; the safe area already holds the overscan margins.
         package static let television = Metrics(minimumTarget: 66, margin: 0, textSize: 29, padding: 20)
+
+        /// The sizes of the screen the SDK is built for: `television` on tvOS, else `touch`.
+        package static var current: Metrics {
+            #if os(tvOS)
+            .television
+            #else
+            .touch
+            #endif
+        }
     }
 
     /// A character's average width, as a share of the text size (an estimate for the system font).

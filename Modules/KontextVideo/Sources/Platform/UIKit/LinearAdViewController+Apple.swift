@@ -1,7 +1,7 @@
 // The linear ad's full-screen controller. It shows the creative's view, reports when UIKit
-// took it away without the SDK asking, and hands the remote's Menu and Play/Pause to the ad
-// (tvOS: taken here, so Menu does not dismiss the ad's screen under it); the SDK decides what
-// each means (`LinearPlaybackSession`).
+// took it away (`LinearScreenDisappearance` decides whether that ends the ad), and hands the
+// remote's Menu and Play/Pause to the ad (tvOS: taken here, so Menu does not dismiss the ad's
+// screen under it); the SDK decides what each means (`LinearPlaybackSession`).
 #if canImport(UIKit)
 import UIKit
 import KontextVideoCreatives
@@ -68,9 +68,9 @@ final class LinearAdViewController: UIViewController {
 
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        if !dismissedBySDK, isBeingDismissed || presentingViewController == nil {
-            presentation.presenterDidDismiss()
-        }
+        let disappearance = LinearScreenDisappearance(
+            dismissedBySDK: dismissedBySDK, isBeingDismissed: isBeingDismissed, isStillPresented: presentingViewController != nil)
+        if disappearance.endsAd { presentation.presenterDidDismiss() }
     }
 }
 #endif

@@ -53,14 +53,13 @@ final class UIViewHost: HostViewAdapter {
 
     var videoAdIsInWindow: Bool { view?.window != nil }
 
-    /// Whether the view, or one of its ancestors, is hidden or fully transparent.
+    /// Whether the view, or one of its ancestors, is hidden or fully transparent, as
+    /// `HostVisibility` decides from each one's `isHidden` and `alpha`.
     var videoAdIsHidden: Bool {
-        var current = view
-        while let view = current {
-            if view.isHidden || view.alpha < 0.01 { return true }
-            current = view.superview
-        }
-        return false
+        guard let view else { return false }
+        return HostVisibility.isHidden(sequence(first: view, next: \.superview).lazy.map {
+            HostVisibility.Layer(isHidden: $0.isHidden, alpha: $0.alpha)
+        })
     }
 }
 #endif
