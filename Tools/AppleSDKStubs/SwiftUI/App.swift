@@ -6,7 +6,7 @@
 @MainActor @preconcurrency public protocol Scene {
     // doc?: /documentation/SwiftUI/Scene/Body-swift.associatedtype
     associatedtype Body: Scene
-    // doc?: /documentation/SwiftUI/Scene/body-swift.property
+    // doc: /documentation/SwiftUI/Scene/body-swift.property
     @SceneBuilder @MainActor @preconcurrency var body: Self.Body { get }
 }
 
@@ -17,8 +17,9 @@ extension Never: Scene {}
 // doc: /documentation/SwiftUI/SceneBuilder
 @available(iOS 14.0, macOS 11.0, tvOS 14.0, *)
 @resultBuilder public struct SceneBuilder {
-    // doc: /documentation/SwiftUI/SceneBuilder/buildBlock(_:)
-    // (its `@export(implementation)` is left out; Xcode 26's interface declares none)
+    // doc?: /documentation/SwiftUI/SceneBuilder/buildBlock(_:) — its page shows Xcode 27's variadic
+    // `buildBlock<each Content>(_:) -> some Scene`; this is the one-scene overload of the SDKs the
+    // package builds with (not re-read), which is all a one-window app needs
     public static func buildBlock<Content>(_ content: Content) -> Content where Content: Scene { content }
 }
 

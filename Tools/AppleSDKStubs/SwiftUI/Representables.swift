@@ -73,7 +73,7 @@ extension UIViewRepresentable where Self.Coordinator == Void {
     typealias Context = UIViewControllerRepresentableContext<Self>
     // doc: /documentation/SwiftUI/UIViewControllerRepresentable/makeUIViewController(context:)
     @MainActor @preconcurrency func makeUIViewController(context: Self.Context) -> Self.UIViewControllerType
-    // doc?: /documentation/SwiftUI/UIViewControllerRepresentable/updateUIViewController(_:context:)
+    // doc: /documentation/SwiftUI/UIViewControllerRepresentable/updateUIViewController(_:context:)
     @MainActor @preconcurrency func updateUIViewController(_ uiViewController: Self.UIViewControllerType, context: Self.Context)
     // doc: /documentation/SwiftUI/UIViewControllerRepresentable/dismantleUIViewController(_:coordinator:)
     @MainActor @preconcurrency static func dismantleUIViewController(_ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator)
