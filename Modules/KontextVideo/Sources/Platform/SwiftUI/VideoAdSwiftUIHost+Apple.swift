@@ -30,9 +30,14 @@ import SwiftUI
 ///         VideoPlayer(player: player)
 ///             .videoAdHost(adHost, insets: EdgeInsets(top: 0, leading: 0, bottom: 80, trailing: 0))
 ///             .task {
-///                 guard let pause = try? await ads.format(.pause) else { return }
-///                 try? await pause.load()
-///                 try? adHost.show(pause)
+///                 // A pre-roll; the ad's delegate plays the episode from `didEnd`.
+///                 do {
+///                     let preroll = try await ads.format(.linear)
+///                     try await preroll.load()
+///                     try adHost.show(preroll)
+///                 } catch {
+///                     player.play()
+///                 }
 ///             }
 ///     }
 /// }
