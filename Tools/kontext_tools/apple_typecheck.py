@@ -64,6 +64,13 @@ APP_ONLY_MARKER = "KONTEXT-APP-ONLY"
 APPLE_CODE_FRAMEWORKS = {"UIKit", "AppKit", "WebKit", "AVFoundation", "AVKit", "Combine", "StoreKit",
                          "AppTrackingTransparency", "AdSupport", "CoreMedia", "SwiftUI"}
 APPLE_OS_NAMES = {"ios", "tvos", "macos", "visionos", "watchos"}
+# The example apps under Examples/, each compiled as an app on the public API only, and the platforms
+# it is for (None: every platform that has the frameworks it imports). The SwiftUI example imports
+# no UIKit of its own, but the SDK's SwiftUI host it uses exists only where UIKit does.
+EXAMPLE_APPS = {
+    "KontextVideoExampleApp": None,
+    "KontextVideoSwiftUIExampleApp": ("ios", "tvos", "visionos"),
+}
 # `#/…/#` in stdlib-availability.json stands for any extended regex literal.
 REGEX_LITERAL = "#/…/#"
 # What makes a compile need Objective-C interop: these attributes and `#selector`, or `dynamic`.
@@ -87,6 +94,7 @@ class Module:
     settings: list = field(default_factory=list)
     kind: str = "library"
     has_resources: bool = False
+    platforms: tuple[str, ...] | None = None  # an example app's platforms (EXAMPLE_APPS)
 
 
 def package_modules(package: repo.Package) -> dict[str, Module]:
@@ -111,6 +119,32 @@ def has_apple_code(source: SwiftSource, file_name: str) -> bool:
             if atom.name == "os" and OS_NAMES.get(argument, argument.lower()) in APPLE_OS_NAMES:
                 return True
     return False
+
+
+def example_apps(root: Path, order: list[str]) -> list[Module]:
+    """The example apps of EXAMPLE_APPS that exist under Examples/, each depending on the modules in
+    scope."""
+    found = []
+    for name, platforms in EXAMPLE_APPS.items():
+        directory = root / "Examples" / name
+        sources = sorted(directory.rglob("*.swift")) if directory.is_dir() else []
+        if sources:
+            found.append(Module(name, directory, list(order), sources, [], "app", platforms=platforms))
+    return found
+
+
+def example_skip_reason(example: Module, platform: str, extension: bool, stubbed: set[str],
+                        known_frameworks: set[str]) -> str | None:
+    """Why an example app is not built in a pass, or None when it is."""
+    if extension:
+        return "not built in this pass (an app, not an app extension)"
+    if example.platforms is not None and platform not in example.platforms:
+        return f"not built for {PLATFORMS[platform]} (an app for {', '.join(PLATFORMS[p] for p in example.platforms)} only)"
+    imported = {i.module for s in example.sources for i in imports(SwiftSource.read(s).tokens)}
+    missing = sorted(i for i in imported if i in known_frameworks and i not in stubbed)
+    if missing:
+        return f"not built for {PLATFORMS[platform]} (imports {', '.join(missing)}, which it lacks)"
+    return None
 
 
 def modules_in_scope(modules: dict[str, Module]) -> list[str]:
@@ -355,7 +389,7 @@ class Checker:
 
     # -- SDK modules --------------------------------------------------------------------------
     def check_platform(self, platform: str, floor, modules: dict[str, Module], order: list[str],
-                       example: Module | None, extension: bool = False) -> PlatformReport:
+                       examples: list[Module], extension: bool = False) -> PlatformReport:
         report = PlatformReport(platform, floor, extension=extension)
         stubdir = self.build_stubs(platform, floor, report)
         if report.errors:
@@ -369,18 +403,16 @@ class Checker:
             if d.exists():
                 shutil.rmtree(d)
             d.mkdir(parents=True)
-        if example and extension:
-            report.notes.append(f"{example.name}: not built in this pass (an app, not an app extension)")
-            example = None
-        if example:
-            imported = {i.module for s in example.sources for i in imports(SwiftSource.read(s).tokens)}
-            missing = sorted(i for i in imported if i in self.stubs.known_frameworks() and i not in stubbed)
-            if missing:
-                report.notes.append(f"{example.name}: not built for {PLATFORMS[platform]} (imports {', '.join(missing)}, which it lacks)")
-                example = None
-        all_mods = list(order) + ([example.name] if example else [])
+        built = []
+        for example in examples:
+            reason = example_skip_reason(example, platform, extension, set(stubbed), set(self.stubs.known_frameworks()))
+            if reason:
+                report.notes.append(f"{example.name}: {reason}")
+            else:
+                built.append(example)
+        all_mods = list(order) + [example.name for example in built]
         mod_by_name = dict(modules)
-        if example:
+        for example in built:
             mod_by_name[example.name] = example
         path_map: dict[str, str] = dict(self.stub_path_maps.get(report.key, {}))
         prepared: dict[str, tuple[list[Path], set[str], bool]] = {}
@@ -523,7 +555,7 @@ def print_report(r: PlatformReport) -> None:
     log(f"time: {times}")
     unchecked = sum(u[4] for u in r.unchecked)
     log(f"Apple lines compiled: {r.apple_files_lines + r.apple_region_lines} "
-        f"({r.apple_files_lines} in +Apple.swift files and the example app, {r.apple_region_lines} in Apple-only regions of other files)")
+        f"({r.apple_files_lines} in +Apple.swift files and the example apps, {r.apple_region_lines} in Apple-only regions of other files)")
     log(f"Apple lines not compiled: {unchecked}" + (":" if r.unchecked else ""))
     for path, a, b, cond, count in r.unchecked:
         log(f"  {path}:{a}-{b} ({count} lines) behind `#if {cond}`")
@@ -592,12 +624,7 @@ def check(args: argparse.Namespace) -> int:
     package = repo.load_package(root)
     modules = package_modules(package)
     order = modules_in_scope(modules)
-    example_dir = root / "Examples" / "KontextVideoExampleApp"
-    example = None
-    if example_dir.is_dir():
-        sources = sorted(example_dir.rglob("*.swift"))
-        if sources:
-            example = Module("KontextVideoExampleApp", example_dir, list(order), sources, [], "app")
+    examples = example_apps(root, order)
 
     floors = {name: parse_version(v) for name, v in package.platforms.items()}
     for f in args.floor:
@@ -614,12 +641,12 @@ def check(args: argparse.Namespace) -> int:
 
     checker = Checker(root, stubs_dir, out, max(1, args.jobs), args.verbose)
     log(f"apple-typecheck: {checker.version.splitlines()[0]}")
-    log(f"modules: {', '.join(order)}" + (f", {example.name} (example app)" if example else ""))
+    log(f"modules: {', '.join(order + [f'{e.name} (example app)' for e in examples])}")
     reports = []
     for platform, extension in passes:
         t0 = time.monotonic()
         floor = floors[platform]
-        report = checker.check_platform(platform, floor, modules, order, example, extension)
+        report = checker.check_platform(platform, floor, modules, order, examples, extension)
         checker.scan_newer_api(platform, floor, modules, order, report)
         report.times["total"] = time.monotonic() - t0
         reports.append(report)

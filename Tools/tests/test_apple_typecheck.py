@@ -210,6 +210,39 @@ class ScopeTests(unittest.TestCase):
         self.assertFalse(atc.uses_objc(SwiftSource('// @objc\nlet s = "#selector(f)"\nlet dynamic = 1')))
 
 
+class ExampleAppTests(unittest.TestCase):
+    FRAMEWORKS = {"UIKit", "SwiftUI", "AVKit", "AVFoundation"}
+
+    def example(self, directory, name, text, platforms=None):
+        root = Path(directory) / name
+        root.mkdir()
+        (root / "App.swift").write_text(text)
+        return atc.Module(name, root, [], [root / "App.swift"], [], "app", platforms=platforms)
+
+    def test_every_committed_example_app_is_found(self):
+        found = [m.name for m in atc.example_apps(ROOT, ["KontextVideo"])]
+        self.assertEqual(found, ["KontextVideoExampleApp", "KontextVideoSwiftUIExampleApp"])
+        swiftui = atc.example_apps(ROOT, ["KontextVideo"])[1]
+        self.assertEqual((swiftui.kind, swiftui.deps, swiftui.platforms), ("app", ["KontextVideo"], ("ios", "tvos", "visionos")))
+
+    def test_an_app_is_not_built_as_an_extension_nor_where_its_frameworks_are_missing(self):
+        with tempfile.TemporaryDirectory() as directory:
+            uikit = self.example(directory, "UIKitApp", "import UIKit")
+            ios = self.FRAMEWORKS
+            macos = self.FRAMEWORKS - {"UIKit"}
+            self.assertIsNone(atc.example_skip_reason(uikit, "ios", False, ios, self.FRAMEWORKS))
+            self.assertIn("app extension", atc.example_skip_reason(uikit, "ios", True, ios, self.FRAMEWORKS))
+            self.assertIn("imports UIKit, which it lacks", atc.example_skip_reason(uikit, "macos", False, macos, self.FRAMEWORKS))
+
+    def test_an_app_for_some_platforms_is_built_on_those_only(self):
+        with tempfile.TemporaryDirectory() as directory:
+            swiftui = self.example(directory, "SwiftUIApp", "import SwiftUI\nimport AVKit", platforms=("ios", "tvos"))
+            macos = self.FRAMEWORKS - {"UIKit"}
+            self.assertIsNone(atc.example_skip_reason(swiftui, "tvos", False, self.FRAMEWORKS, self.FRAMEWORKS))
+            self.assertEqual(atc.example_skip_reason(swiftui, "macos", False, macos, self.FRAMEWORKS),
+                             "not built for macOS (an app for iOS, tvOS only)")
+
+
 class AppleLinesTests(unittest.TestCase):
     SOURCE = textwrap.dedent("""\
         let portable = 1

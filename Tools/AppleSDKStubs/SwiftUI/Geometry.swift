@@ -67,3 +67,32 @@ public struct GeometryProxy {
     case leading
     case trailing
 }
+
+// doc: /documentation/SwiftUI/Alignment
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+@frozen public struct Alignment: Equatable, Sendable {
+    // doc?: /documentation/SwiftUI/Alignment/horizontal
+    public var horizontal: HorizontalAlignment
+    // doc?: /documentation/SwiftUI/Alignment/vertical
+    public var vertical: VerticalAlignment
+    // doc?: /documentation/SwiftUI/Alignment/init(horizontal:vertical:)
+    public init(horizontal: HorizontalAlignment, vertical: VerticalAlignment) {
+        self.horizontal = horizontal
+        self.vertical = vertical
+    }
+    // doc: /documentation/SwiftUI/Alignment/center
+    public static let center = Alignment(horizontal: .center, vertical: .center)
+    // doc: /documentation/SwiftUI/Alignment/bottom
+    public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
+    // doc: /documentation/SwiftUI/Alignment/bottomTrailing
+    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
+}
+
+// doc: /documentation/SwiftUI/LayoutDirection
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+public enum LayoutDirection: Hashable, CaseIterable, Sendable {
+    // doc: /documentation/SwiftUI/LayoutDirection/leftToRight
+    case leftToRight
+    // doc?: /documentation/SwiftUI/LayoutDirection/rightToLeft
+    case rightToLeft
+}

@@ -1,5 +1,5 @@
 // Stub of the SwiftUI view modifiers the SDK and a SwiftUI host use: appearing and disappearing,
-// navigation titles, safe-area insets, and modal presentation. Each returns a `ModifiedContent`:
+// overlays, frames and tasks, navigation titles, safe-area insets, and modal presentation. Each returns a `ModifiedContent`:
 // an opaque result whose underlying type were `Never` (a `fatalError()` body) would make the
 // compiler warn that the code after the modifier never runs.
 
@@ -36,6 +36,25 @@ extension View {
     nonisolated public func onAppear(perform action: (() -> Void)? = nil) -> some View { ModifiedContent(content: self, modifier: EmptyModifier()) }
     // doc: /documentation/SwiftUI/View/onDisappear(perform:)
     nonisolated public func onDisappear(perform action: (() -> Void)? = nil) -> some View { ModifiedContent(content: self, modifier: EmptyModifier()) }
+
+    // doc: /documentation/SwiftUI/View/overlay(alignment:content:)
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, *)
+    nonisolated public func overlay<V>(alignment: Alignment = .center, @ViewBuilder content: () -> V) -> some View where V: View {
+        ModifiedContent(content: self, modifier: EmptyModifier())
+    }
+
+    // doc: /documentation/SwiftUI/View/frame(width:height:alignment:)
+    nonisolated public func frame(width: CGFloat? = nil, height: CGFloat? = nil, alignment: Alignment = .center) -> some View {
+        ModifiedContent(content: self, modifier: EmptyModifier())
+    }
+
+    // doc: /documentation/SwiftUI/View/task(name:priority:file:line:_:)
+    // (its `@export(implementation)` is left out; `name`, `file` and `line` are no-ops before 26.4, its page says)
+    @available(iOS 15.0, macOS 12.0, tvOS 15.0, *)
+    nonisolated public func task(
+        name: String? = nil, priority: TaskPriority = .userInitiated, file: String = #fileID, line: Int = #line,
+        _ action: sending @escaping @isolated(any) () async -> Void
+    ) -> some View { ModifiedContent(content: self, modifier: EmptyModifier()) }
 
     // doc: /documentation/SwiftUI/View/navigationTitle(_:)-43srq
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, *)

@@ -3,12 +3,14 @@
 #if canImport(UIKit)
 import UIKit
 
-// doc?: /documentation/SwiftUI/UIViewRepresentableContext
+// doc: /documentation/SwiftUI/UIViewRepresentableContext
 @available(iOS 13.0, tvOS 13.0, *)
 @available(macOS, unavailable)
 @MainActor @preconcurrency public struct UIViewRepresentableContext<Representable> where Representable: UIViewRepresentable {
     // doc: /documentation/SwiftUI/UIViewRepresentableContext/coordinator
     @MainActor @preconcurrency public let coordinator: Representable.Coordinator
+    // doc: /documentation/SwiftUI/UIViewRepresentableContext/environment
+    @MainActor @preconcurrency public var environment: EnvironmentValues { fatalError() }
 }
 
 // doc: /documentation/SwiftUI/UIViewRepresentable
@@ -48,12 +50,15 @@ extension UIViewRepresentable where Self.Coordinator == Void {
     public func makeCoordinator() -> Void {}
 }
 
-// doc?: /documentation/SwiftUI/UIViewControllerRepresentableContext
+// doc: /documentation/SwiftUI/UIViewControllerRepresentableContext
 @available(iOS 13.0, tvOS 13.0, *)
 @available(macOS, unavailable)
 @MainActor @preconcurrency public struct UIViewControllerRepresentableContext<Representable> where Representable: UIViewControllerRepresentable {
     // doc?: /documentation/SwiftUI/UIViewControllerRepresentableContext/coordinator
     @MainActor @preconcurrency public let coordinator: Representable.Coordinator
+    // doc?: /documentation/SwiftUI/UIViewControllerRepresentableContext/environment (its page is not in
+    // the corpus; declared as its twin UIViewRepresentableContext/environment's page shows)
+    @MainActor @preconcurrency public var environment: EnvironmentValues { fatalError() }
 }
 
 // doc?: /documentation/SwiftUI/UIViewControllerRepresentable (declaration as its twin UIViewRepresentable's page shows)
@@ -62,14 +67,15 @@ extension UIViewRepresentable where Self.Coordinator == Void {
 @MainActor @preconcurrency public protocol UIViewControllerRepresentable: View where Self.Body == Never {
     // doc?: /documentation/SwiftUI/UIViewControllerRepresentable/UIViewControllerType
     associatedtype UIViewControllerType: UIViewController
-    // doc?: /documentation/SwiftUI/UIViewControllerRepresentable/Coordinator
+    // doc: /documentation/SwiftUI/UIViewControllerRepresentable/Coordinator
     associatedtype Coordinator = Void
+    // doc: /documentation/SwiftUI/UIViewControllerRepresentable/Context
     typealias Context = UIViewControllerRepresentableContext<Self>
-    // doc?: /documentation/SwiftUI/UIViewControllerRepresentable/makeUIViewController(context:)
+    // doc: /documentation/SwiftUI/UIViewControllerRepresentable/makeUIViewController(context:)
     @MainActor @preconcurrency func makeUIViewController(context: Self.Context) -> Self.UIViewControllerType
-    // doc?: /documentation/SwiftUI/UIViewControllerRepresentable/updateUIViewController(_:context:)
+    // doc: /documentation/SwiftUI/UIViewControllerRepresentable/updateUIViewController(_:context:)
     @MainActor @preconcurrency func updateUIViewController(_ uiViewController: Self.UIViewControllerType, context: Self.Context)
-    // doc?: /documentation/SwiftUI/UIViewControllerRepresentable/dismantleUIViewController(_:coordinator:)
+    // doc: /documentation/SwiftUI/UIViewControllerRepresentable/dismantleUIViewController(_:coordinator:)
     @MainActor @preconcurrency static func dismantleUIViewController(_ uiViewController: Self.UIViewControllerType, coordinator: Self.Coordinator)
     // doc: /documentation/SwiftUI/UIViewControllerRepresentable/makeCoordinator()-9vwm8
     @MainActor @preconcurrency func makeCoordinator() -> Self.Coordinator

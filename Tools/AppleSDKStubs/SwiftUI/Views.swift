@@ -68,6 +68,15 @@ extension Text: View {
     public var body: Never { fatalError() }
 }
 
+// doc: /documentation/SwiftUI/ZStack
+@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
+@frozen nonisolated public struct ZStack<Content>: View where Content: View {
+    // doc: /documentation/SwiftUI/ZStack/init(alignment:content:)
+    public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { fatalError() }
+    public typealias Body = Never
+    public var body: Never { fatalError() }
+}
+
 // doc: /documentation/SwiftUI/HStack
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 @frozen nonisolated public struct HStack<Content>: View where Content: View {

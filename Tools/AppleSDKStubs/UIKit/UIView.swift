@@ -57,6 +57,8 @@
     open func bringSubviewToFront(_ view: UIView) {}
     // doc: /documentation/UIKit/UIView/layoutSubviews()
     open func layoutSubviews() {}
+    // doc: /documentation/UIKit/UIView/hitTest(_:with:)
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { fatalError() }
     // doc: /documentation/UIKit/UIView/setNeedsLayout()
     open func setNeedsLayout() {}
     // doc: /documentation/UIKit/UIView/layoutIfNeeded()
