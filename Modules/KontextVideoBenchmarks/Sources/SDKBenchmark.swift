@@ -39,7 +39,7 @@ enum SDKBenchmark {
         let suite = "kontext-bench-sdk-\(UUID().uuidString)"
         defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
         let presenter = HeadlessPresenter()
-        KontextVideo.shared.reset(environment: SDKEnvironment(
+        KontextVideo.shared.beginSession(on: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage,
             defaults: UserDefaults(suiteName: suite) ?? .standard,
             rendererFactory: PlatformCreativeRendererFactory(),
@@ -161,12 +161,11 @@ enum SDKBenchmark {
         print("    requests sent from the main thread: \(transport.sentOnMainThread) (requests are encoded, sent and decoded together, on AdServerClient's actor)")
         print("")
         await measureMemory(objects: objects, bareRequests: previousRequests)
-        await KontextVideo.shared.runtime?.shutDownAndWait()
-        KontextVideo.shared.reset(environment: SDKEnvironment(
+        await KontextVideo.shared.beginSession(on: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: .standard,
             rendererFactory: PlatformCreativeRendererFactory(), platform: HeadlessPlatform(),
             appBundleId: "so.kontext.bench", appVersion: "1.0"
-        ))
+        )).waitForPredecessor()
         return 0
     }
 
@@ -211,7 +210,7 @@ enum SDKBenchmark {
         let released = HeapProbe.inUse()
         // What is left is the SDK's, not the objects': the durable event queue (the "not used" events
         // destroy() sends, up to its capacity) among it. Deliver the queue and look again.
-        if let runtime = KontextVideo.shared.runtime {
+        if let runtime = KontextVideo.shared.session.runtime {
             for _ in 0..<50 where await !runtime.client.pipeline.flush() {}
         }
         await settle()

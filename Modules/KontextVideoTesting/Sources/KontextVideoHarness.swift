@@ -184,7 +184,7 @@ public final class KontextVideoHarness {
     public func resetSDK() {
         guard turn.isHeld else { return }
         let presenter = self.presenter
-        KontextVideo.shared.reset(environment: SDKEnvironment(
+        KontextVideo.shared.beginSession(on: SDKEnvironment(
             clock: clock,
             transport: transport,
             storageDirectory: storageDirectory,
@@ -240,7 +240,7 @@ public final class KontextVideoHarness {
     /// harness.endAudioInterruption(shouldResume: true)   // the call was declined: it plays on
     /// ```
     public func beginAudioInterruption() {
-        KontextVideo.shared.deliverPlaybackSignal(.audioInterruptionBegan)
+        deliverPlaybackSignal(.audioInterruptionBegan)
     }
 
     /// The audio interruption ends. With `shouldResume` (the system's option, as after a declined
@@ -248,20 +248,26 @@ public final class KontextVideoHarness {
     /// Resume (`ScriptedCreative.pressResume()`).
     /// - Parameter shouldResume: Whether the system says playback may resume.
     public func endAudioInterruption(shouldResume: Bool) {
-        KontextVideo.shared.deliverPlaybackSignal(.audioInterruptionEnded(shouldResume: shouldResume))
+        deliverPlaybackSignal(.audioInterruptionEnded(shouldResume: shouldResume))
     }
 
     /// The headphones are unplugged (the audio route loses its device): a linear ad pauses, as
     /// AVPlayer does, until the viewer presses Resume.
     public func unplugHeadphones() {
-        KontextVideo.shared.deliverPlaybackSignal(.audioOutputLost)
+        deliverPlaybackSignal(.audioOutputLost)
     }
 
     /// The system's output volume changes (0 is muted): a linear ad on screen fires VAST `mute`
     /// and `unmute` on each change between silent and audible, once per change.
     /// - Parameter volume: The new volume, 0…1.
     public func setOutputVolume(_ volume: Float) {
-        KontextVideo.shared.deliverPlaybackSignal(.outputVolume(volume))
+        deliverPlaybackSignal(.outputVolume(volume))
+    }
+
+    /// Hands `signal` to the ad on screen's renderer, as the system does on a device: its
+    /// playback decides what the signal means (`LinearPlaybackSession`).
+    private func deliverPlaybackSignal(_ signal: PlaybackSignal) {
+        KontextVideo.shared.session.adOnScreen?.renderer?.receive(signal)
     }
 
     /// A content player on the harness's clock.
@@ -309,7 +315,7 @@ public final class KontextVideoHarness {
     /// Delivers every queued event now (the pipeline otherwise delivers on its own schedule).
     /// Returns once the queue is empty, or after a bounded number of passes when the server refuses.
     public func flushEvents() async {
-        guard turn.isHeld, let runtime = KontextVideo.shared.runtime else { return }
+        guard turn.isHeld, let runtime = KontextVideo.shared.session.runtime else { return }
         for _ in 0..<20 where await !runtime.client.pipeline.flush() {}
     }
 
@@ -317,8 +323,7 @@ public final class KontextVideoHarness {
     /// the delivery loop) is over, so nothing writes into the removed storage directory.
     public func finish() async {
         if turn.isHeld {
-            KontextVideo.shared.reset()
-            await KontextVideo.shared.waitForRetiredRuntime()
+            await KontextVideo.shared.beginSession(on: .platformDefault()).waitForPredecessor()
         }
         tearDown()
     }
@@ -326,7 +331,7 @@ public final class KontextVideoHarness {
     /// Resets `KontextVideo.shared`, stops the server and removes the storage directory; a
     /// harness made with `init` then gives its turn to the next harness.
     public func tearDown() {
-        if turn.isHeld { KontextVideo.shared.reset() }
+        if turn.isHeld { KontextVideo.shared.beginSession(on: .platformDefault()) }
         server?.stop()
         try? FileManager.default.removeItem(at: storageDirectory)
         UserDefaults.standard.removePersistentDomain(forName: defaultsSuite)
@@ -349,6 +354,6 @@ extension KontextVideo {
     /// Puts the shared instance back to its launch state with the platform's environment: for a
     /// publisher's tests that initialize the SDK more than once.
     public func resetForTesting() {
-        reset()
+        beginSession(on: .platformDefault())
     }
 }
