@@ -114,31 +114,59 @@ public final class KontextVideo {
     /// ```
     public nonisolated let inspector: KontextVideoInspector
 
-    /// How the SDK reaches the outside world; replaced by `KontextVideoTesting` before `initialize`.
-    package var environment = SDKEnvironment.platformDefault()
+    /// The launch the SDK is in: the app's, begun at first use on the platform's world, unless a
+    /// test kit began one on its own world first (`beginSession(on:)`).
+    package var session: SDKSession {
+        current ?? beginSession(on: .platformDefault())
+    }
+
+    private var current: SDKSession?
+
+    /// How the SDK reaches the outside world: the session's.
+    package var environment: SDKEnvironment { session.environment }
 
     /// Where initialization stands.
-    package private(set) var phase: InitializationPhase = .notInitialized
+    var phase: InitializationPhase { session.phase }
 
     /// The ad on screen, from any `VideoAds`: only one at a time.
-    package var adOnScreen: VideoAd?
+    var adOnScreen: VideoAd? {
+        get { session.adOnScreen }
+        set { session.adOnScreen = newValue }
+    }
 
-    /// The live runtime, once `initialize` was called.
-    package private(set) var runtime: SDKRuntime?
-
-    private var retryTask: Task<State, Never>?
     /// Whether the app is in the foreground, known before the runtime exists.
-    package private(set) var applicationIsActive = true
-    /// Bumped by `reset`, so an initialization started before it does not install its runtime after.
-    private var generation = 0
-    /// The retired runtime's shutdown, which a new initialization waits for.
-    private var retiring: Task<Void, Never>?
-    /// The App Tracking Transparency dialog, asked at most once per launch before the first ads request.
-    private var trackingAuthorization: Task<Void, Never>?
+    var applicationIsActive: Bool { session.applicationIsActive }
 
     private init() {
         inspector = KontextVideoInspector(events: events)
+    }
+
+    /// Begins a launch of the SDK on `environment`, the one way a session starts: the app's first
+    /// use begins it on the platform's world (`session`), a test kit one per test on its own.
+    /// A session it replaces ends (its ad on screen stops without callbacks, its runtime stops
+    /// talking to the server; the new one opens the storage once the old one is done with it), and
+    /// what the app told that launch is forgotten: user, consent, variant, verification provider,
+    /// log level and what the inspector collected.
+    /// - Returns: The session begun.
+    @discardableResult
+    package func beginSession(on environment: SDKEnvironment) -> SDKSession {
+        let replaced = current
+        let session = SDKSession(environment: environment, events: events, after: replaced?.end())
+        current = session
+        if replaced != nil { forgetWhatTheAppSaid() }
         inspector.setTimeSource(Self.wallTime(on: environment.clock))
+        return session
+    }
+
+    /// A new launch starts from what the app has not yet said.
+    private func forgetWhatTheAppSaid() {
+        user = nil
+        regulatory = nil
+        variantId = nil
+        verificationProvider = nil
+        events.logLevel = .warning
+        inspector.stop()
+        inspector.clear()
     }
 
     /// The wall-clock time of `clock`'s now: the inspector's times move with the SDK's clock (a
@@ -166,7 +194,7 @@ public final class KontextVideo {
     ///   - completion: Runs on the main actor once the server answered or failed, with the
     ///     resulting ``State``; `nil` (the default) when you don't need it.
     public func initialize(with configuration: Configuration, completion: (@MainActor (State) -> Void)? = nil) {
-        let task = start(configuration)
+        let task = session.start(configuration)
         Task { @MainActor in
             let state = await task.value
             completion?(state)
@@ -193,167 +221,22 @@ public final class KontextVideo {
     ///   or `.failed` (the server could not be reached; every ads request retries first).
     @discardableResult
     public func initialize(with configuration: Configuration) async -> State {
-        await start(configuration).value
-    }
-
-    private func start(_ configuration: Configuration) -> Task<State, Never> {
-        switch phase {
-        case .initializing(let task):
-            return task
-        case .finished(let state):
-            return Task { state }
-        case .notInitialized:
-            events.logLevel = configuration.logLevel
-            events.record(KontextVideoEvent(.state, .initialize, level: .info, attributes: [
-                "server": configuration.serverURL.absoluteString, "version": KontextVideoVersion.current,
-            ]))
-            let environment = self.environment
-            let events = self.events
-            let generation = self.generation
-            let retiring = self.retiring
-            let task = Task { @MainActor [weak self] () -> State in
-                // A runtime a reset retired must be done with the storage before a new one opens it.
-                await retiring?.value
-                // Opening the durable queue and reading the install id touch the disk: off the main actor.
-                let client = await SDKRuntime.makeClient(configuration: configuration, environment: environment, events: events)
-                guard let self, self.generation == generation else { return .failed }
-                let runtime = SDKRuntime(
-                    configuration: configuration, environment: environment, events: events,
-                    client: client, isActive: self.applicationIsActive)
-                self.runtime = runtime
-                self.followApplicationActivity(on: environment.platform)
-                let state = await runtime.client.initialize()
-                if self.generation == generation { self.finishInitialization(state) }
-                return state
-            }
-            phase = .initializing(task)
-            return task
-        }
-    }
-
-    private func finishInitialization(_ state: State) {
-        phase = .finished(state)
-        var attributes = ["state": "\(state)"]
-        if case .disabled(let reason) = state { attributes["reason"] = reason ?? "" }
-        events.record(KontextVideoEvent(.state, .initialized, level: .info, attributes: attributes))
+        await session.start(configuration).value
     }
 
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
     /// concurrent callers share the retry). Waiting for an initialization under way and the retry
     /// both live inside the caller's `budget`: when it runs out first, `.initializationFailed`.
-    package func requireEnabled(budget: TimeBudget) async throws(VideoAdError) -> SDKRuntime {
-        let generation = self.generation
-        var state: State
-        switch phase {
-        case .notInitialized: throw .notInitialized
-        case .initializing(let task): state = await Self.value(of: task, within: budget)
-        case .finished(let finished): state = finished
-        }
-        // A reset while waiting puts the SDK back to its launch state.
-        guard self.generation == generation, let runtime, !runtime.isShutDown else { throw .notInitialized }
-        if state == .failed {
-            let retry = retryTask ?? Task { @MainActor [weak self] () -> State in
-                let retried = await runtime.client.initialize()
-                guard let self, self.generation == generation else { return retried }
-                self.finishInitialization(retried)
-                self.retryTask = nil
-                return retried
-            }
-            retryTask = retry
-            state = await Self.value(of: retry, within: budget)
-            guard self.generation == generation else { throw .notInitialized }
-        }
-        switch state {
-        case .enabled:
-            if runtime.configuration.requestTrackingAuthorization {
-                // Every ads request waits for the one dialog, so none leaves before it was answered.
-                let platform = runtime.environment.platform
-                let asking = trackingAuthorization ?? Task { @MainActor in await Self.askForTrackingAuthorization(on: platform) }
-                trackingAuthorization = asking
-                await asking.value
-            }
-            return runtime
-        case .disabled(let reason): throw .disabled(reason: reason)
-        case .failed: throw .initializationFailed
-        }
-    }
-
-    /// The state `task` settles on, or `.failed` when `budget` runs out first (the task goes on).
-    private static func value(of task: Task<State, Never>, within budget: TimeBudget) async -> State {
-        (try? await budget.run { await task.value }) ?? .failed
-    }
-
-    /// Returns once a runtime retired by `reset` is done with its storage (queued writes on disk,
-    /// delivery stopped). An initialization cut short by the reset may still open the storage
-    /// once; it is not waited for, since its `/init` may never be answered.
-    package func waitForRetiredRuntime() async {
-        await retiring?.value
+    func requireEnabled(budget: TimeBudget) async throws(VideoAdError) -> SDKRuntime {
+        try await session.requireEnabled(budget: budget)
     }
 
     /// The SDK's state without waiting: `nil` before `initialize` finished.
-    package var currentState: State? {
-        if case .finished(let state) = phase { return state }
-        return nil
-    }
-
-    /// Follows the app's foreground and background on `platform`, from its state now (a launch
-    /// may happen in the background); the platform observes once per process.
-    private func followApplicationActivity(on platform: any PlatformServices) {
-        let isActive = platform.observeApplicationActivity { active in
-            KontextVideo.shared.setApplicationActive(active)
-        }
-        if let isActive { setApplicationActive(isActive) }
-    }
-
-    /// Shows the App Tracking Transparency dialog, when the app asked the SDK to
-    /// (`Configuration.requestTrackingAuthorization`), only to a user who was never asked.
-    private static func askForTrackingAuthorization(on platform: any PlatformServices) async {
-        guard platform.trackingAuthorizationStatus?.canAskUser == true else { return }
-        await platform.requestTrackingAuthorization()
-    }
+    var currentState: State? { session.currentState }
 
     /// The app moved to the background (`false`) or the foreground (`true`): time in the
     /// background does not count toward the creative load time-out.
     package func setApplicationActive(_ active: Bool) {
-        applicationIsActive = active
-        runtime?.activeTime.setActive(active)
-        adOnScreen?.onScreen?.applicationActivityChanged(active)
-    }
-
-    /// A signal of the audio session, the volume or a click-through for the ad on screen: its
-    /// playback decides what it means (`LinearPlaybackSession`). The harness's way to play the
-    /// device; on iOS and tvOS the renderer hears the system itself.
-    package func deliverPlaybackSignal(_ signal: PlaybackSignal) {
-        adOnScreen?.renderer?.receive(signal)
-    }
-
-    /// Puts the shared instance back to its launch state, for tests: ends the ad on screen
-    /// without callbacks, forgets the configuration and restores the platform environment.
-    package func reset(environment: SDKEnvironment = .platformDefault()) {
-        adOnScreen?.abandonForReset()
-        adOnScreen = nil
-        generation += 1
-        applicationIsActive = true
-        if let old = runtime {
-            old.shutdown()
-            let previous = retiring
-            retiring = Task { @MainActor in
-                await previous?.value
-                await old.shutDownAndWait()
-            }
-        }
-        runtime = nil
-        retryTask = nil
-        trackingAuthorization = nil
-        phase = .notInitialized
-        user = nil
-        regulatory = nil
-        variantId = nil
-        verificationProvider = nil
-        events.logLevel = .warning
-        self.environment = environment
-        inspector.stop()
-        inspector.clear()
-        inspector.setTimeSource(Self.wallTime(on: environment.clock))
+        session.setApplicationActive(active)
     }
 }

@@ -64,7 +64,7 @@ final class LinearPresentationController: OnScreenPresentation {
 
     func stop() {}
 
-    /// `KontextVideo.reset` only: no watchdog, no callback, and the surface taken down if it is up.
+    /// Its session ended (`VideoAd.abandon()`): no watchdog, no callback, and the surface taken down if it is up.
     func abandon() {
         watchdog?.cancel()
         watchdog = nil

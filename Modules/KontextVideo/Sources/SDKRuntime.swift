@@ -82,8 +82,8 @@ package final class SDKRuntime {
             sleepUntil: { deadline in try await activeTime.sleep(activeFor: deadline - activeTime.elapsed) })
     }()
 
-    /// Whether `KontextVideo.reset` retired this runtime: ads it made stop talking to the server.
-    package private(set) var isShutDown = false
+    /// Whether its session ended (`SDKSession.end()`): ads it made stop talking to the server.
+    private var isShutDown = false
 
     /// Queues an event for the server through the durable pipeline, unless the runtime was
     /// retired. Its journal line is written before this returns (one `write(2)` into the page

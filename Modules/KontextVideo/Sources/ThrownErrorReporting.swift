@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoNetworking
 
 extension KontextVideo {
     /// Reports an error a public call throws to the app, at `.warning`: which call, the error,
@@ -80,8 +81,27 @@ extension VideoAdsCore {
     }
 }
 
+extension AdRequestFailure {
+    /// The error the app gets for a failed ad request: initialization states map to their own
+    /// cases, everything else is `.request(VideoAdRequestError)`.
+    var publicError: any Error {
+        switch self {
+        case .notInitialized(.disabled(let reason)): VideoAdError.disabled(reason: reason)
+        case .notInitialized: VideoAdError.initializationFailed
+        case .cancelled: CancellationError()
+        case .transport(let error): VideoAdError.request(VideoAdRequestError.network(error.code))
+        case .timedOut: VideoAdError.request(VideoAdRequestError.timedOut)
+        case .http(let status): VideoAdError.request(VideoAdRequestError.http(status: status))
+        case let .server(code, message, permanent): VideoAdError.request(VideoAdRequestError.server(code: code, message: message, permanent: permanent))
+        case .decoding(let what): VideoAdError.request(VideoAdRequestError.invalidResponse(what))
+        case .responseTooLarge: VideoAdError.request(VideoAdRequestError.invalidResponse("the answer is larger than 2 MiB"))
+        }
+    }
+}
+
 extension VideoAdError {
-    /// A no-fill or a failed request: reported where the ad request ended, with its id.
+    /// A no-fill or a failed request: reported where the ad request ended, with its id, so
+    /// `VideoAdsCore.format(_:)` does not report it again.
     var isRequestOutcome: Bool {
         switch self {
         case .noFill, .request: true

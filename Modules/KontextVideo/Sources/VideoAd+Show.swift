@@ -222,6 +222,6 @@ extension HostSnapshot {
 
 /// A flag a main-actor closure can read after the code that made it has moved on.
 @MainActor
-final class Flag {
+private final class Flag {
     var isSet = false
 }

@@ -289,8 +289,9 @@ public final class VideoAd {
         invalidate(.destroyed)
     }
 
-    /// Stops everything without callbacks or events; `KontextVideo.reset` only.
-    func abandonForReset() {
+    /// Stops everything without callbacks or events: its session ended (`SDKSession.end()`), and
+    /// the one after it must not hear from it.
+    func abandon() {
         onScreen?.abandon()
         onScreen = nil
         renderer?.stop()

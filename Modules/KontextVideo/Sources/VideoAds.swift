@@ -80,14 +80,7 @@ public final class VideoAds {
     ///   your task is cancelled (the request itself continues, and its answer is kept for the next
     ///   call).
     public func format(_ format: AdFormat) async throws -> VideoAd {
-        do {
-            return try await core.format(format)
-        } catch let error as VideoAdError where error.isRequestOutcome {
-            throw error   // reported with its request's id where the request ended
-        } catch {
-            core.reportFormatThrown(error, format: format)
-            throw error
-        }
+        try await core.format(format)
     }
 
     /// The player this episode plays in, when it is not an `AVPlayer`: any player that conforms

@@ -28,7 +28,20 @@ package final class VideoAdsCore {
         self.sdk = sdk
     }
 
+    /// The ad for `format` (`VideoAds.format(_:)`). What it throws is reported once: an ad
+    /// request's outcome where the request ended, with its id; anything else here.
     func format(_ format: AdFormat) async throws -> VideoAd {
+        do {
+            return try await heldOrRequested(format)
+        } catch let error as VideoAdError where error.isRequestOutcome {
+            throw error
+        } catch {
+            reportFormatThrown(error, format: format)
+            throw error
+        }
+    }
+
+    private func heldOrRequested(_ format: AdFormat) async throws -> VideoAd {
         if isDestroyed { throw VideoAdError.destroyed }
         if let ad = held[format], ad.isHeldValid {
             return ad
@@ -79,7 +92,7 @@ package final class VideoAdsCore {
         } catch {
             if isDestroyed { return .failure(VideoAdError.destroyed) }
             if let ad = held[format], ad.isHeldValid { return .success(ad) }
-            let thrown = Self.publicError(for: error)
+            let thrown = error.publicError
             if thrown is VideoAdError {
                 reportFormatThrown(thrown, format: format, requestId: requestId)
             }
@@ -104,22 +117,6 @@ package final class VideoAdsCore {
             held[format] = ad
             liveAds.append(ad)
             return .success(ad)
-        }
-    }
-
-    /// The public error for a failed request: initialization states map to their own cases,
-    /// everything else is `.request(VideoAdRequestError)`.
-    private static func publicError(for failure: AdRequestFailure) -> any Error {
-        switch failure {
-        case .notInitialized(.disabled(let reason)): VideoAdError.disabled(reason: reason)
-        case .notInitialized: VideoAdError.initializationFailed
-        case .cancelled: CancellationError()
-        case .transport(let error): VideoAdError.request(VideoAdRequestError.network(error.code))
-        case .timedOut: VideoAdError.request(VideoAdRequestError.timedOut)
-        case .http(let status): VideoAdError.request(VideoAdRequestError.http(status: status))
-        case let .server(code, message, permanent): VideoAdError.request(VideoAdRequestError.server(code: code, message: message, permanent: permanent))
-        case .decoding(let what): VideoAdError.request(VideoAdRequestError.invalidResponse(what))
-        case .responseTooLarge: VideoAdError.request(VideoAdRequestError.invalidResponse("the answer is larger than 2 MiB"))
         }
     }
 

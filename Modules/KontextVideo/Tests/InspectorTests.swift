@@ -179,7 +179,7 @@ struct InspectorTests {
             #expect(try KontextVideoInspection(jsonData: inspection.jsonData()) == inspection, "dates kept to the millisecond")
             #expect(inspection.text.contains("Ad 1 · overlay · received"))
 
-            KontextVideo.shared.reset()
+            harness.resetSDK()
             #expect(!inspector.isListening)
             #expect(inspector.snapshot().ads.isEmpty)
         }

@@ -58,7 +58,7 @@ struct PlatformSeamTests {
     func asksOnce() async throws {
         try await KontextVideoHarness.run { harness in
             let platform = ScriptedPlatform(status: .notDetermined, answer: .authorized)
-            KontextVideo.shared.environment.platform = platform
+            KontextVideo.shared.beginSession { $0.platform = platform }
             await KontextVideo.shared.initialize(with: .init(publisherToken: "acme-dev", requestTrackingAuthorization: true, logLevel: .none, serverURL: harness.serverURL))
             let ads = VideoAds(content: .init(id: "e1", language: "en"))
             async let first = ads.format(.pause)
@@ -79,7 +79,7 @@ struct PlatformSeamTests {
     func doesNotAsk(configured: Bool, status: TrackingAuthorizationStatus) async throws {
         try await KontextVideoHarness.run { harness in
             let platform = ScriptedPlatform(status: status, answer: .authorized)
-            KontextVideo.shared.environment.platform = platform
+            KontextVideo.shared.beginSession { $0.platform = platform }
             await KontextVideo.shared.initialize(with: .init(publisherToken: "acme-dev", requestTrackingAuthorization: configured, logLevel: .none, serverURL: harness.serverURL))
             _ = try await VideoAds(content: .init(id: "e1", language: "en")).format(.pause)
             #expect(platform.requests == 0)
@@ -94,8 +94,8 @@ struct PlatformSeamTests {
     @Test("the device of each request is measured then, and the headless platform sends no ids")
     func headlessRequest() async throws {
         try await KontextVideoHarness.run { harness in
-            KontextVideo.shared.environment.platform = HeadlessPlatform(
-                deviceFacts: DeviceFacts(os: "iOS", osVersion: "26.0", screenWidth: 402, screenHeight: 874, scale: 3))
+            KontextVideo.shared.beginSession { $0.platform = HeadlessPlatform(
+                deviceFacts: DeviceFacts(os: "iOS", osVersion: "26.0", screenWidth: 402, screenHeight: 874, scale: 3)) }
             await harness.initialize()
             _ = try await VideoAds(content: .init(id: "e1", language: "en")).format(.pause)
             let preload = try #require(harness.server?.requests(path: "/video/preload").last?.json)
@@ -109,11 +109,11 @@ struct PlatformSeamTests {
         try await KontextVideoHarness.run { harness in
             let platform = ScriptedPlatform(status: nil, answer: nil)
             platform.isActive = false
-            KontextVideo.shared.environment.platform = platform
+            KontextVideo.shared.beginSession { $0.platform = platform }
             await harness.initialize()
-            #expect(KontextVideo.shared.runtime?.activeTime.isActive == false, "a launch in the background")
+            #expect(KontextVideo.shared.session.runtime?.activeTime.isActive == false, "a launch in the background")
             platform.onChange?(true)
-            #expect(KontextVideo.shared.runtime?.activeTime.isActive == true)
+            #expect(KontextVideo.shared.session.runtime?.activeTime.isActive == true)
         }
     }
 }

@@ -98,7 +98,7 @@ struct SharedTimerTests {
     @Test func adsThatEndedLeaveNothingInTheRuntimesTimers() async throws {
         try await KontextVideoHarness.run { harness in
             #expect(await harness.initialize() == .enabled)
-            let runtime = try #require(KontextVideo.shared.runtime)
+            let runtime = try #require(KontextVideo.shared.session.runtime)
             let held = VideoAds(content: .init(id: "episode-held", language: "en"))
             _ = try await held.format(.pause)
             let loaded = VideoAds(content: .init(id: "episode-loaded", language: "en"))

@@ -53,7 +53,7 @@ struct VerificationSeamTests {
     @Test func theSessionExposesTheCreativesViewAndTheSDKsControlsAsTheyChange() async throws {
         try await KontextVideoHarness.run { harness in
             let factory = ControlsFactory()
-            KontextVideo.shared.environment.rendererFactory = factory
+            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
             await harness.initialize()
             let measurement = RecordingVerificationProvider()
             KontextVideo.shared.verificationProvider = measurement

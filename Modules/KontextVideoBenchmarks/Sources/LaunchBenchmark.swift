@@ -46,13 +46,13 @@ enum LaunchBenchmark {
             }
             let defaults = UserDefaults(suiteName: suite) ?? .standard
             let transport = FirstRequestTransport(base: URLSessionTransport())
-            await KontextVideo.shared.runtime?.shutDownAndWait()
-            KontextVideo.shared.reset(environment: SDKEnvironment(
+            // A new launch; the last one's shutdown is over before the clock starts.
+            await KontextVideo.shared.beginSession(on: SDKEnvironment(
                 clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: defaults,
                 rendererFactory: PlatformCreativeRendererFactory(),
                 platform: HeadlessPlatform(defaultPresenter: { HeadlessPresenter() }, clickOpener: HeadlessClickOpener()),
                 appBundleId: "so.kontext.bench", appVersion: "1.0"
-            ))
+            )).waitForPredecessor()
             let configuration = KontextVideo.Configuration(publisherToken: "acme-dev", logLevel: .none, serverURL: server.baseURL)
 
             // The SDK: the call as an app delegate makes it, then the state it reports.

@@ -39,7 +39,7 @@ enum SDKBenchmark {
         let suite = "kontext-bench-sdk-\(UUID().uuidString)"
         defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
         let presenter = HeadlessPresenter()
-        KontextVideo.shared.reset(environment: SDKEnvironment(
+        KontextVideo.shared.beginSession(on: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage,
             defaults: UserDefaults(suiteName: suite) ?? .standard,
             rendererFactory: PlatformCreativeRendererFactory(),
@@ -189,12 +189,11 @@ enum SDKBenchmark {
         await measureMemory(objects: objects, bareRequests: previousRequests)
         print("")
         await LaunchBenchmark.run(server: server, rounds: max(10, iterations / 10))
-        await KontextVideo.shared.runtime?.shutDownAndWait()
-        KontextVideo.shared.reset(environment: SDKEnvironment(
+        await KontextVideo.shared.beginSession(on: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: .standard,
             rendererFactory: PlatformCreativeRendererFactory(), platform: HeadlessPlatform(),
             appBundleId: "so.kontext.bench", appVersion: "1.0"
-        ))
+        )).waitForPredecessor()
         return 0
     }
 
@@ -239,7 +238,7 @@ enum SDKBenchmark {
         let released = HeapProbe.inUse()
         // What is left is the SDK's, not the objects': the durable event queue (the "not used" events
         // destroy() sends, up to its capacity) among it. Deliver the queue and look again.
-        if let runtime = KontextVideo.shared.runtime {
+        if let runtime = KontextVideo.shared.session.runtime {
             for _ in 0..<50 where await !runtime.client.pipeline.flush() {}
         }
         await settle()

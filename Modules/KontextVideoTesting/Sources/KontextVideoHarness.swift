@@ -55,9 +55,11 @@ public final class KontextVideoHarness {
         creatives: ScriptedCreatives? = nil,
         _ body: @MainActor (KontextVideoHarness) async throws -> Value
     ) async throws -> Value {
-        try await HarnessLock.shared.acquire()
-        defer { HarnessLock.shared.release() }
-        let harness = try KontextVideoHarness(serverURL: serverURL, creatives: creatives ?? ScriptedCreatives())
+        let turn = try await HarnessLock.shared.acquire()
+        defer { turn.release() }
+        let harness = try HarnessLease.$handedToHarness.withValue(turn) {
+            try KontextVideoHarness(serverURL: serverURL, creatives: creatives ?? ScriptedCreatives())
+        }
         let result: Value
         do {
             result = try await body(harness)
@@ -87,6 +89,11 @@ public final class KontextVideoHarness {
     /// Where the SDK keeps its install id and event queue.
     public let storageDirectory: URL
     private let defaultsSuite: String
+    /// This harness's turn on `KontextVideo.shared`: only while it holds it does the harness
+    /// reset the SDK.
+    private let turn: HarnessLease
+    /// Whether `tearDown()` gives the turn back: `run` gives back its own, after the body.
+    private let turnEndsWithTearDown: Bool
     /// Every request of the SDK goes through it: only loopback and `serverURL`'s host are reached.
     private let transport: PlannedHostsTransport
 
@@ -103,10 +110,12 @@ public final class KontextVideoHarness {
     }
 
     /// Starts a sandbox server (or uses `serverURL`) and resets `KontextVideo.shared` to run on
-    /// the harness's clock, storage, consent store, creatives and presenter. Tests that may run in
-    /// parallel should use `run(_:)`, which also keeps harnesses from overlapping.
-    /// `serverLog` hears one line per request the sandbox server answers (with any protocol
-    /// violation), on the server's thread.
+    /// the harness's clock, storage, consent store, creatives and presenter. The harness holds the
+    /// process's one turn on `KontextVideo.shared` until ``tearDown()`` or ``finish()``: while it
+    /// does, `run` waits and another `init` throws ``AnotherHarnessRunning`` (it cannot wait: it is
+    /// synchronous, on the main actor the other harness runs on). Tests that may run in parallel
+    /// should use `run(_:)`, which waits for the turn. `serverLog` hears one line per request the
+    /// sandbox server answers (with any protocol violation), on the server's thread.
     ///
     /// ```swift
     /// let harness = try KontextVideoHarness(serverLog: { print($0) })
@@ -117,22 +126,32 @@ public final class KontextVideoHarness {
     ///   - serverURL: A server of your own to talk to; `nil` (the default) starts a sandbox.
     ///   - creatives: How creatives load and behave; by default every creative is fetched.
     ///   - serverLog: Hears one line per request the sandbox answers; `nil` (the default) for none.
-    /// - Throws: ``HTTPServerError`` when the sandbox server could not start, or the error of
-    ///   creating the storage directory.
+    /// - Throws: ``AnotherHarnessRunning`` when another harness holds the turn,
+    ///   ``HTTPServerError`` when the sandbox server could not start, or the error of creating the
+    ///   storage directory.
     public init(
         serverURL: URL? = nil,
         creatives: ScriptedCreatives = ScriptedCreatives(),
         serverLog: (@Sendable (String) -> Void)? = nil
     ) throws {
+        let handed = HarnessLease.handedToHarness
+        guard let turn = handed ?? HarnessLock.shared.acquireIfFree() else { throw AnotherHarnessRunning() }
+        self.turn = turn
+        self.turnEndsWithTearDown = handed == nil
         let clock = TestClock()
         self.clock = clock
         if let serverURL {
             self.server = nil
             self.serverURL = serverURL
         } else {
-            let server = try SandboxAdServer(logger: serverLog)
-            self.server = server
-            self.serverURL = server.baseURL
+            do {
+                let server = try SandboxAdServer(logger: serverLog)
+                self.server = server
+                self.serverURL = server.baseURL
+            } catch {
+                turn.release()
+                throw error
+            }
         }
         self.transport = PlannedHostsTransport(
             base: URLSessionTransport(),
@@ -144,15 +163,28 @@ public final class KontextVideoHarness {
         self.defaults = UserDefaults(suiteName: suite) ?? .standard
         self.storageDirectory = FileManager.default.temporaryDirectory
             .appendingPathComponent("kontext-video-harness-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: storageDirectory, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(at: storageDirectory, withIntermediateDirectories: true)
+        } catch {
+            server?.stop()
+            turn.release()
+            throw error
+        }
         resetSDK()
+    }
+
+    deinit {
+        // A harness dropped without `tearDown()` must not keep every later harness waiting.
+        if turnEndsWithTearDown { turn.release() }
     }
 
     /// Puts `KontextVideo.shared` back to launch state on this harness's environment (a new launch
     /// of the app: the storage directory, and so the install id and queued events, are kept).
+    /// A harness that was torn down no longer holds the turn and leaves the SDK alone.
     public func resetSDK() {
+        guard turn.isHeld else { return }
         let presenter = self.presenter
-        KontextVideo.shared.reset(environment: SDKEnvironment(
+        KontextVideo.shared.beginSession(on: SDKEnvironment(
             clock: clock,
             transport: transport,
             storageDirectory: storageDirectory,
@@ -208,7 +240,7 @@ public final class KontextVideoHarness {
     /// harness.endAudioInterruption(shouldResume: true)   // the call was declined: it plays on
     /// ```
     public func beginAudioInterruption() {
-        KontextVideo.shared.deliverPlaybackSignal(.audioInterruptionBegan)
+        deliverPlaybackSignal(.audioInterruptionBegan)
     }
 
     /// The audio interruption ends. With `shouldResume` (the system's option, as after a declined
@@ -216,20 +248,26 @@ public final class KontextVideoHarness {
     /// Resume (`ScriptedCreative.pressResume()`).
     /// - Parameter shouldResume: Whether the system says playback may resume.
     public func endAudioInterruption(shouldResume: Bool) {
-        KontextVideo.shared.deliverPlaybackSignal(.audioInterruptionEnded(shouldResume: shouldResume))
+        deliverPlaybackSignal(.audioInterruptionEnded(shouldResume: shouldResume))
     }
 
     /// The headphones are unplugged (the audio route loses its device): a linear ad pauses, as
     /// AVPlayer does, until the viewer presses Resume.
     public func unplugHeadphones() {
-        KontextVideo.shared.deliverPlaybackSignal(.audioOutputLost)
+        deliverPlaybackSignal(.audioOutputLost)
     }
 
     /// The system's output volume changes (0 is muted): a linear ad on screen fires VAST `mute`
     /// and `unmute` on each change between silent and audible, once per change.
     /// - Parameter volume: The new volume, 0…1.
     public func setOutputVolume(_ volume: Float) {
-        KontextVideo.shared.deliverPlaybackSignal(.outputVolume(volume))
+        deliverPlaybackSignal(.outputVolume(volume))
+    }
+
+    /// Hands `signal` to the ad on screen's renderer, as the system does on a device: its
+    /// playback decides what the signal means (`LinearPlaybackSession`).
+    private func deliverPlaybackSignal(_ signal: PlaybackSignal) {
+        KontextVideo.shared.session.adOnScreen?.renderer?.receive(signal)
     }
 
     /// A content player on the harness's clock.
@@ -277,24 +315,27 @@ public final class KontextVideoHarness {
     /// Delivers every queued event now (the pipeline otherwise delivers on its own schedule).
     /// Returns once the queue is empty, or after a bounded number of passes when the server refuses.
     public func flushEvents() async {
-        guard let runtime = KontextVideo.shared.runtime else { return }
+        guard turn.isHeld, let runtime = KontextVideo.shared.session.runtime else { return }
         for _ in 0..<20 where await !runtime.client.pipeline.flush() {}
     }
 
     /// Like `tearDown()`, but first waits until the SDK's background work (queued event writes,
     /// the delivery loop) is over, so nothing writes into the removed storage directory.
     public func finish() async {
-        KontextVideo.shared.reset()
-        await KontextVideo.shared.waitForRetiredRuntime()
+        if turn.isHeld {
+            await KontextVideo.shared.beginSession(on: .platformDefault()).waitForPredecessor()
+        }
         tearDown()
     }
 
-    /// Resets `KontextVideo.shared`, stops the server and removes the storage directory.
+    /// Resets `KontextVideo.shared`, stops the server and removes the storage directory; a
+    /// harness made with `init` then gives its turn to the next harness.
     public func tearDown() {
-        KontextVideo.shared.reset()
+        if turn.isHeld { KontextVideo.shared.beginSession(on: .platformDefault()) }
         server?.stop()
         try? FileManager.default.removeItem(at: storageDirectory)
         UserDefaults.standard.removePersistentDomain(forName: defaultsSuite)
+        if turnEndsWithTearDown { turn.release() }
     }
 }
 
@@ -313,6 +354,6 @@ extension KontextVideo {
     /// Puts the shared instance back to its launch state with the platform's environment: for a
     /// publisher's tests that initialize the SDK more than once.
     public func resetForTesting() {
-        reset()
+        beginSession(on: .platformDefault())
     }
 }

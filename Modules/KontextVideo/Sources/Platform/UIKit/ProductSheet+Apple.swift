@@ -7,31 +7,26 @@ import StoreKit
 
 /// The App Store product sheet; taken down again when the product cannot load. It reports
 /// `.opened` once the product loaded, `.failed` when it did not, and `.dismissed` when the
-/// viewer closed it: the ad paused for it resumes then (`LinearPlaybackSession`).
+/// viewer closed it: the ad paused for it resumes then (`LinearPlaybackSession`). Whoever presents
+/// it keeps it alive while it is on screen: UIKit holds its controller's delegate weakly.
 @MainActor
 final class ProductSheet: NSObject, SKStoreProductViewControllerDelegate {
-    /// The sheet on screen, kept alive as its controller's delegate (which UIKit holds weakly).
-    private static var current: ProductSheet?
-    private let outcome: @MainActor (ClickDestinationOutcome) -> Void
+    private let outcome: @MainActor (ProductSheet, ClickDestinationOutcome) -> Void
 
-    private init(outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
+    /// A sheet that reports to `outcome`, with itself, whether the product loaded (when it did
+    /// not, the sheet is already going away) and the sheet's dismissal.
+    init(outcome: @escaping @MainActor (ProductSheet, ClickDestinationOutcome) -> Void) {
         self.outcome = outcome
     }
 
-    /// Presents the product sheet of `appStoreID` on `presenter`; `outcome` hears whether the
-    /// product loaded (when it did not, the sheet is already going away) and the sheet's dismissal.
-    static func present(_ appStoreID: String, from presenter: UIViewController, outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
-        let sheet = ProductSheet(outcome: outcome)
-        current = sheet
+    /// Presents the product sheet of `appStoreID` on `presenter`.
+    func present(_ appStoreID: String, from presenter: UIViewController) {
         let store = SKStoreProductViewController()
-        store.delegate = sheet
+        store.delegate = self
         store.loadProduct(withParameters: [SKStoreProductParameterITunesItemIdentifier: appStoreID]) { ok, _ in
             Task { @MainActor in
-                if !ok {
-                    store.presentingViewController?.dismiss(animated: true)
-                    current = nil
-                }
-                outcome(ok ? .opened : .failed)
+                if !ok { store.presentingViewController?.dismiss(animated: true) }
+                self.outcome(self, ok ? .opened : .failed)
             }
         }
         presenter.present(store, animated: true)
@@ -43,8 +38,7 @@ final class ProductSheet: NSObject, SKStoreProductViewControllerDelegate {
     nonisolated func productViewControllerDidFinish(_ viewController: SKStoreProductViewController) {
         Task { @MainActor in
             viewController.presentingViewController?.dismiss(animated: true)
-            self.outcome(.dismissed)
-            if ProductSheet.current === self { ProductSheet.current = nil }
+            self.outcome(self, .dismissed)
         }
     }
 }

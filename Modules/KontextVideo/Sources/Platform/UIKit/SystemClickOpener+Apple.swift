@@ -11,6 +11,12 @@ import KontextVideoNetworking
 /// through: nothing opens, and the click is still recorded and reported.
 @MainActor
 final class SystemClickOpener: ClickDestinationOpening {
+    #if os(iOS)
+    /// The product sheet on screen, kept alive as its controller's delegate (which UIKit holds
+    /// weakly) until it failed or was dismissed; a later one takes its place.
+    private var productSheet: ProductSheet?
+    #endif
+
     func open(_ destination: ClickDestination, outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
         switch destination {
         case .productSheet(let appStoreID):
@@ -21,7 +27,12 @@ final class SystemClickOpener: ClickDestinationOpening {
                 outcome(.failed)
                 return
             }
-            ProductSheet.present(appStoreID, from: presenter, outcome: outcome)
+            let sheet = ProductSheet { [weak self] sheet, result in
+                if result != .opened, self?.productSheet === sheet { self?.productSheet = nil }
+                outcome(result)
+            }
+            productSheet = sheet
+            sheet.present(appStoreID, from: presenter)
             #else
             outcome(.failed)
             #endif

@@ -9,6 +9,8 @@ import KontextVideoNetworking
 @MainActor
 final class UIKitPlatform: PlatformServices {
     let clickOpener: any ClickOpening = OrderedClickOpener(SystemClickOpener())
+    /// The app's foreground and background, observed once this platform is asked.
+    private let lifecycle = ApplicationLifecycle()
 
     func defaultPresenter() -> (any VideoAdPresenter)? {
         KeyWindow.topViewController().map(UIViewControllerPresenter.init)
@@ -23,7 +25,7 @@ final class UIKitPlatform: PlatformServices {
     }
 
     func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool? {
-        ApplicationLifecycle.observe(onChange)
+        lifecycle.observe(onChange)
     }
 
     var trackingAuthorizationStatus: TrackingAuthorizationStatus? {
