@@ -19,6 +19,24 @@ struct PlatformRenderingRulesTests {
         #expect(CreativeFailure.playbackFailedOnScreen.event == .failed(code: .mediaDisplay))
     }
 
+    @Test("a web creative's surface: the bridge script only in an HTML page with an origin, a tap anywhere on an image is the click, Resume only on a full-screen pause ad",
+          arguments: [
+            (ServedCreative.Kind.html, "https://ads.example.com/page.html", false, true, WebCreativeSurface.Taps.page, false),
+            (.html, "https://ads.example.com/page.html", true, true, .page, true),
+            (.html, "file:///tmp/page.html", false, false, .page, false),
+            (.image, "https://ads.example.com/ad.png", false, false, .anywhereIsTheClick, false),
+            (.image, "https://ads.example.com/ad.png", true, false, .anywhereIsTheClick, true),
+          ])
+    func webSurface(kind: ServedCreative.Kind, url: String, fullScreen: Bool, runsScript: Bool, taps: WebCreativeSurface.Taps, resume: Bool) throws {
+        let origin = CreativeOrigin(url: try #require(URL(string: url)))
+        let surface = WebCreativeSurface(
+            kind: kind, origin: origin, rules: CreativePageRules(isFullScreenPause: fullScreen, allowedSize: CGSize(width: 300, height: 250)))
+        #expect(surface.runsBridgeScript == runsScript)
+        #expect(surface.bridgeScript == (runsScript ? origin.flatMap(CreativeBridgeScript.source(for:)) : nil))
+        #expect(surface.taps == taps)
+        #expect(surface.drawsResume == resume)
+    }
+
     @Test("a web creative's navigations: loading is allowed, a tap once loaded is a click",
           arguments: [
             (false, true, false, WebNavigationPolicy.allow), (false, true, true, .allow), (false, false, true, .allow),

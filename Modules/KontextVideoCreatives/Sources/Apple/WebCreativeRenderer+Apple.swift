@@ -1,6 +1,7 @@
 // An overlay or pause creative (an HTML page or an image) in a WKWebView, with a close control
 // (and Resume on a full-screen pause ad). Glue only: which page to load (`CreativePage`), what
-// the page's messages mean (`CreativePageBridge`, `CreativePageRules`), which navigation is a
+// the page's messages mean (`CreativePageBridge`, `CreativePageRules`), whether the bridge script
+// runs, who takes a tap and whether Resume is drawn (`WebCreativeSurface`), which navigation is a
 // click (`WebNavigationPolicy`), where the controls sit (`CreativeControlsLayout`) and which
 // failure code to report (`CreativeFailure`) are decided in portable code.
 #if canImport(UIKit) && canImport(WebKit)
@@ -55,15 +56,14 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         self.bridge = bridge
         let world = WKContentWorld.world(name: CreativeBridgeScript.contentWorldName)
         self.world = world
-        if ad.creative.kind == .html, let origin = bridge.origin, let script = CreativeBridgeScript.source(for: origin) {
+        let surface = WebCreativeSurface(kind: ad.creative.kind, origin: bridge.origin, rules: bridge.rules)
+        if let script = surface.bridgeScript {
             let controller = webView.configuration.userContentController
             controller.add(CreativeMessageForwarder(to: bridge), contentWorld: world, name: CreativeBridgeScript.handlerName)
             controller.addUserScript(WKUserScript(
                 source: script, injectionTime: .atDocumentStart, forMainFrameOnly: true, in: world))
-            runsBridgeScript = true
-        } else {
-            runsBridgeScript = false
         }
+        runsBridgeScript = surface.runsBridgeScript
         super.init()
         webView.navigationDelegate = self
         webView.uiDelegate = self
@@ -71,8 +71,7 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         webView.isOpaque = false
         container.clipsToBounds = true
         container.addSubview(webView)
-        if ad.creative.kind == .image {
-            // A bare image has no link: a tap anywhere on it is the click.
+        if surface.taps == .anywhereIsTheClick {
             webView.isUserInteractionEnabled = false
             container.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(imageTapped)))
         }
@@ -81,7 +80,7 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         close.accessibilityLabel = texts.closeLabel
         container.addSubview(close)
         closeButton = close
-        if bridge.rules.isFullScreenPause {
+        if surface.drawsResume {
             let resume = UIButton(type: .system, primaryAction: UIAction(title: texts.resume) { [weak bridge] _ in bridge?.sdkTap(.resume) })
             resume.accessibilityLabel = texts.pauseAdResumeLabel
             container.addSubview(resume)
