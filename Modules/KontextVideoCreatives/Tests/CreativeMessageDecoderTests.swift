@@ -3,6 +3,7 @@ import Testing
 import KontextVideoVAST
 import KontextVideoModels
 @testable import KontextVideoCreatives
+import KontextVideoTestSupport
 
 /// The decoder of the bridge's message bodies: every type, every member rule, every way a body
 /// is dropped, and no input that traps.
@@ -141,18 +142,5 @@ struct CreativeMessageDecoderTests {
             let bytes = (0..<length).map { _ in alphabet.randomElement(using: &generator)! }
             _ = CreativeMessageDecoder.decode(Data(bytes))
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the random test is the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import KontextVideoModels
 import Testing
 @testable import KontextVideoCreatives
+import KontextVideoTestSupport
 
 /// The Open Measurement event order, table-tested with synthetic moments: what the creatives
 /// report today and what the linear playback session will add (buffering, volume, player state).

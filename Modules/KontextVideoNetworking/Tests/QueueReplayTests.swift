@@ -29,18 +29,6 @@ struct QueueReplayTests {
         }
     }
 
-    /// A deterministic generator, so a failing sequence is the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func entry(_ id: String) -> QueuedEntry {
         var entry = QueuedEntry(.pixel(URL(string: "https://t.example/p?id=\(id)")!), sessionId: "s")
         entry.id = id
@@ -49,8 +37,8 @@ struct QueueReplayTests {
 
     /// A random line over a small pool of ids, so adds, re-adds, removals and refusals of the
     /// same ids meet.
-    static func randomLine(using random: inout SplitMix) -> QueueJournalLine {
-        let id = { (random: inout SplitMix) in "e\(Int.random(in: 0..<12, using: &random))" }
+    static func randomLine(using random: inout SeededGenerator) -> QueueJournalLine {
+        let id = { (random: inout SeededGenerator) in "e\(Int.random(in: 0..<12, using: &random))" }
         var line = QueueJournalLine()
         switch Int.random(in: 0..<10, using: &random) {
         case 0..<5: line.add = entry(id(&random))
@@ -63,7 +51,7 @@ struct QueueReplayTests {
 
     @Test("a snapshot plus 400 random lines reads back as the list model gives it, for 50 sequences")
     func agreesWithTheListModel() throws {
-        var random = SplitMix(state: 2026_12_01)
+        var random = SeededGenerator(seed: 2026_12_01)
         for sequence in 0..<50 {
             let directory = try TemporaryDirectory()
             defer { directory.remove() }
