@@ -25,15 +25,13 @@ extension VideoAd {
     ///   (its `VideoAds` was destroyed), ``VideoAdError/disabled(reason:)`` (the server switched the
     ///   SDK off for this launch).
     public func load() async throws {
-        try await reporting("load()") { try await loadOnce() }
-    }
-
-    /// `load()`'s work, once its throws are reported: the load under way, or a new one.
-    private func loadOnce() async throws {
-        try checkUsable()
-        if isLoaded || wasShown { return }
-        let pending = loading?.outcome ?? startLoading()
-        try await pending.wait()
+        try await reporting("load()") {
+            try checkUsable()
+            if isLoaded || wasShown { return }
+            // Concurrent calls wait for the load under way.
+            let pending = loading?.outcome ?? startLoading()
+            try await pending.wait()
+        }
     }
 
     /// Makes the renderer and starts it loading, against the load timer's time-out.

@@ -142,7 +142,7 @@ public final class VideoAd {
         if wasShown { throw VideoAdError.alreadyShown }
         expireIfDue()
         if let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
-        owner.markUsed(self)
+        markUsed()
         runtime.send(.reject(reason, adId: id, format: format, playhead: owner.playerTracker.playhead))
         tracking?.notUsed()
         invalidate(.rejected)
@@ -156,6 +156,12 @@ public final class VideoAd {
         if case .disabled(let reason)? = sdk.currentState { throw VideoAdError.disabled(reason: reason) }
         expireIfDue()
         if !wasShown, let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
+    }
+
+    /// The ad was shown or rejected: the server answering it again, to any `VideoAds` of the app,
+    /// is `.alreadyUsed` for as long as the ad could still be valid.
+    func markUsed() {
+        runtime.usedAds.insert(id, validUntil: expiresAt, now: runtime.clock.now)
     }
 
     /// Ends the ad before it was shown: no delegate callback (nothing is delivered before `show()`).

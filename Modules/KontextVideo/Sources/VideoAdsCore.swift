@@ -130,12 +130,6 @@ package final class VideoAdsCore {
         return user
     }
 
-    /// The ad was shown or rejected: the server answering it again, to any `VideoAds` of the app,
-    /// is `.alreadyUsed` for as long as the ad could still be valid.
-    func markUsed(_ ad: VideoAd) {
-        ad.runtime.usedAds.insert(ad.id, validUntil: ad.expiresAt, now: ad.runtime.clock.now)
-    }
-
     /// The ad ended or was invalidated: `destroy()` no longer needs to reach it.
     func forget(_ ad: VideoAd) {
         liveAds.removeAll { $0 === ad }
