@@ -82,8 +82,8 @@ public final class VideoAd {
 
     /// The server's answer this ad was made from.
     package let served: ServedAd
-    /// The `VideoAds` the ad came from.
-    let owner: VideoAdsCore
+    /// The request book of the `VideoAds` the ad came from.
+    let owner: AdRequestBook
     /// The SDK instance, through the ad's owner (the one on-screen slot, the state, `regulatory`).
     var sdk: KontextVideo { owner.sdk }
     let runtime: SDKRuntime
@@ -103,7 +103,7 @@ public final class VideoAd {
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
     private var expiryTicket: SharedTimer.Ticket?
 
-    init(served: ServedAd, owner: VideoAdsCore, runtime: SDKRuntime, requestId: UUID? = nil) {
+    init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, requestId: UUID? = nil) {
         self.served = served
         self.duration = served.format == .pause ? nil : served.duration
         self.owner = owner

@@ -2,9 +2,12 @@ import Foundation
 import KontextVideoScheduling
 import KontextVideoNetworking
 
-/// The state of one `VideoAds`, shared with its ads.
+/// What one `VideoAds` asked the server for and holds: one ad request per format at a time
+/// (concurrent callers share it), the latest ad per format, the ads `destroy()` must reach, and
+/// what every request carries (the content, its labels, the player's playhead). Its ads hold it
+/// as their owner.
 @MainActor
-package final class VideoAdsCore {
+package final class AdRequestBook {
     /// The video the ads are for.
     package let content: KontextVideoContent
     /// The labels every request carries, already sanitized.
