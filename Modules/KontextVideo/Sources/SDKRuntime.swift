@@ -69,15 +69,15 @@ package final class SDKRuntime {
     var usedAds = UsedAds()
 
     /// The one timer that expires held ads, on the clock.
-    private(set) lazy var expiryTimer: SharedTimer = {
+    private(set) lazy var expiryTimer: DeadlineTimer = {
         let clock = environment.clock
-        return SharedTimer(now: { clock.now }, sleepUntil: { try await clock.sleep(until: $0) })
+        return DeadlineTimer(now: { clock.now }, sleepUntil: { try await clock.sleep(until: $0) })
     }()
 
     /// The one timer of every creative load's time-out, on foreground time.
-    private(set) lazy var loadTimer: SharedTimer = {
+    private(set) lazy var loadTimer: DeadlineTimer = {
         let activeTime = self.activeTime
-        return SharedTimer(
+        return DeadlineTimer(
             now: { activeTime.elapsed },
             sleepUntil: { deadline in try await activeTime.sleep(activeFor: deadline - activeTime.elapsed) })
     }()

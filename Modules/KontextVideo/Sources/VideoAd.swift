@@ -101,7 +101,7 @@ public final class VideoAd {
     private var impressionRecorded = false
     var onScreen: OnScreenPresentation?
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
-    private var expiryTicket: SharedTimer.Ticket?
+    private var expiryTicket: DeadlineTimer.Ticket?
 
     init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, requestId: UUID? = nil) {
         self.served = served
