@@ -107,10 +107,10 @@ package final class SDKRuntime {
     /// `[REGULATIONS]`, `[APPBUNDLE]`), from the consent platform's storage and the app's
     /// `regulatory` as they are now, read when the creative first needs them (off the main actor
     /// for a VAST creative; never for an image or a page).
-    package func trackingMacros(regulatory: KontextVideoRegulatory?) -> LazyMacros {
+    package func trackingMacros(regulatory: KontextVideoRegulatory?) -> LazyVASTMacroContext {
         let appBundle = environment.appBundleId
         let defaults = SharedDefaults(environment.defaults)
-        return LazyMacros {
+        return LazyVASTMacroContext {
             var context = VASTMacroContext()
             context.appBundle = appBundle
             if let consent = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: regulatory) {
