@@ -41,7 +41,7 @@ package final class SDKRuntime {
         environment: SDKEnvironment,
         events: KontextVideoEventStream
     ) async -> AdServerClient {
-        let serverEnvironment = AdServerEnvironment(
+        let serverEnvironment = AdServerIdentity(
             publisherToken: configuration.publisherToken,
             serverURL: configuration.serverURL,
             sdkVersion: KontextVideoVersion.current,
