@@ -41,7 +41,7 @@ package final class SDKRuntime {
         environment: SDKEnvironment,
         events: KontextVideoEventStream
     ) async -> AdServerClient {
-        let serverEnvironment = AdServerEnvironment(
+        let serverEnvironment = AdServerIdentity(
             publisherToken: configuration.publisherToken,
             serverURL: configuration.serverURL,
             sdkVersion: KontextVideoVersion.current,
@@ -69,15 +69,15 @@ package final class SDKRuntime {
     var usedAds = UsedAds()
 
     /// The one timer that expires held ads, on the clock.
-    private(set) lazy var expiryTimer: SharedTimer = {
+    private(set) lazy var expiryTimer: DeadlineTimer = {
         let clock = environment.clock
-        return SharedTimer(now: { clock.now }, sleepUntil: { try await clock.sleep(until: $0) })
+        return DeadlineTimer(now: { clock.now }, sleepUntil: { try await clock.sleep(until: $0) })
     }()
 
     /// The one timer of every creative load's time-out, on foreground time.
-    private(set) lazy var loadTimer: SharedTimer = {
+    private(set) lazy var loadTimer: DeadlineTimer = {
         let activeTime = self.activeTime
-        return SharedTimer(
+        return DeadlineTimer(
             now: { activeTime.elapsed },
             sleepUntil: { deadline in try await activeTime.sleep(activeFor: deadline - activeTime.elapsed) })
     }()
@@ -107,10 +107,10 @@ package final class SDKRuntime {
     /// `[REGULATIONS]`, `[APPBUNDLE]`), from the consent platform's storage and the app's
     /// `regulatory` as they are now, read when the creative first needs them (off the main actor
     /// for a VAST creative; never for an image or a page).
-    package func trackingMacros(regulatory: KontextVideoRegulatory?) -> LazyMacros {
+    package func trackingMacros(regulatory: KontextVideoRegulatory?) -> LazyVASTMacroContext {
         let appBundle = environment.appBundleId
         let defaults = SharedDefaults(environment.defaults)
-        return LazyMacros {
+        return LazyVASTMacroContext {
             var context = VASTMacroContext()
             context.appBundle = appBundle
             if let consent = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: regulatory) {

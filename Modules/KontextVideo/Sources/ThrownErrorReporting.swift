@@ -67,7 +67,7 @@ extension VideoAd {
     }
 }
 
-extension VideoAdsCore {
+extension AdRequestBook {
     /// The object's state in one line, for the log (its content is a field of its own).
     var stateDescription: String {
         "sdk=\(sdk.stateDescription)" + (isDestroyed ? ", destroyed" : "")
@@ -101,7 +101,7 @@ extension AdRequestFailure {
 
 extension VideoAdError {
     /// A no-fill or a failed request: reported where the ad request ended, with its id, so
-    /// `VideoAdsCore.format(_:)` does not report it again.
+    /// `AdRequestBook.format(_:)` does not report it again.
     var isRequestOutcome: Bool {
         switch self {
         case .noFill, .request: true

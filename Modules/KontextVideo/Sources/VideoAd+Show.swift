@@ -185,7 +185,7 @@ extension VideoAd {
     private func goOnScreen() {
         wasShown = true
         cancelExpiry()
-        owner.markUsed(self)
+        markUsed()
         sdk.adOnScreen = self
     }
 

@@ -49,12 +49,12 @@ public final class VideoAd {
     ///
     /// A linear ad's duration is the server's until ``load()`` read the VAST document, whose
     /// duration wins.
-    public private(set) var duration: TimeInterval?
+    public internal(set) var duration: TimeInterval?
 
     // MARK: State
 
     /// `true` once ``load()`` finished.
-    public private(set) var isLoaded = false
+    public internal(set) var isLoaded = false
     /// Why the ad ended before it was shown, once it did: `.expired`, `.rejected`, `.destroyed`,
     /// `.creativeFailed(code:)`. `nil` while it is valid, and for a shown ad.
     public private(set) var invalidationReason: InvalidationReason?
@@ -82,17 +82,18 @@ public final class VideoAd {
 
     /// The server's answer this ad was made from.
     package let served: ServedAd
-    /// The `VideoAds` the ad came from.
-    let owner: VideoAdsCore
+    /// The request book of the `VideoAds` the ad came from.
+    let owner: AdRequestBook
     /// The SDK instance, through the ad's owner (the one on-screen slot, the state, `regulatory`).
     var sdk: KontextVideo { owner.sdk }
     let runtime: SDKRuntime
     let expiresAt: Duration
     /// The load under way, from `load()` until it finished (a loaded ad never loads again).
-    private var loading: LoadInProgress?
+    var loading: LoadInProgress?
     /// The creative's renderer, from `load()` until the ad ends.
-    package private(set) var renderer: (any CreativeRenderer)?
-    private var tracking: LinearTrackingSession?
+    package internal(set) var renderer: (any CreativeRenderer)?
+    /// A linear ad's tracking pixels, from the end of its load.
+    var tracking: LinearTrackingSession?
     /// The ad's measurement session (`VideoAd+Verification.swift`), from the moment it is on screen.
     var verification: VideoAdVerificationSession?
     /// The consent and app macros a linear ad's pixels carry, read while it loaded.
@@ -100,9 +101,9 @@ public final class VideoAd {
     private var impressionRecorded = false
     var onScreen: OnScreenPresentation?
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
-    private var expiryTicket: SharedTimer.Ticket?
+    private var expiryTicket: DeadlineTimer.Ticket?
 
-    init(served: ServedAd, owner: VideoAdsCore, runtime: SDKRuntime, requestId: UUID? = nil) {
+    init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, requestId: UUID? = nil) {
         self.served = served
         self.duration = served.format == .pause ? nil : served.duration
         self.owner = owner
@@ -116,105 +117,6 @@ public final class VideoAd {
     var isHeldValid: Bool {
         expireIfDue()
         return !wasShown && invalidationReason == nil
-    }
-
-    // MARK: load()
-
-    /// Renders the creative off screen and returns once the page reports it ready (its
-    /// `ready-iframe`; a page without the bridge, at its load event), so `show()` is instant.
-    ///
-    /// Call it once you decided to use the ad; concurrent calls share one load, and a call after
-    /// it finished returns at once. The creative gets 10 seconds of active time: time with the app
-    /// in the background does not count. A failed `load()` fires the creative's VAST error event
-    /// and invalidates the ad (`.creativeFailed(code:)`): ask ``VideoAds/format(_:)`` again.
-    ///
-    /// ```swift
-    /// let linear = try await ads.format(.linear)
-    /// try await linear.load()
-    /// try linear.show()
-    /// ```
-    ///
-    /// - Throws: ``VideoAdError/creativeFailed(code:)`` (the creative did not load within 10 s of
-    ///   active time, or failed; `code` is the VAST error code), ``VideoAdError/invalidated(_:)``
-    ///   (the ad ended before it was shown: expired, rejected or failed), ``VideoAdError/destroyed``
-    ///   (its `VideoAds` was destroyed), ``VideoAdError/disabled(reason:)`` (the server switched the
-    ///   SDK off for this launch).
-    public func load() async throws {
-        try await reporting("load()") { try await loadOnce() }
-    }
-
-    private func loadOnce() async throws {
-        try checkUsable()
-        if isLoaded || wasShown { return }
-        let pending = loading?.outcome ?? startLoading()
-        try await pending.wait()
-    }
-
-    private func startLoading() -> PendingOutcome<Void> {
-        let pending = PendingOutcome<Void>()
-        let context = CreativeContext(
-            clock: runtime.clock,
-            transport: runtime.environment.transport,
-            events: runtime.events,
-            macros: runtime.trackingMacros(regulatory: sdk.regulatory)
-        )
-        let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
-        self.renderer = renderer
-        renderer.onEvent = { [weak self] event in self?.handle(event) }
-        record(.state, .load, level: .debug)
-        let timeout = runtime.environment.loadTimeout
-        let timeoutCode = format == .linear ? VASTErrorCode.mediaFileTimeout : VASTErrorCode.nonLinearFetchFailed
-        let work = Task { @MainActor [weak self] in
-            do {
-                try await renderer.load()
-                self?.finishLoading(.success(()))
-            } catch let failure as CreativeLoadError {
-                self?.finishLoading(.failure(failure))
-            } catch {
-                self?.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
-            }
-        }
-        // Not ready within `timeout` of foreground time: the load fails (a no-op once it finished).
-        let loadTimer = runtime.loadTimer
-        let timeoutTicket = loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [weak self, weak pending] in
-            guard let self, let pending, self.loading?.outcome === pending else { return }
-            self.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
-        }
-        loading = LoadInProgress(outcome: pending, context: context) {
-            work.cancel()
-            loadTimer.cancel(timeoutTicket)
-        }
-        return pending
-    }
-
-    private func finishLoading(_ result: Result<Void, CreativeLoadError>) {
-        guard let load = loading, load.outcome.outcome == nil else { return }
-        let pending = load.outcome
-        load.cancel()
-        // Settled either way: a loaded ad never loads again, a failed one is invalidated.
-        defer { loading = nil }
-        // An ad invalidated (or destroyed) meanwhile settled `loading` already: the guard returned.
-        switch result {
-        case .success:
-            isLoaded = true
-            for url in renderer?.errorPixelsOwed ?? [] { trackingPixels.sendPixel(url, event: "error") }
-            if let linear = renderer?.resolvedLinearAd {
-                tracking = LinearTrackingSession(
-                    ad: linear, sink: trackingPixels,
-                    baseContext: load.context.macros)
-                pixelMacros = load.context.macros
-                if duration == nil || linear.duration > 0 { duration = linear.duration }
-            }
-            record(.state, .loaded, level: .info)
-            pending.finish(.success(()))
-        case .failure(let failure):
-            let code = failure.code.rawValue
-            // The load itself throws `creativeFailed`; later calls see the invalidation.
-            pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
-            invalidate(.creativeFailed(code: code))
-            runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            for url in failure.errorPixels { trackingPixels.sendPixel(url, event: "error") }
-        }
     }
 
     // MARK: reject(_:)
@@ -240,7 +142,7 @@ public final class VideoAd {
         if wasShown { throw VideoAdError.alreadyShown }
         expireIfDue()
         if let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
-        owner.markUsed(self)
+        markUsed()
         runtime.send(.reject(reason, adId: id, format: format, playhead: owner.playerTracker.playhead))
         tracking?.notUsed()
         invalidate(.rejected)
@@ -254,6 +156,12 @@ public final class VideoAd {
         if case .disabled(let reason)? = sdk.currentState { throw VideoAdError.disabled(reason: reason) }
         expireIfDue()
         if !wasShown, let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
+    }
+
+    /// The ad was shown or rejected: the server answering it again, to any `VideoAds` of the app,
+    /// is `.alreadyUsed` for as long as the ad could still be valid.
+    func markUsed() {
+        runtime.usedAds.insert(id, validUntil: expiresAt, now: runtime.clock.now)
     }
 
     /// Ends the ad before it was shown: no delegate callback (nothing is delivered before `show()`).
@@ -299,94 +207,6 @@ public final class VideoAd {
         hasEnded = true
     }
 
-    // MARK: Creative events
-
-    private func handle(_ event: CreativeEvent) {
-        guard wasShown, !hasEnded else {
-            // Nothing is delivered before show(); a failure while loading fails the load, and a
-            // loaded creative that fails before show() invalidates the ad.
-            if case .failed(let code) = event, !wasShown {
-                if isLoaded {
-                    runtime.send(.vastError(code: code.rawValue, adId: id, format: format, playhead: owner.playerTracker.playhead))
-                    invalidate(.creativeFailed(code: code.rawValue))
-                } else {
-                    finishLoading(.failure(CreativeLoadError(code: code)))
-                }
-            }
-            return
-        }
-        tracking?.handle(event, contentPlayhead: owner.playerTracker.playhead)
-        verification?.handle(event)
-        switch event {
-        case .firstFrame:
-            recordImpression()
-        case .click(let area, let creativeURL):
-            runtime.send(.click(area: area, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            let target = clickTarget(for: area, creativeURL: creativeURL)
-            record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": target.url?.absoluteString ?? target.appStoreID ?? "none"])
-            runtime.environment.clickOpener.open(target) { [weak self] progress in self?.clickThrough(progress) }
-            delegate?.videoAd(self, didClick: Click(area: area))
-        case .complete:
-            markCompleted()
-            if format == .linear, renderer?.hasEndCard != true { end(.completed) }
-        case .skip:
-            if format == .linear, !isCompleted { end(.skipped) }
-        case .close:
-            end(.closed)
-        case .resume:
-            // Only a full-screen pause ad has Resume.
-            if format == .pause, served.creative.fullScreen { end(.resumed) }
-        case .failed(let code):
-            fail(.creativeFailed(code: code.rawValue))
-        case .progress, .mediaLength, .pause, .resumePlayback, .bufferStart, .bufferFinish, .mute, .unmute, .endCardShown:
-            break
-        }
-    }
-
-    /// A click-through took the viewer away, or brought them back: the creative hears it (a
-    /// linear ad pauses while the viewer is away, `LinearPlaybackSession`).
-    private func clickThrough(_ progress: ClickThroughProgress) {
-        guard wasShown, !hasEnded else { return }
-        switch progress {
-        case .opened(let kind): renderer?.receive(.clickThroughOpened(kind))
-        case .closed: renderer?.receive(.clickThroughClosed)
-        }
-    }
-
-    /// What a tap on `area` opens: a destination the creative's page named, else the VAST
-    /// click-through (or the end card's) for a linear ad, the server's click URL otherwise; the
-    /// server's fallback and App Store product either way.
-    private func clickTarget(for area: Click.Area, creativeURL: URL?) -> ClickTarget {
-        let creative = served.creative
-        let linear = renderer?.resolvedLinearAd
-        let vastURL = area == .endCard ? linear?.endCard?.clickThrough : linear?.clickThrough
-        let url = creativeURL ?? vastURL.flatMap { URL.lenient($0) } ?? creative.clickURL
-        return ClickTarget(url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID)
-    }
-
-    /// The impression: at `show()` for image and HTML creatives, at the first frame for video. At most once.
-    func recordImpression() {
-        guard !impressionRecorded, wasShown, !hasEnded else { return }
-        impressionRecorded = true
-        verification?.receive(.impression)
-        runtime.send(.impression(adId: id, format: format, playhead: owner.playerTracker.playhead))
-        record(.delegate, .didRecordImpression, level: .info)
-        delegate?.videoAdDidRecordImpression(self)
-    }
-
-    /// The ad broke on screen: `didFail` now, `didEnd(.failed)` once it is cleaned up. The ad has
-    /// begun to end before `didFail`, so an app calling `dismiss()` from it changes nothing.
-    func fail(_ error: VideoAdError) {
-        guard wasShown, !hasEnded else { return }
-        hasEnded = true
-        if case .creativeFailed(let code) = error {
-            runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
-        }
-        record(.delegate, .didFail, level: .error, ["error": "\(error)"])
-        delegate?.videoAd(self, didFail: error)
-        takeOffScreen(.failed)
-    }
-
     /// Records one of the ad's moments on the SDK's event stream, with its id and format; the
     /// attributes are built only when someone hears the event.
     func record(
@@ -401,6 +221,16 @@ public final class VideoAd {
             all["format"] = format.rawValue
             return KontextVideoEvent(kind, name, level: level, attributes: all)
         }
+    }
+
+    /// The impression: at `show()` for image and HTML creatives, at the first frame for video. At most once.
+    func recordImpression() {
+        guard !impressionRecorded, wasShown, !hasEnded else { return }
+        impressionRecorded = true
+        verification?.receive(.impression)
+        runtime.send(.impression(adId: id, format: format, playhead: owner.playerTracker.playhead))
+        record(.delegate, .didRecordImpression, level: .info)
+        delegate?.videoAdDidRecordImpression(self)
     }
 
     // MARK: Ending
@@ -422,6 +252,19 @@ public final class VideoAd {
     /// The creative ran to its end.
     func markCompleted() {
         isCompleted = true
+    }
+
+    /// The ad broke on screen: `didFail` now, `didEnd(.failed)` once it is cleaned up. The ad has
+    /// begun to end before `didFail`, so an app calling `dismiss()` from it changes nothing.
+    func fail(_ error: VideoAdError) {
+        guard wasShown, !hasEnded else { return }
+        hasEnded = true
+        if case .creativeFailed(let code) = error {
+            runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
+        }
+        record(.delegate, .didFail, level: .error, ["error": "\(error)"])
+        delegate?.videoAd(self, didFail: error)
+        takeOffScreen(.failed)
     }
 
     /// Takes the ad off the screen. Overlay and pause: `didEnd` synchronously. Linear: once the

@@ -24,8 +24,9 @@ public final class VideoAds {
     /// `true` after ``destroy()``.
     public var isDestroyed: Bool { core.isDestroyed }
 
-    /// The state; separate from the object so releasing the object can still destroy it.
-    package let core: VideoAdsCore
+    /// What these ads asked for and hold; separate from the object so releasing the object can
+    /// still destroy it.
+    package let core: AdRequestBook
 
     /// Creates the ads of one video. Creating it sends nothing.
     ///
@@ -48,7 +49,7 @@ public final class VideoAds {
     ///     warning.
     public init(content: KontextVideo.Content, labels: [String: String] = [:]) {
         let sanitized = LabelSanitizer.sanitize(labels, reportingTo: KontextVideo.shared.events)
-        self.core = VideoAdsCore(content: content, labels: sanitized.kept, sdk: .shared)
+        self.core = AdRequestBook(content: content, labels: sanitized.kept, sdk: .shared)
     }
 
     /// The ad for one format: the same ``VideoAd`` as last time while it is unshown and valid, a

@@ -95,25 +95,25 @@ package struct CreativeContext: Sendable {
     /// The SDK's event stream.
     package var events: KontextVideoEventStream
     /// Consent and app values for VAST request URIs, error pixels and tracking, read on first use.
-    package var lazyMacros: LazyMacros
+    package var lazyMacroContext: LazyVASTMacroContext
     /// The viewer's language (BCP-47), told to a creative page so it can speak it.
     package var locale: String
 
     /// Consent and app values for VAST request URIs and error pixels.
-    package var macros: VASTMacroContext { lazyMacros.context }
+    package var macros: VASTMacroContext { lazyMacroContext.context }
 
     /// Creates a context whose macros are read when first needed.
     package init(
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         events: KontextVideoEventStream,
-        macros: LazyMacros,
+        macros: LazyVASTMacroContext,
         locale: String = CreativeContext.deviceLocale
     ) {
         self.clock = clock
         self.transport = transport
         self.events = events
-        self.lazyMacros = macros
+        self.lazyMacroContext = macros
         self.locale = locale
     }
 
@@ -125,7 +125,7 @@ package struct CreativeContext: Sendable {
         macros: VASTMacroContext = VASTMacroContext(),
         locale: String = CreativeContext.deviceLocale
     ) {
-        self.init(clock: clock, transport: transport, events: events, macros: LazyMacros(macros), locale: locale)
+        self.init(clock: clock, transport: transport, events: events, macros: LazyVASTMacroContext(macros), locale: locale)
     }
 
     /// The device's first preferred language as BCP-47 (`en-US`, `pt-BR`), `en` when it has none.

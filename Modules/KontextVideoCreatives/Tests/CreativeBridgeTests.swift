@@ -25,7 +25,7 @@ struct CreativeBridgeTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let suite = "bridge-\(UUID().uuidString)"
         let client = AdServerClient(
-            environment: AdServerEnvironment(
+            environment: AdServerIdentity(
                 publisherToken: "acme-dev", serverURL: server.baseURL, sdkVersion: "0.1.0",
                 appBundleId: "so.kontext.tests", appVersion: "1", device: .gatheredFromProcess()),
             clock: clock, transport: URLSessionTransport(), storageDirectory: directory,

@@ -13,7 +13,7 @@ package actor AdServerClient {
     package static let requestTimeout: Duration = .seconds(16)
 
     /// Who is talking.
-    package nonisolated let environment: AdServerEnvironment
+    package nonisolated let environment: AdServerIdentity
     /// The install id, kept across launches.
     package nonisolated let installId: UUID
     /// The durable pipeline of events and pixels.
@@ -33,7 +33,7 @@ package actor AdServerClient {
     /// app's own directory); `defaults` is the consent platform's shared storage (and mirrors
     /// the install id under `installIdDefaultsKey`).
     package init(
-        environment: AdServerEnvironment,
+        environment: AdServerIdentity,
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         storageDirectory: URL,
@@ -49,7 +49,7 @@ package actor AdServerClient {
 
     /// Creates a client with defaults already wrapped for sharing across isolation domains.
     package init(
-        environment: AdServerEnvironment,
+        environment: AdServerIdentity,
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         storageDirectory: URL,

@@ -7,7 +7,7 @@ package struct EventBatchBody: Sendable, Hashable, Encodable {
     var events: [WireEvent]
 
     /// A batch of events of one session.
-    package init(environment: AdServerEnvironment, installId: String, sessionId: String?, events: [WireEvent]) {
+    package init(environment: AdServerIdentity, installId: String, sessionId: String?, events: [WireEvent]) {
         publisherToken = environment.publisherToken
         self.installId = installId
         self.sessionId = sessionId

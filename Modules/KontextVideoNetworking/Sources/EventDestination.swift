@@ -17,7 +17,7 @@ package struct EventDestination: Sendable, Hashable {
     }
 
     /// Where the environment's events go.
-    package init(_ environment: AdServerEnvironment) {
+    package init(_ environment: AdServerIdentity) {
         self.init(serverURL: environment.serverURL, publisherToken: environment.publisherToken)
     }
 

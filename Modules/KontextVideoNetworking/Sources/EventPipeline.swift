@@ -45,7 +45,7 @@ package actor EventPipeline {
     private nonisolated let wallClock: @Sendable () -> Date
     private let transport: any HTTPTransport
     private let clock: any SchedulingClock
-    private let environment: AdServerEnvironment
+    private let environment: AdServerIdentity
     private let installId: String
     /// How long the idle loop, once woken, waits on the clock before a pass. An ad's calls queue
     /// entries in bursts (a show, its impression and pixels, the next call a moment later): they
@@ -77,7 +77,7 @@ package actor EventPipeline {
         storage: URL,
         transport: any HTTPTransport,
         clock: any SchedulingClock,
-        environment: AdServerEnvironment,
+        environment: AdServerIdentity,
         installId: UUID,
         sessionId: @escaping @Sendable () -> String? = { nil },
         events: any KontextVideoEventMonitor,
@@ -102,7 +102,7 @@ package actor EventPipeline {
         directory: URL,
         transport: any HTTPTransport,
         clock: any SchedulingClock,
-        environment: AdServerEnvironment,
+        environment: AdServerIdentity,
         installId: UUID,
         sessionId: @escaping @Sendable () -> String? = { nil },
         events: any KontextVideoEventMonitor,

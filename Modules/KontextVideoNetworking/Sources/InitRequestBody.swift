@@ -6,7 +6,7 @@ package struct InitRequestBody: Sendable, Hashable, Encodable {
     var app: WireApp
 
     /// The body for an environment and install id.
-    package init(environment: AdServerEnvironment, installId: String) {
+    package init(environment: AdServerIdentity, installId: String) {
         publisherToken = environment.publisherToken
         self.installId = installId
         sdk = WireSDK(environment)

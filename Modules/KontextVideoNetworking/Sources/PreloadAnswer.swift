@@ -2,7 +2,8 @@ import Foundation
 import KontextVideoModels
 import KontextVideoScheduling
 
-/// Reads the answer of `POST /video/preload`: an ad, a no-fill or an error (`PROTOCOL.md`).
+/// The answer of `POST /video/preload` as read from its status and body: an ad, a no-fill or an
+/// error (`PROTOCOL.md`), and the session id it carried. Reading never throws.
 package struct PreloadAnswer: Sendable, Hashable {
     /// What the answer means.
     package var result: Result<AdAnswer, AdRequestFailure>

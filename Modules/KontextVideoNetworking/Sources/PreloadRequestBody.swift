@@ -26,7 +26,7 @@ package struct PreloadRequestBody: Sendable, Hashable, Encodable {
     /// `user.emailHash`) is left out (`TrackingRoute`).
     package init(
         request: AdRequest,
-        environment: AdServerEnvironment,
+        environment: AdServerIdentity,
         requestId: UUID,
         installId: UUID,
         sessionId: String?,

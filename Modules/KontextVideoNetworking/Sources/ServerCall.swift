@@ -34,12 +34,12 @@ package struct ServerCall: Sendable {
         _ path: String,
         name: KontextVideoEvent.Name,
         body: Data,
-        environment: AdServerEnvironment,
+        environment: AdServerIdentity,
         host: TrackingHost? = nil,
         timeout: Duration,
         policy: RetryPolicy
     ) -> ServerCall {
-        let url = host.map { AdServerEnvironment.url(for: path, on: $0.baseURL) } ?? environment.url(for: path)
+        let url = host.map { AdServerIdentity.url(for: path, on: $0.baseURL) } ?? environment.url(for: path)
         var request = URLRequest(url: url)
         request.httpMethod = "POST"
         request.httpBody = body

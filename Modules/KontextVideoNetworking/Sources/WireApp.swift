@@ -6,7 +6,7 @@ package struct WireApp: Sendable, Hashable, Codable {
     package var version: String
 
     /// The `app` object of an environment.
-    package init(_ environment: AdServerEnvironment) {
+    package init(_ environment: AdServerIdentity) {
         self.bundleId = environment.appBundleId
         self.version = environment.appVersion
     }

@@ -8,8 +8,8 @@ package struct WireSDK: Sendable, Hashable, Codable {
     package var version: String
 
     /// The `sdk` object of an environment.
-    package init(_ environment: AdServerEnvironment) {
-        self.name = AdServerEnvironment.sdkName
+    package init(_ environment: AdServerIdentity) {
+        self.name = AdServerIdentity.sdkName
         self.platform = environment.platform
         self.version = environment.sdkVersion
     }

@@ -23,8 +23,8 @@ func freshDefaults() throws -> UserDefaults {
 }
 
 /// The environment most tests use.
-func testEnvironment(serverURL: URL = URL(string: "http://127.0.0.1:9")!) -> AdServerEnvironment {
-    AdServerEnvironment(
+func testEnvironment(serverURL: URL = URL(string: "http://127.0.0.1:9")!) -> AdServerIdentity {
+    AdServerIdentity(
         publisherToken: "acme-dev",
         serverURL: serverURL,
         sdkVersion: "0.1.0",

@@ -13,7 +13,7 @@ struct TrackingHostTests {
     func accepted(announced: String) throws {
         let host = try TrackingHost(announced: announced)
         #expect(host.baseURL.absoluteString == announced)
-        #expect(AdServerEnvironment.url(for: "/video/preload", on: host.baseURL).path.hasSuffix("/video/preload"))
+        #expect(AdServerIdentity.url(for: "/video/preload", on: host.baseURL).path.hasSuffix("/video/preload"))
     }
 
     @Test("refused, with the reason", arguments: [

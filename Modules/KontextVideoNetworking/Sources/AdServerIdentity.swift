@@ -1,8 +1,9 @@
 import Foundation
 
-/// Who is talking to the ad server: the publisher, the SDK, the app and the device.
-/// The facade builds it once at `initialize(with:)`.
-package struct AdServerEnvironment: Sendable, Hashable {
+/// Who is talking to which ad server: the publisher, the SDK, the app and the device, as every
+/// request and event batch states them, and the server's URL. Not `SDKEnvironment` (the facade's
+/// clock, transport, storage and platform): the facade builds this once at `initialize(with:)`.
+package struct AdServerIdentity: Sendable, Hashable {
     /// Identifies the publisher; also sent as the `Kontextso-Publisher-Token` header.
     package var publisherToken: String
     /// The ad server's base URL; paths such as `/init` are appended to it.
@@ -18,12 +19,12 @@ package struct AdServerEnvironment: Sendable, Hashable {
     /// Facts about the device.
     package var device: DeviceFacts
 
-    /// Creates an environment; `platform` defaults to the one the SDK was built for.
+    /// Creates an identity; `platform` defaults to the one the SDK was built for.
     package init(
         publisherToken: String,
         serverURL: URL,
         sdkVersion: String,
-        platform: String = AdServerEnvironment.currentPlatform,
+        platform: String = AdServerIdentity.currentPlatform,
         appBundleId: String,
         appVersion: String,
         device: DeviceFacts

@@ -2,8 +2,8 @@ import Foundation
 @testable import KontextVideoNetworking
 import Testing
 
-@Suite("AdServerEnvironment")
-struct AdServerEnvironmentTests {
+@Suite("AdServerIdentity")
+struct AdServerIdentityTests {
     @Test("endpoint URLs append the path to the server URL, with or without a trailing slash or a base path", arguments: [
         ("https://server.megabrain.co", "https://server.megabrain.co/init"),
         ("https://server.megabrain.co/", "https://server.megabrain.co/init"),
@@ -16,9 +16,9 @@ struct AdServerEnvironmentTests {
 
     @Test("the platform is the one the SDK was built for, as the wire names it")
     func platform() {
-        #expect(["ios", "tvos", "macos", "linux"].contains(AdServerEnvironment.currentPlatform))
+        #expect(["ios", "tvos", "macos", "linux"].contains(AdServerIdentity.currentPlatform))
         #if os(Linux)
-        #expect(AdServerEnvironment.currentPlatform == "linux")
+        #expect(AdServerIdentity.currentPlatform == "linux")
         #endif
     }
 }

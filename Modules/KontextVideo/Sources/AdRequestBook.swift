@@ -2,9 +2,12 @@ import Foundation
 import KontextVideoScheduling
 import KontextVideoNetworking
 
-/// The state of one `VideoAds`, shared with its ads.
+/// What one `VideoAds` asked the server for and holds: one ad request per format at a time
+/// (concurrent callers share it), the latest ad per format, the ads `destroy()` must reach, and
+/// what every request carries (the content, its labels, the player's playhead). Its ads hold it
+/// as their owner.
 @MainActor
-package final class VideoAdsCore {
+package final class AdRequestBook {
     /// The video the ads are for.
     package let content: KontextVideoContent
     /// The labels every request carries, already sanitized.
@@ -128,12 +131,6 @@ package final class VideoAdsCore {
             attributes: ["reason": "not 64 lowercase hex characters (SHA-256 of the trimmed, lowercased address)"]))
         user.emailHash = nil
         return user
-    }
-
-    /// The ad was shown or rejected: the server answering it again, to any `VideoAds` of the app,
-    /// is `.alreadyUsed` for as long as the ad could still be valid.
-    func markUsed(_ ad: VideoAd) {
-        ad.runtime.usedAds.insert(ad.id, validUntil: ad.expiresAt, now: ad.runtime.clock.now)
     }
 
     /// The ad ended or was invalidated: `destroy()` no longer needs to reach it.

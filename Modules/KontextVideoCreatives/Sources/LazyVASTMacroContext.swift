@@ -1,11 +1,12 @@
 import KontextVideoConcurrency
 import KontextVideoVAST
 
-/// The consent and app macros of one ad, read once, when first needed. Reading the consent
+/// The values of one ad's VAST macros (consent and app: `[GDPRCONSENT]`, `[APPBUNDLE]`, …),
+/// read once, when first needed. Reading the consent
 /// platform's storage costs tens of microseconds on some platforms; a VAST creative needs the
 /// values off the main actor (its tag's request, its error pixels), the main actor only after
 /// that (its tracking), and an image or HTML creative never.
-package final class LazyMacros: Sendable {
+package final class LazyVASTMacroContext: Sendable {
     private let read: @Sendable () -> VASTMacroContext
     /// Boxed once read: the values are a large struct, and most creatives never read them.
     private let value = LockedState<Read?>(nil)

@@ -5,7 +5,7 @@
 /// again. An action must still check that it is wanted; an ad that no longer needs its deadline
 /// cancels it, which frees the action (and what it captured) at once instead of at the deadline.
 @MainActor
-final class SharedTimer {
+final class DeadlineTimer {
     /// A scheduled action, to cancel it.
     struct Ticket: Equatable {
         fileprivate let number: UInt64

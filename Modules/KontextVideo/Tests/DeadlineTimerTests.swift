@@ -3,13 +3,13 @@ import Testing
 @testable import KontextVideo
 import KontextVideoTesting
 
-@Suite("SharedTimer")
+@Suite("DeadlineTimer")
 @MainActor
-struct SharedTimerTests {
+struct DeadlineTimerTests {
     private final class Captured {}
 
-    private func timer(on clock: TestClock) -> SharedTimer {
-        SharedTimer(now: { clock.now }, sleepUntil: { try await clock.sleep(until: $0) })
+    private func timer(on clock: TestClock) -> DeadlineTimer {
+        DeadlineTimer(now: { clock.now }, sleepUntil: { try await clock.sleep(until: $0) })
     }
 
     @Test func actionsRunOnceTheirDeadlinePassedInDeadlineOrder() async {

@@ -1,0 +1,106 @@
+import Foundation
+import KontextVideoVAST
+import KontextVideoScheduling
+import KontextVideoNetworking
+import KontextVideoCreatives
+
+extension VideoAd {
+    /// Renders the creative off screen and returns once the page reports it ready (its
+    /// `ready-iframe`; a page without the bridge, at its load event), so `show()` is instant.
+    ///
+    /// Call it once you decided to use the ad; concurrent calls share one load, and a call after
+    /// it finished returns at once. The creative gets 10 seconds of active time: time with the app
+    /// in the background does not count. A failed `load()` fires the creative's VAST error event
+    /// and invalidates the ad (`.creativeFailed(code:)`): ask ``VideoAds/format(_:)`` again.
+    ///
+    /// ```swift
+    /// let linear = try await ads.format(.linear)
+    /// try await linear.load()
+    /// try linear.show()
+    /// ```
+    ///
+    /// - Throws: ``VideoAdError/creativeFailed(code:)`` (the creative did not load within 10 s of
+    ///   active time, or failed; `code` is the VAST error code), ``VideoAdError/invalidated(_:)``
+    ///   (the ad ended before it was shown: expired, rejected or failed), ``VideoAdError/destroyed``
+    ///   (its `VideoAds` was destroyed), ``VideoAdError/disabled(reason:)`` (the server switched the
+    ///   SDK off for this launch).
+    public func load() async throws {
+        try await reporting("load()") {
+            try checkUsable()
+            if isLoaded || wasShown { return }
+            // Concurrent calls wait for the load under way.
+            let pending = loading?.outcome ?? startLoading()
+            try await pending.wait()
+        }
+    }
+
+    /// Makes the renderer and starts it loading, against the load timer's time-out.
+    private func startLoading() -> PendingOutcome<Void> {
+        let pending = PendingOutcome<Void>()
+        let context = CreativeContext(
+            clock: runtime.clock,
+            transport: runtime.environment.transport,
+            events: runtime.events,
+            macros: runtime.trackingMacros(regulatory: sdk.regulatory)
+        )
+        let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
+        self.renderer = renderer
+        renderer.onEvent = { [weak self] event in self?.handle(event) }
+        record(.state, .load, level: .debug)
+        let timeout = runtime.environment.loadTimeout
+        let timeoutCode = format == .linear ? VASTErrorCode.mediaFileTimeout : VASTErrorCode.nonLinearFetchFailed
+        let work = Task { @MainActor [weak self] in
+            do {
+                try await renderer.load()
+                self?.finishLoading(.success(()))
+            } catch let failure as CreativeLoadError {
+                self?.finishLoading(.failure(failure))
+            } catch {
+                self?.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
+            }
+        }
+        // Not ready within `timeout` of foreground time: the load fails (a no-op once it finished).
+        let loadTimer = runtime.loadTimer
+        let timeoutTicket = loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [weak self, weak pending] in
+            guard let self, let pending, self.loading?.outcome === pending else { return }
+            self.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
+        }
+        loading = LoadInProgress(outcome: pending, context: context) {
+            work.cancel()
+            loadTimer.cancel(timeoutTicket)
+        }
+        return pending
+    }
+
+    /// Settles the load under way, once: loaded (its pixels owed, a linear ad's tracking), or
+    /// failed (the ad invalidated, its VAST error sent). Also reached from a creative's failure.
+    func finishLoading(_ result: Result<Void, CreativeLoadError>) {
+        guard let load = loading, load.outcome.outcome == nil else { return }
+        let pending = load.outcome
+        load.cancel()
+        // Settled either way: a loaded ad never loads again, a failed one is invalidated.
+        defer { loading = nil }
+        // An ad invalidated (or destroyed) meanwhile settled `loading` already: the guard returned.
+        switch result {
+        case .success:
+            isLoaded = true
+            for url in renderer?.errorPixelsOwed ?? [] { trackingPixels.sendPixel(url, event: "error") }
+            if let linear = renderer?.resolvedLinearAd {
+                tracking = LinearTrackingSession(
+                    ad: linear, sink: trackingPixels,
+                    baseContext: load.context.macros)
+                pixelMacros = load.context.macros
+                if duration == nil || linear.duration > 0 { duration = linear.duration }
+            }
+            record(.state, .loaded, level: .info)
+            pending.finish(.success(()))
+        case .failure(let failure):
+            let code = failure.code.rawValue
+            // The load itself throws `creativeFailed`; later calls see the invalidation.
+            pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
+            invalidate(.creativeFailed(code: code))
+            runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
+            for url in failure.errorPixels { trackingPixels.sendPixel(url, event: "error") }
+        }
+    }
+}
