@@ -28,17 +28,21 @@ struct TroubleshootingPageTests {
         let rows = try TroubleshootingPage().rows(under: "Why there was no ad")
         expectSame(Set(rows.map(\.key)), Set(NoFillCase.allCases.map(\.rawValue)), "NoFillReason")
         #expect(Set(NoFillCase.examples.map(NoFillCase.init)) == Set(NoFillCase.allCases))
-        // The skipCode column, read through the SDK's one wire-code table.
-        var listed = 0
+        // The skipCode column against the SDK's one wire-code table: a row for every code of the
+        // table, each in the row of the reason it maps to, and no code the table does not have.
+        var listed: [String: String] = [:]
         for row in rows {
             for code in row.codeSpans(inColumn: 1) {
-                listed += 1
-                let reason = VideoAdError.NoFillReason(wireCode: code)
-                #expect(NoFillCase(reason).rawValue == row.key, "skipCode \(code) is \(reason), not \(row.key)")
-                #expect(reason != .other(code), "skipCode \(code) is not in the SDK's table")
+                listed[code] = row.key
             }
         }
-        #expect(listed >= 7)
+        let table = VideoAdError.NoFillReason.wireCodes
+        expectSame(Set(listed.keys), Set(table.keys), "skipCode")
+        for (code, reason) in table.sorted(by: { $0.key < $1.key }) {
+            #expect(listed[code] == nil || listed[code] == NoFillCase(reason).rawValue,
+                    "skipCode \(code) is \(reason), not \(listed[code] ?? "")")
+            #expect(VideoAdError.NoFillReason(wireCode: code) == reason, "init(wireCode: \(code)) does not read the table")
+        }
         #expect(VideoAdError.NoFillReason(wireCode: nil) == .unknown)
     }
 
