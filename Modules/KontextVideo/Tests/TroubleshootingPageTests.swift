@@ -8,8 +8,9 @@ import KontextVideoCreatives
 import KontextVideoVAST
 
 /// The publisher's troubleshooting page (`troubleshooting.md` of the DocC catalog) against the
-/// code: a row for every case of the error enums, every no-fill reason, every VAST error code the
-/// SDK reports; no row for a case that does not exist.
+/// code: a row for every case of the error enums, every no-fill reason and `skipCode` of the
+/// wire-code table, every VAST error code the SDK reports (`VASTErrorCode.Reported`); no row for a
+/// case that does not exist.
 @Suite("The troubleshooting page")
 struct TroubleshootingPageTests {
     @Test func everyVideoAdErrorHasARow() throws {
@@ -48,9 +49,11 @@ struct TroubleshootingPageTests {
 
     @Test func everyVASTCodeTheSDKReportsHasARowAndAMeaning() throws {
         let rows = try TroubleshootingPage().rows(under: "VAST error codes")
-        let reported = Set(VASTErrorCode.reported.map(\.rawValue))
+        // The SDK's codes are the cases of its one table: every named constant is made from one.
+        let reported = Set(VASTErrorCode.Reported.allCases.map(\.rawValue))
+        #expect(Set(VASTErrorCode.reported.map(\.rawValue)) == reported)
         let renderers = Set(CreativeFailure.allCases.map(\.code.rawValue))
-        #expect(renderers.isSubset(of: reported), "CreativeFailure codes missing from VASTErrorCode.reported: \(renderers.subtracting(reported).sorted())")
+        #expect(renderers.isSubset(of: reported), "CreativeFailure codes missing from VASTErrorCode.Reported: \(renderers.subtracting(reported).sorted())")
         expectSame(Set(rows.map(\.key)), Set((reported.union(renderers)).map(String.init)), "VAST code")
         // What the thrown error says about each one, in words, not "the creative's own error".
         for code in reported.union(renderers) {
