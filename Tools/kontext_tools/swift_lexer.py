@@ -313,3 +313,49 @@ def string_value(token: Token) -> str | None:
         out.append(body[i])
         i += 1
     return "".join(out)
+
+
+def interpolations(token: Token) -> list[list[Token]]:
+    """The tokens of each interpolation of a string literal, in order, without the `\\(` and its
+    `)`: `"a \\(x, privacy: .public) b"` has one, the tokens `x` `,` `privacy` `:` `.` `public`.
+    Offsets, lines and columns are those of the source the literal came from. `[]` for a literal
+    without interpolation or any other token; a nested literal's own interpolations are inside its
+    string token, not listed here."""
+    if token.kind != STRING:
+        return []
+    text = token.text
+    lexer = _Lexer(text, comments=False, strict=False)
+    hashes = len(text) - len(text.lstrip("#"))
+    i = hashes + (3 if text.startswith('"""', hashes) else 1)
+    escape = "\\" + "#" * hashes
+    found: list[list[Token]] = []
+    while i < len(text):
+        if text.startswith(escape, i):
+            i += len(escape)
+            if i < len(text) and text[i] == "(":
+                close = lexer.interpolation_end(i)
+                inner = text[i + 1:close - 1]
+                base = token.start + i + 1
+                line, column = _position_in(text, i + 1, token)
+                found.append([_shifted(t, base, line, column) for t in tokenize(inner)])
+                i = close
+            else:
+                i += 1
+            continue
+        i += 1
+    return found
+
+
+def _position_in(text: str, offset: int, token: Token) -> tuple[int, int]:
+    """The source line and column of `text[offset]`, `text` being `token`'s literal."""
+    before = text[:offset]
+    newlines = before.count("\n")
+    if newlines == 0:
+        return token.line, token.column + offset
+    return token.line + newlines, offset - before.rfind("\n")
+
+
+def _shifted(t: Token, base: int, line: int, column: int) -> Token:
+    """`t`, lexed from a substring that starts at source offset `base`, line `line`, column `column`."""
+    return Token(t.kind, t.text, t.start + base, t.end + base, t.line + line - 1,
+                 t.column + column - 1 if t.line == 1 else t.column)

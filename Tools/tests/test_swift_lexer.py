@@ -3,7 +3,7 @@ import textwrap
 import unittest
 
 from kontext_tools.swift_lexer import (ATTRIBUTE, COMMENT, IDENTIFIER, NUMBER, OPERATOR, POUND, PUNCTUATION, REGEX, STRING,
-                                       LexError, string_value, tokenize)
+                                       LexError, interpolations, string_value, tokenize)
 from kontext_tools.swift_source import (SwiftSource, attribute_runs, header_comments, imports, matches_at,
                                         split_arguments)
 
@@ -78,6 +78,19 @@ class LexerTests(unittest.TestCase):
         self.assertIsNone(string_value(tokenize('"a\\(b)"')[0]))
         self.assertEqual(string_value(tokenize('"""\n    one\n      two\n    """')[0]), "one\n  two")
         self.assertIsNone(string_value(tokenize("x")[0]))
+
+    def test_interpolations_and_their_positions(self):
+        source = 'log("a \\(x.f(.public), privacy: .public) \\(g("\\(h)"))")'
+        groups = interpolations(tokenize(source)[2])
+        self.assertEqual([[t.text for t in g] for g in groups],
+                         [["x", ".", "f", "(", ".", "public", ")", ",", "privacy", ":", ".", "public"],
+                          ["g", "(", '"\\(h)"', ")"]])
+        x = groups[0][0]
+        self.assertEqual((source[x.start:x.end], x.line, x.column), ("x", 1, 10))
+        self.assertEqual(interpolations(tokenize('#"a \\(b) \\#(c)"#')[0])[0][0].text, "c")
+        self.assertEqual(interpolations(tokenize('"""\n  a\n  \\(b)\n  """')[0])[0][0].line, 3)
+        self.assertEqual(interpolations(tokenize('"plain"')[0]), [])
+        self.assertEqual(interpolations(tokenize("x")[0]), [])
 
 
 class SwiftSourceTests(unittest.TestCase):

@@ -60,9 +60,9 @@ struct LoggingTests {
                 "call": .public, "error": .public, "why": .public, "state": .public, "requestId": .public,
                 "content": .private,
             ])
-            #expect(logged.privateText == "content=episode-7")
-            #expect(!logged.publicText.contains("episode-7"), "\(logged.publicText)")
-            #expect(logged.publicText.contains("call=format(.pause)") && logged.publicText.contains("frequency cap"))
+            #expect(logged.text(.private) == "content=episode-7")
+            #expect(!logged.text(.public).contains("episode-7"), "\(logged.text(.public))")
+            #expect(logged.text(.public).contains("call=format(.pause)") && logged.text(.public).contains("frequency cap"))
 
             // A misused ad: its own state is public too, its content private.
             let other = VideoAds(content: .init(id: "episode-8", language: "en"))
@@ -70,7 +70,7 @@ struct LoggingTests {
             #expect(throws: VideoAdError.notLoaded) { try pause.show(in: HeadlessView()) }
             let misuse = UnifiedLogLine(try #require(console.lines.last))
             #expect(misuse.privacy(of: "state") == .public && misuse.privacy(of: "why") == .public)
-            #expect(misuse.privateText == "content=episode-8")
+            #expect(misuse.text(.private) == "content=episode-8")
         }
     }
 

@@ -8,8 +8,9 @@ import KontextVideoCreatives
 import KontextVideoVAST
 
 /// The publisher's troubleshooting page (`troubleshooting.md` of the DocC catalog) against the
-/// code: a row for every case of the error enums, every no-fill reason, every VAST error code the
-/// SDK reports; no row for a case that does not exist.
+/// code: a row for every case of the error enums, every no-fill reason and `skipCode` of the
+/// wire-code table, every VAST error code the SDK reports (`VASTErrorCode.Reported`); no row for a
+/// case that does not exist.
 @Suite("The troubleshooting page")
 struct TroubleshootingPageTests {
     @Test func everyVideoAdErrorHasARow() throws {
@@ -28,25 +29,31 @@ struct TroubleshootingPageTests {
         let rows = try TroubleshootingPage().rows(under: "Why there was no ad")
         expectSame(Set(rows.map(\.key)), Set(NoFillCase.allCases.map(\.rawValue)), "NoFillReason")
         #expect(Set(NoFillCase.examples.map(NoFillCase.init)) == Set(NoFillCase.allCases))
-        // The skipCode column, read through the SDK's one wire-code table.
-        var listed = 0
+        // The skipCode column against the SDK's one wire-code table: a row for every code of the
+        // table, each in the row of the reason it maps to, and no code the table does not have.
+        var listed: [String: String] = [:]
         for row in rows {
             for code in row.codeSpans(inColumn: 1) {
-                listed += 1
-                let reason = VideoAdError.NoFillReason(wireCode: code)
-                #expect(NoFillCase(reason).rawValue == row.key, "skipCode \(code) is \(reason), not \(row.key)")
-                #expect(reason != .other(code), "skipCode \(code) is not in the SDK's table")
+                listed[code] = row.key
             }
         }
-        #expect(listed >= 7)
+        let table = VideoAdError.NoFillReason.wireCodes
+        expectSame(Set(listed.keys), Set(table.keys), "skipCode")
+        for (code, reason) in table.sorted(by: { $0.key < $1.key }) {
+            #expect(listed[code] == nil || listed[code] == NoFillCase(reason).rawValue,
+                    "skipCode \(code) is \(reason), not \(listed[code] ?? "")")
+            #expect(VideoAdError.NoFillReason(wireCode: code) == reason, "init(wireCode: \(code)) does not read the table")
+        }
         #expect(VideoAdError.NoFillReason(wireCode: nil) == .unknown)
     }
 
     @Test func everyVASTCodeTheSDKReportsHasARowAndAMeaning() throws {
         let rows = try TroubleshootingPage().rows(under: "VAST error codes")
-        let reported = Set(VASTErrorCode.reported.map(\.rawValue))
+        // The SDK's codes are the cases of its one table: every named constant is made from one.
+        let reported = Set(VASTErrorCode.Reported.allCases.map(\.rawValue))
+        #expect(Set(VASTErrorCode.reported.map(\.rawValue)) == reported)
         let renderers = Set(CreativeFailure.allCases.map(\.code.rawValue))
-        #expect(renderers.isSubset(of: reported), "CreativeFailure codes missing from VASTErrorCode.reported: \(renderers.subtracting(reported).sorted())")
+        #expect(renderers.isSubset(of: reported), "CreativeFailure codes missing from VASTErrorCode.Reported: \(renderers.subtracting(reported).sorted())")
         expectSame(Set(rows.map(\.key)), Set((reported.union(renderers)).map(String.init)), "VAST code")
         // What the thrown error says about each one, in words, not "the creative's own error".
         for code in reported.union(renderers) {

@@ -48,9 +48,9 @@ struct CreativeMessageDecoderTests {
         Row(#"{"type":"close-iframe","tap":5}"#, .close(tap: 5)),
         Row(#"{"type":"close-iframe"}"#, .close(tap: nil)),
         Row(#"{"type":"resume-iframe","tap":6}"#, .resume(tap: 6)),
-        Row(#"{"type":"error-iframe","data":{"code":403}}"#, .error(code: VASTErrorCode(rawValue: 403))),
+        Row(#"{"type":"error-iframe","data":{"code":403}}"#, .error(code: VASTErrorCode(creativeCode: 403))),
         Row(#"{"type":"error-iframe","data":{"code":100}}"#, .error(code: .xmlParsing)),
-        Row(#"{"type":"error-iframe","data":{"code":999}}"#, .error(code: VASTErrorCode(rawValue: 999))),
+        Row(#"{"type":"error-iframe","data":{"code":999}}"#, .error(code: VASTErrorCode(creativeCode: 999))),
         // An error without a usable code is still an error; the rules report 405.
         Row(#"{"type":"error-iframe"}"#, .error(code: nil)),
         Row(#"{"type":"error-iframe","data":{"code":"403"}}"#, .error(code: nil)),

@@ -161,7 +161,7 @@ struct CreativePageBridgeTests {
         harness.post(#"{"type":"click-iframe","tap":4}"#)
         #expect(harness.events == [
             .click(.other("cta")), .click(.creative, url: URL(string: "https://advertiser.example/x")),
-            .close, .failed(code: VASTErrorCode(rawValue: 501)),
+            .close, .failed(code: VASTErrorCode(creativeCode: 501)),
         ])
         #expect(harness.bridge.ignoredCount == 4, "before show, the same tap, no tap, after the failure")
     }

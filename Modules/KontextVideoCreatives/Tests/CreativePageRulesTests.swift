@@ -39,7 +39,7 @@ struct CreativePageRulesTests {
     static let allowed = CGSize(width: 320, height: 50)
     static let url = URL(string: "https://advertiser.example/a")!
     static let cta = CreativeMessage.click(area: .other("cta"), url: url, tap: 1)
-    static let code403 = VASTErrorCode(rawValue: 403)
+    static let code403 = VASTErrorCode(creativeCode: 403)
 
     static let rows: [Row] = [
         // init-iframe: the page speaks the bridge; it hears the context in every live state.

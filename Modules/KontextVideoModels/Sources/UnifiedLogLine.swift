@@ -4,8 +4,8 @@
 /// to act on is public — the call, the error, why, reasons, states, codes, ids of ads and requests —
 /// and what could identify the viewer or the content is private: content ids, URLs, user and
 /// device values, free text from outside the SDK. The split is decided here, on every platform;
-/// `KontextVideoConsole+Apple.swift` only hands `publicText` and `privateText` to `os.Logger` with
-/// the privacy of their names, so a test on Linux reads what Console.app will hide.
+/// `KontextVideoConsole+Apple.swift` only hands `text(.public)` and `text(.private)` to
+/// `os.Logger`, each with the privacy it names, so a test on Linux reads what Console.app will hide.
 package struct UnifiedLogLine: Sendable, Equatable {
     /// Whether Console.app shows a field outside a debugger.
     package enum Privacy: Sendable, Equatable {
@@ -56,14 +56,14 @@ package struct UnifiedLogLine: Sendable, Equatable {
         fields.first { $0.name == name }?.privacy
     }
 
-    /// The name and the public fields, written with `privacy: .public`.
-    package var publicText: String {
-        ([name] + text(of: .public)).joined(separator: " ")
-    }
-
-    /// The private fields, written with `privacy: .private`.
-    package var privateText: String {
-        text(of: .private).joined(separator: " ")
+    /// The part of the line `os.Logger` writes with `privacy`: for `.public` the name and the
+    /// public fields, for `.private` the private fields. `KontextVideoConsole+Apple.swift` writes
+    /// `text(.public)` with `privacy: .public` and `text(.private)` with `privacy: .private`, and
+    /// nothing else (`Tools/kontext_tools/unified_log_glue.py` checks that it does).
+    /// - Parameter privacy: Which part.
+    /// - Returns: The part's `key=value` fields, space-separated.
+    package func text(_ privacy: Privacy) -> String {
+        ((privacy == .public ? [name] : []) + text(of: privacy)).joined(separator: " ")
     }
 
     private func text(of privacy: Privacy) -> [String] {

@@ -59,20 +59,28 @@ public enum VideoAdError: Error, Sendable, CustomStringConvertible {
         /// A reason this SDK version does not know, passed through unchanged.
         case other(String)
 
-        /// Maps a wire `skipCode` to its reason: one table, documented in `PROTOCOL.md`.
+        /// The wire `skipCode`s the SDK knows, each with its reason: the one table, documented in
+        /// `PROTOCOL.md`, that `init(wireCode:)` reads. The troubleshooting page has a row for
+        /// every key, and a test fails while one is missing.
+        package static let wireCodes: [String: NoFillReason] = [
+            "no_ad_match": .noAdMatch,
+            "unfilled_bid": .noAdMatch,
+            "frequency_cap": .frequencyCap,
+            "content_unsafe": .contentUnsafe,
+            "geo_restricted": .geoRestricted,
+            "format_not_enabled": .formatNotEnabled,
+            "temporary_error": .temporaryError,
+        ]
+
+        /// Maps a wire `skipCode` to its reason through `wireCodes`.
         /// `nil` (no code) is `.unknown`; unknown codes pass through as `.other(code)`.
         /// - Parameter wireCode: The server's `skipCode`, such as `frequency_cap`; `nil` when it gave none.
         public init(wireCode: String?) {
-            switch wireCode {
-            case nil: self = .unknown
-            case "no_ad_match"?, "unfilled_bid"?: self = .noAdMatch
-            case "frequency_cap"?: self = .frequencyCap
-            case "content_unsafe"?: self = .contentUnsafe
-            case "geo_restricted"?: self = .geoRestricted
-            case "format_not_enabled"?: self = .formatNotEnabled
-            case "temporary_error"?: self = .temporaryError
-            case let code?: self = .other(code)
+            guard let wireCode else {
+                self = .unknown
+                return
             }
+            self = Self.wireCodes[wireCode] ?? .other(wireCode)
         }
 
         /// A short description for logs.

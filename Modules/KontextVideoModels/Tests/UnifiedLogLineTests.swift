@@ -10,8 +10,8 @@ struct UnifiedLogLineTests {
         ]))
         #expect(line.category == "warning")
         #expect(line.level == .warning)
-        #expect(line.publicText == "error thrown call=format(.pause) why=No ad.")
-        #expect(line.privateText == "content=episode-7 url=https://cdn.example/a?id=u-1")
+        #expect(line.text(.public) == "error thrown call=format(.pause) why=No ad.")
+        #expect(line.text(.private) == "content=episode-7 url=https://cdn.example/a?id=u-1")
     }
 
     @Test func anAttributeNobodyDeclaredPublicIsPrivate() {
@@ -23,7 +23,7 @@ struct UnifiedLogLineTests {
 
     @Test func aLineWithNothingPrivateHasAnEmptyPrivatePart() {
         let line = UnifiedLogLine(KontextVideoEvent(.state, "initialized", attributes: ["state": "enabled"]))
-        #expect(line.publicText == "initialized state=enabled")
-        #expect(line.privateText.isEmpty)
+        #expect(line.text(.public) == "initialized state=enabled")
+        #expect(line.text(.private).isEmpty)
     }
 }

@@ -187,7 +187,7 @@ public final class ScriptedCreative: CreativeRenderer {
             try await context.clock.sleep(for: delay)
         case .fail(let code, let delay):
             try await context.clock.sleep(for: delay)
-            throw CreativeLoadError(code: VASTErrorCode(rawValue: code))
+            throw CreativeLoadError(code: VASTErrorCode(creativeCode: code))
         case .stall:
             try await context.clock.sleep(until: .seconds(Int64.max / 4))
         case .page(let posts):
@@ -327,7 +327,7 @@ public final class ScriptedCreative: CreativeRenderer {
     /// The creative failed or stalled on screen with a VAST error code: `didFail(.creativeFailed(code:))`,
     /// then `didEnd(.failed)`.
     /// - Parameter code: The VAST error code; 405 (the creative failed on screen) by default.
-    public func fail(code: Int = 405) { send(.failed(code: VASTErrorCode(rawValue: code))) }
+    public func fail(code: Int = 405) { send(.failed(code: VASTErrorCode(creativeCode: code))) }
 
     /// A video's player moment goes through its playback (`LinearPlaybackSession`), as on a
     /// device; another creative reports `event` as it is.

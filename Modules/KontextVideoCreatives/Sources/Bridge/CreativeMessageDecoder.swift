@@ -113,7 +113,7 @@ package enum CreativeMessageDecoder {
     /// A VAST error code (100…999), or `nil`.
     private static func vastCode(_ value: JSONValue?) -> VASTErrorCode? {
         guard case .integer(let code)? = value, (100...999).contains(code) else { return nil }
-        return VASTErrorCode(rawValue: code)
+        return VASTErrorCode(creativeCode: code)
     }
 
     /// One side of a size, or `nil`.
