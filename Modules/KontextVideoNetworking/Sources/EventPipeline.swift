@@ -243,6 +243,8 @@ package actor EventPipeline {
             while !Task.isCancelled {
                 guard let pending = await self?.pendingCount else { return }
                 if pending == 0 {
+                    // What wakes the loop now starts a window of its own, back-off or not.
+                    backedOff = false
                     await wake.wait()
                     continue
                 }
