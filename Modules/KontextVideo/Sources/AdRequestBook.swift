@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoConcurrency
 import KontextVideoScheduling
 import KontextVideoNetworking
 
@@ -21,7 +22,7 @@ package final class AdRequestBook {
     /// The latest ad per format, shown or not.
     private var held = PerFormat<VideoAd>()
     /// One request per format at a time; concurrent callers wait for the same one.
-    private var inFlight = PerFormat<PendingOutcome<VideoAd>>()
+    private var inFlight = PerFormat<AdRequestInFlight>()
     /// Ads of this object that have not ended, so `destroy()` can reach them (a few at most).
     private var liveAds: [VideoAd] = []
 
@@ -50,34 +51,81 @@ package final class AdRequestBook {
             return ad
         }
         let request = inFlight[format] ?? startRequest(for: format)
-        return try await request.wait()
+        do {
+            _ = try await request.answer.value()
+        } catch let cancelled as CancellationError {
+            // This caller was cancelled: the request goes on for the others.
+            throw cancelled
+        } catch {
+            // Settled with an error: `settle` makes it the public one.
+        }
+        return try settle(request, format: format).get()
     }
 
-    private func startRequest(for format: AdFormat) -> PendingOutcome<VideoAd> {
-        let request = PendingOutcome<VideoAd>()
+    /// Sends the ad request for `format`. With the SDK enabled (the common case) the request is
+    /// built here and sent from a task off the main actor, which settles its answer where the
+    /// client's actor returns it; otherwise the task waits on the main actor for the SDK's state
+    /// first (`requireEnabled`, the `/init` retry, the tracking dialog).
+    private func startRequest(for format: AdFormat) -> AdRequestInFlight {
+        let budget = TimeBudget(on: sdk.environment.clock)
+        let readyRuntime = sdk.session.runtimeReadyForRequests
+        let request = AdRequestInFlight(requestId: RandomIdentifier.next(), runtime: readyRuntime)
         inFlight[format] = request
-        request.task = Task { @MainActor [weak self] in
-            guard let self else { return }
-            let outcome = await self.perform(format)
-            guard self.inFlight[format] === request else { return }
-            self.inFlight[format] = nil
-            request.finish(outcome)
+        let (answer, requestId) = (request.answer, request.requestId)
+        if let runtime = readyRuntime {
+            let adRequest = makeAdRequest(format, runtime: runtime)
+            let client = runtime.client
+            request.task = Task.detached { [weak self, weak request] in
+                let heard = await Self.send(adRequest, requestId: requestId, budget: budget, client: client, settling: answer)
+                // Every caller stopped waiting: the answer is made into its ad now, not by the next one.
+                if !heard, let request { await self?.settleUnheard(request, format: format) }
+            }
+        } else {
+            request.task = Task { @MainActor [weak self, weak request] in
+                let runtime: SDKRuntime
+                do {
+                    guard let self else { return }
+                    runtime = try await self.sdk.requireEnabled(budget: budget)
+                    if self.isDestroyed { throw VideoAdError.destroyed }
+                } catch {
+                    answer.finish(.failure(error))
+                    return
+                }
+                guard let self, let request else { return }
+                request.runtime = runtime
+                let heard = await Self.send(self.makeAdRequest(format, runtime: runtime), requestId: requestId, budget: budget,
+                                            client: runtime.client, settling: answer)
+                if !heard { self.settleUnheard(request, format: format) }
+            }
         }
         return request
     }
 
-    /// One ad request, answered within `TimeBudget.publicCall` whatever the server does: waiting
-    /// for initialization, the `/init` retry, the attempts and their back-offs all share it.
-    private func perform(_ format: AdFormat) async -> Result<VideoAd, any Error> {
-        let budget = TimeBudget(on: sdk.environment.clock)
-        let runtime: SDKRuntime
-        do {
-            runtime = try await sdk.requireEnabled(budget: budget)
+    /// Sends `adRequest` and settles `answer` with what the server said, on the client's side:
+    /// the callers waiting for it are resumed on the main actor, each once. Returns whether any
+    /// caller was waiting to hear it.
+    private nonisolated static func send(
+        _ adRequest: AdRequest, requestId: UUID, budget: TimeBudget, client: AdServerClient,
+        settling answer: OnceOutcome<AdAnswer>
+    ) async -> Bool {
+        do throws(AdRequestFailure) {
+            return answer.finish(.success(try await client.requestAd(adRequest, requestId: requestId, budget: budget))) > 0
         } catch {
-            return .failure(error)
+            return answer.finish(.failure(error)) > 0
         }
-        if isDestroyed { return .failure(VideoAdError.destroyed) }
-        let adRequest = AdRequest(
+    }
+
+    /// A request whose callers all stopped waiting: its outcome is made (and an ad held) as if
+    /// one had come back, so the next `format(_:)` finds the ad, or asks again after an error.
+    private func settleUnheard(_ request: AdRequestInFlight, format: AdFormat) {
+        guard request.outcome == nil, inFlight[format] === request else { return }
+        _ = settle(request, format: format)
+    }
+
+    /// What every request carries: the content, its labels, the playhead now, the user, consent
+    /// and the device.
+    private func makeAdRequest(_ format: AdFormat, runtime: SDKRuntime) -> AdRequest {
+        AdRequest(
             format: format,
             content: content,
             labels: labels,
@@ -88,20 +136,40 @@ package final class AdRequestBook {
             device: runtime.environment.platform.deviceFacts(),
             identifiers: runtime.environment.platform.deviceIdentifiers()
         )
+    }
+
+    /// What a settled request's answer becomes, made once (the first caller back, or `destroy()`)
+    /// and the same for every caller: the ad (held, and reached by `destroy()`), or the error, its
+    /// request outcome reported here with the request's id. The request stops being in flight.
+    private func settle(_ request: AdRequestInFlight, format: AdFormat) -> Result<VideoAd, any Error> {
+        if let outcome = request.outcome { return outcome }
+        let outcome = makeOutcome(request, format: format)
+        request.outcome = outcome
+        if inFlight[format] === request { inFlight[format] = nil }
+        return outcome
+    }
+
+    private func makeOutcome(_ request: AdRequestInFlight, format: AdFormat) -> Result<VideoAd, any Error> {
+        let requestId = request.requestId
+        if isDestroyed { return .failure(VideoAdError.destroyed) }
         let answer: AdAnswer
-        let requestId = RandomIdentifier.next()
-        do {
-            answer = try await runtime.client.requestAd(adRequest, requestId: requestId, budget: budget)
-        } catch {
-            if isDestroyed { return .failure(VideoAdError.destroyed) }
+        switch request.answer.outcome {
+        case .success(let answered)?:
+            answer = answered
+        case .failure(let failure as AdRequestFailure)?:
             if let ad = held[format], ad.isHeldValid { return .success(ad) }
-            let thrown = error.publicError
+            let thrown = failure.publicError
             if thrown is VideoAdError {
                 reportFormatThrown(thrown, format: format, requestId: requestId)
             }
             return .failure(thrown)
+        case .failure(let error)?:
+            // What the SDK's state threw before the request left; `format(_:)` reports it.
+            return .failure(error)
+        case nil:
+            return .failure(CancellationError())
         }
-        if isDestroyed { return .failure(VideoAdError.destroyed) }
+        guard let runtime = request.runtime else { return .failure(VideoAdError.notInitialized) }
         switch answer {
         case .noFill(let reason):
             let noFill = VideoAdError.noFill(reason: reason)
@@ -146,7 +214,8 @@ package final class AdRequestBook {
         let requests = inFlight.removeAll()
         for request in requests {
             request.task?.cancel()
-            request.finish(.failure(VideoAdError.destroyed))
+            request.answer.finish(.failure(VideoAdError.destroyed))
+            request.outcome = request.outcome ?? .failure(VideoAdError.destroyed)
         }
         for ad in liveAds.sorted(by: { $0.id < $1.id }) {
             ad.ownerDestroyed()

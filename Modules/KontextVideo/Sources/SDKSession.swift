@@ -33,6 +33,8 @@ package final class SDKSession {
     private var retryTask: Task<KontextVideoState, Never>?
     /// The App Tracking Transparency dialog, asked at most once per launch before the first ads request.
     private var trackingAuthorization: Task<Void, Never>?
+    /// The tracking dialog (when the app asked for it) was answered: requests need not wait.
+    private var trackingAuthorizationAnswered = false
 
     /// A session on `environment`, reporting to `events`, that opens the storage once
     /// `predecessorEnd` (the replaced session's `end()`) finished.
@@ -101,6 +103,16 @@ package final class SDKSession {
         events.record(KontextVideoEvent(.state, .initialized, level: .info, attributes: attributes))
     }
 
+    /// The runtime, when an ad request may leave now without waiting for anything: the SDK
+    /// initialized and enabled, this session the SDK's, and the tracking dialog (when the app asked
+    /// for it) answered. `nil` sends the caller through `requireEnabled(budget:)`, which waits,
+    /// retries `/init` and asks.
+    var runtimeReadyForRequests: SDKRuntime? {
+        guard case .finished(.enabled) = phase, !hasEnded, let runtime else { return nil }
+        if runtime.configuration.requestTrackingAuthorization, !trackingAuthorizationAnswered { return nil }
+        return runtime
+    }
+
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
     /// concurrent callers share the retry). Waiting for an initialization under way and the retry
     /// both live inside the caller's `budget`: when it runs out first, `.initializationFailed`.
@@ -133,6 +145,7 @@ package final class SDKSession {
                 let asking = trackingAuthorization ?? Task { @MainActor in await Self.askForTrackingAuthorization(on: platform) }
                 trackingAuthorization = asking
                 await asking.value
+                trackingAuthorizationAnswered = true
             }
             return runtime
         case .disabled(let reason): throw .disabled(reason: reason)

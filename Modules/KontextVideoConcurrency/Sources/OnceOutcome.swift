@@ -21,14 +21,16 @@ package final class OnceOutcome<Value: Sendable>: Sendable {
         state.withLock { $0.outcome }
     }
 
-    /// Settles the outcome and wakes every waiter, unless it was settled already.
-    @inlinable package func finish(_ outcome: Result<Value, any Error>) {
+    /// Settles the outcome and wakes every waiter, unless it was settled already. Returns how
+    /// many waiters it woke: none tells the settler that nobody heard it, should it matter.
+    @inlinable @discardableResult package func finish(_ outcome: Result<Value, any Error>) -> Int {
         let waiters: [Waiter<Value, Void>] = state.withLock { state in
             guard state.outcome == nil else { return [] }
             state.outcome = outcome
             return state.waiters.removeAll()
         }
         for waiter in waiters { waiter.resume(with: outcome) }
+        return waiters.count
     }
 
     /// Returns the value once settled, or throws the settled error.

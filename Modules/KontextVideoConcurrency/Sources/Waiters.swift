@@ -37,13 +37,13 @@ package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
     package var tags: [Tag] { entries.map(\.tag) }
 
     /// Takes every waiter out of the list, in the order they started waiting.
-    @inlinable package mutating func removeAll() -> [Waiter<Value, Tag>] {
+    @inlinable @inline(__always) package mutating func removeAll() -> [Waiter<Value, Tag>] {
         defer { entries.removeAll() }
         return entries
     }
 
     /// Takes out the waiter that started waiting first.
-    @inlinable package mutating func removeFirst() -> Waiter<Value, Tag>? {
+    @inlinable @inline(__always) package mutating func removeFirst() -> Waiter<Value, Tag>? {
         // `remove(at:)` is Array's own; `removeFirst()` is RangeReplaceableCollection's default,
         // which stayed generic here (a quarter of queueing an event on the main actor, under `perf`).
         entries.isEmpty ? nil : entries.remove(at: 0)

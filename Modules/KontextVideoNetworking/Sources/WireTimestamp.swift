@@ -12,23 +12,24 @@ package enum WireTimestamp {
         let (wholeSeconds, millis) = floorDivision(milliseconds, 1000)
         let (days, secondOfDay) = floorDivision(wholeSeconds, 86_400)
         let (year, month, day) = civil(fromDays: days)
-        // Written digit by digit into 24 bytes: no intermediate strings.
-        var bytes = [UInt8](repeating: 0, count: 24)
-        func put(_ value: Int64, _ width: Int, at offset: Int) {
-            var value = value
-            for index in stride(from: offset + width - 1, through: offset, by: -1) {
-                bytes[index] = 0x30 + UInt8(value % 10)
-                value /= 10
+        // Written digit by digit into the string's own 24 bytes: its one allocation.
+        return String(unsafeUninitializedCapacity: 24) { bytes in
+            func put(_ value: Int64, _ width: Int, at offset: Int) {
+                var value = value
+                for index in stride(from: offset + width - 1, through: offset, by: -1) {
+                    bytes[index] = 0x30 + UInt8(value % 10)
+                    value /= 10
+                }
             }
+            put(year, 4, at: 0); bytes[4] = 0x2D
+            put(month, 2, at: 5); bytes[7] = 0x2D
+            put(day, 2, at: 8); bytes[10] = 0x54
+            put(secondOfDay / 3600, 2, at: 11); bytes[13] = 0x3A
+            put(secondOfDay / 60 % 60, 2, at: 14); bytes[16] = 0x3A
+            put(secondOfDay % 60, 2, at: 17); bytes[19] = 0x2E
+            put(millis, 3, at: 20); bytes[23] = 0x5A
+            return 24
         }
-        put(year, 4, at: 0); bytes[4] = 0x2D
-        put(month, 2, at: 5); bytes[7] = 0x2D
-        put(day, 2, at: 8); bytes[10] = 0x54
-        put(secondOfDay / 3600, 2, at: 11); bytes[13] = 0x3A
-        put(secondOfDay / 60 % 60, 2, at: 14); bytes[16] = 0x3A
-        put(secondOfDay % 60, 2, at: 17); bytes[19] = 0x2E
-        put(millis, 3, at: 20); bytes[23] = 0x5A
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     private static func floorDivision(_ value: Int64, _ divisor: Int64) -> (Int64, Int64) {
