@@ -47,6 +47,41 @@ struct VideoAdTests {
         }
     }
 
+    /// Hears every event of the SDK's stream, for tests that wait for one.
+    private final class HeardEvents: KontextVideoEventMonitor, @unchecked Sendable {
+        private let lock = NSLock()
+        private var heard: [KontextVideoEvent] = []
+        var events: [KontextVideoEvent] { lock.withLock { heard } }
+        func record(_ event: KontextVideoEvent) { lock.withLock { heard.append(event) } }
+    }
+
+    @Test func aFailedRequestNobodyWaitedForIsSettledThenAndTheNextFormatAsksAgain() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let server = try #require(harness.server)
+            let heard = HeardEvents()
+            KontextVideo.shared.events.add(heard)
+            let gate = server.hold(.error(code: "bad_request", permanent: true), for: .pause)
+            let ads = VideoAds(content: content)
+            let call = Task { @MainActor in try await ads.format(.pause) }
+            try await gate.waitUntilHeld()
+            call.cancel()
+            await #expect(throws: CancellationError.self) { try await call.value }
+            gate.release()
+            // With nobody waiting, the request's end is reported when its answer comes, not at the next call.
+            var reported = false
+            for _ in 0..<20_000 where !reported {
+                await Task.yield()
+                reported = heard.events.contains { $0.name == "error thrown" && $0.attributes["error"]?.contains("bad_request") == true }
+            }
+            #expect(reported, "the failed request was reported once its answer came")
+            // The failure is not handed to the next caller: it asks the server again, and gets an ad.
+            let next = try await ads.format(.pause)
+            #expect(next.format == .pause)
+            #expect(server.requests(path: "/video/preload").count == 2)
+        }
+    }
+
     @Test func formatReturnsTheSameAdWhileUnshownAndValid() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
