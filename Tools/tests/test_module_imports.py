@@ -67,6 +67,23 @@ class FindingsTests(unittest.TestCase):
         imports = {"MidTests": {"Mid", "XCTest"}}
         self.assertEqual(mi.find_problems(p, imports, {"Low": 0, "Mid": 1}), ["Mid: declares Low but no file imports it"])
 
+    def test_only_a_test_target_may_declare_an_executable_it_does_not_import(self):
+        # The exemption is for a test that runs an executable as a child process (it needs it
+        # built, not imported): a library or an executable declaring one for nothing is a dead edge.
+        p = package([target("Low"), target("Tool", [], "executable"), target("Mid", ["Low", "Tool"]),
+                     target("Other", ["Tool"], "executable"), target("LowTests", ["Low", "Tool"], "test")])
+        imports = {"Mid": {"Low"}, "LowTests": {"Low", "XCTest"}}
+        self.assertEqual(mi.find_problems(p, imports, {"Low": 0, "Mid": 1}),
+                         ["Mid: declares Tool but no file imports it", "Other: declares Tool but no file imports it"])
+
+    def test_a_test_target_may_not_declare_a_library_it_does_not_import(self):
+        p = package([target("Low"), target("Mid", ["Low"]), target("Tool", [], "executable"),
+                     target("MidTests", ["Mid", "Low", "Tool", "OutsideProduct"], "test")])
+        imports = {"Mid": {"Low"}, "MidTests": {"Mid"}}
+        self.assertEqual(mi.find_problems(p, imports, {"Low": 0, "Mid": 1}),
+                         ["MidTests: declares Low but no file imports it",
+                          "MidTests: declares OutsideProduct but no file imports it"])
+
     def test_an_edge_up_or_sideways_is_a_finding(self):
         p = package([target("Low", ["Mid"]), target("Mid")])
         problems = mi.find_problems(p, {"Low": {"Mid"}}, {"Low": 1, "Mid": 1})
