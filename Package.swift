@@ -28,7 +28,10 @@ struct Module {
     }
 }
 
-/// The layer table: a module may depend only on modules of a lower layer.
+/// The layer table: a module may depend only on modules of a lower layer. CONTRIBUTING.md's module
+/// table must give each module the same layer: `Scripts/check-module-imports` compiles this manifest
+/// and prints each entry's `name` and `layer` (keep it a top-level `modules`). It stays in this file:
+/// SwiftPM evaluates a dependency's manifest without a checkout, so one reading a file would fail.
 let modules: [Module] = [
     // Layer 0: a lock and a waiter list, the only concurrency primitives the SDK hand-writes.
     Module("KontextVideoConcurrency", layer: 0),

@@ -3,8 +3,8 @@ floor, and the `#available`/`@available` guards that cover each place of a file.
 
 The stubs of Tools/AppleSDKStubs carry Apple's attributes as Apple's SDK spells them. Linux's
 compiler checks no Apple availability, so `Scripts/apple-typecheck` rewrites them, per platform,
-into platform-independent ones the compiler does act on: unavailable there ->
-`@available(*, unavailable)`; introduced after the floor, or deprecated ->
+into platform-independent ones the compiler does act on: unavailable or obsoleted there (at any
+version) -> `@available(*, unavailable)`; introduced after the floor, or deprecated (at any version) ->
 `@available(*, deprecated, message: "KONTEXT-AVAILABILITY: …")`, a marker the checker reads back
 from the compiler's warning and turns into an error unless a guard covers the use.
 """
@@ -134,7 +134,10 @@ def effective_attribute(entries: list[tuple[str, str, dict]], platform: str, flo
         if options.get("unavailable"):
             return f'*, unavailable, message: "unavailable on {name}"'
         if "obsoleted" in options:
-            return f'*, unavailable, message: "obsoleted in {name} {options["obsoleted"]}"'
+            # Whatever the floor: Swift refuses a use only when the floor is at or past that
+            # version, but the SDK also runs on the versions that no longer have it.
+            obsoleted = inherited_version(parse_version(options["obsoleted"]), source, platform)
+            return f'*, unavailable, message: "obsoleted in {name} {format_version(obsoleted)}"'
         notes = []
         if "introduced" in options:
             introduced = inherited_version(parse_version(options["introduced"]), source, platform)

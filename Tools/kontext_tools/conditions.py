@@ -25,6 +25,10 @@ LINUX_ONLY_MODULES = frozenset({"Glibc", "Musl", "Bionic", "Android", "Foundatio
 COMMON_MODULES = frozenset({"Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization",
                             "Dispatch", "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation",
                             "Synchronization", "Distributed", "XCTest", "Testing"})
+# `arch(…)` spells a machine as Swift does, not as `uname -m` does: an AArch64 Linux host reports
+# `aarch64`, and there `arch(arm64)` is true and `arch(aarch64)` false.
+SWIFT_ARCHITECTURES = {"aarch64": "arm64", "amd64": "x86_64", "i686": "i386", "i586": "i386", "armv7l": "arm",
+                       "ppc64le": "powerpc64le", "ppc64": "powerpc64"}
 
 
 class ConditionError(ValueError):
@@ -194,7 +198,8 @@ class Env:
         self.unmodelled = unmodelled
         self.defined = defined
         self.known = known
-        self.machine = machine or os.uname().machine
+        machine = machine or os.uname().machine
+        self.machine = SWIFT_ARCHITECTURES.get(machine, machine)  # the Linux build's, as `arch(…)` names it
 
     def evaluate(self, node):
         if isinstance(node, Atom):

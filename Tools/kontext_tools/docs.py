@@ -123,8 +123,20 @@ def write(path: Path, graph: dict) -> None:
     path.write_text(json.dumps(graph), encoding="utf-8")
 
 
+class SymbolGraphError(ValueError):
+    """A symbol graph the script cannot use as it is."""
+
+
 def usr(symbol: dict) -> str:
-    return symbol["identifier"]["precise"]
+    """A symbol's USR (`identifier.precise`), the key every merge and filter of the graphs uses.
+    A symbol without one is refused: as the empty string, it would be the same symbol as any other
+    without one, and one of them would be dropped or filtered out unseen."""
+    identifier = symbol.get("identifier")
+    precise = identifier.get("precise") if isinstance(identifier, dict) else None
+    if not isinstance(precise, str) or not precise.strip():
+        where = ".".join(symbol.get("pathComponents") or []) or symbol.get("names", {}).get("title") or repr(symbol)[:120]
+        raise SymbolGraphError(f"a symbol graph has a symbol without a USR (identifier.precise): {where}")
+    return precise
 
 
 # ----------------------------------------------------------------------------------------------
@@ -518,9 +530,12 @@ def main(argv: list[str] | None = None) -> int:
     with Step("swift build with symbol graphs"):
         build_linux_graphs()
     with Step("symbol graphs (iOS surface, test kit)"):
-        facade_dir, facade_counts = facade_graphs()
-        facade = load(facade_dir / f"{FACADE}.symbols.json")
-        testing_dir, testing_counts = testing_graphs(facade)
+        try:
+            facade_dir, facade_counts = facade_graphs()
+            facade = load(facade_dir / f"{FACADE}.symbols.json")
+            testing_dir, testing_counts = testing_graphs(facade)
+        except SymbolGraphError as error:
+            fail(str(error))
     log(f"symbol graphs: {FACADE} {facade_counts['linux']} symbols on Linux (all {facade_counts['reexported']} of the "
         f"re-exported modules among them), {facade_counts['ios']} on iOS; {TESTING} {testing_counts['symbols']} "
         f"({testing_counts['removed']} of the facade's left to its archive)")

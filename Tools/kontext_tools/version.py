@@ -19,6 +19,7 @@ Exit status: 0, or 1 with what is wrong. Standard library only.
 from __future__ import annotations
 
 import argparse
+import datetime
 import pathlib
 import re
 import subprocess
@@ -69,11 +70,38 @@ def read_version(root: pathlib.Path) -> str:
 
 
 def latest_release(changelog: str) -> tuple[str | None, str]:
-    """The first `## [X]` heading other than `[Unreleased]`, and the rest of its line."""
+    """The first `## [X]` heading other than `[Unreleased]`, and the rest of its line (its date,
+    which `release_problems` requires)."""
     for match in RELEASE_HEADING.finditer(changelog):
         if match.group(1).strip().lower() != "unreleased":
             return match.group(1).strip(), match.group(2)
     return None, ""
+
+
+def is_day(text: str) -> bool:
+    """`YYYY-MM-DD` names a day of the calendar (not 2026-13-01)."""
+    try:
+        datetime.date.fromisoformat(text)
+    except ValueError:
+        return False
+    return True
+
+
+def release_problems(changelog: str, version: str, name: str = "CHANGELOG.md") -> list[str]:
+    """What is wrong with the CHANGELOG's latest release heading for `version`: there is none (only
+    `## [Unreleased]`), it names another version, or it has no date (`## [X.Y.Z] - YYYY-MM-DD`, a
+    real day, as Keep a Changelog writes it)."""
+    release, rest = latest_release(changelog)
+    if release is None:
+        return [f"{name} has no release section: the version is {version}, so its latest "
+                f"release heading must read `## [{version}] - YYYY-MM-DD` (RELEASING.md)"]
+    if release != version:
+        return [f"{name}'s latest release is [{release}] but the version is {version}: "
+                f"a release must ship the version its CHANGELOG section describes (RELEASING.md)"]
+    date = re.match(r"^ - (\d{4}-\d{2}-\d{2})\s*$", rest)
+    if date is None or not is_day(date.group(1)):
+        return [f"{name}: the heading `## [{release}]{rest}` needs its date: `## [{release}] - YYYY-MM-DD`"]
+    return []
 
 
 def head_tags(root: pathlib.Path) -> list[str]:
@@ -146,15 +174,7 @@ def check(root: pathlib.Path, changelog_path: pathlib.Path) -> list[str]:
     if not SEMVER.match(version):
         problems.append(f"{VERSION_FILE}: {version!r} is not a semantic version (MAJOR.MINOR.PATCH[-PRERELEASE])")
     changelog = changelog_path.read_text(encoding="utf-8") if changelog_path.exists() else ""
-    release, rest = latest_release(changelog)
-    if release is None:
-        problems.append(f"{changelog_path.name} has no release section: the version is {version}, so its latest "
-                        f"release heading must read `## [{version}] - YYYY-MM-DD` (RELEASING.md)")
-    elif release != version:
-        problems.append(f"{changelog_path.name}'s latest release is [{release}] but the version is {version}: "
-                        f"a release must ship the version its CHANGELOG section describes (RELEASING.md)")
-    elif not re.match(r"^ - \d{4}-\d{2}-\d{2}\s*$", rest):
-        problems.append(f"{changelog_path.name}: the heading `## [{release}]{rest}` needs its date: `## [{release}] - YYYY-MM-DD`")
+    problems += release_problems(changelog, version, changelog_path.name)
     for tag in head_tags(root):
         name = tag[1:] if tag.startswith("v") else tag
         if SEMVER.match(name) and name != version:

@@ -104,6 +104,37 @@ class RewriteAvailabilityTests(unittest.TestCase):
         self.assertEqual(tvos[1], '@available(*, unavailable, message: "unavailable on tvOS")')
         self.assertEqual(tvos[2], "@available(*, unavailable)", "platform-independent attributes stay")
 
+    def test_obsoleted_is_unavailable_whatever_the_floor(self):
+        text = '@available(iOS, introduced: 2.0, obsoleted: 13.0, message: "Use scenes.")\nfunc old()'
+        unavailable = ['@available(*, unavailable, message: "obsoleted in iOS 13.0")']
+        self.assertEqual(attributes(self.rewrite(text, "ios")), unavailable, "obsoleted before the floor")
+        self.assertEqual(attributes(self.rewrite(text, "ios", (12, 0))), unavailable,
+                         "obsoleted after the floor: the SDK also runs on the versions without it")
+        self.assertEqual(attributes(self.rewrite(text, "ios", (12, 0), extension=True)), unavailable)
+        self.assertEqual(attributes(self.rewrite(text, "tvos")), [], "another platform's attribute")
+        self.assertEqual(attributes(self.rewrite(text, "visionos", (1, 0))),
+                         ['@available(*, unavailable, message: "obsoleted in visionOS 1.0")'],
+                         "iOS 13 is before visionOS began: obsoleted from its first release")
+
+    def test_deprecated_at_any_version_and_without_one(self):
+        below_floor = "@available(iOS, introduced: 2.0, deprecated: 13.0)\nfunc f()"
+        self.assertEqual(attributes(self.rewrite(below_floor, "ios")),
+                         ['@available(*, deprecated, message: "deprecated in iOS 13.0")'],
+                         "deprecated before the floor is still deprecated (it is not an introduction)")
+        self.assertEqual(attributes(self.rewrite(below_floor, "tvos")), [])
+        bare = '@available(iOS, deprecated, message: "Use g().")\n@available(tvOS, introduced: 9.0)\nfunc f()'
+        self.assertEqual(attributes(self.rewrite(bare, "ios")),
+                         ['@available(*, deprecated, message: "deprecated on iOS: Use g().")'])
+        self.assertEqual(attributes(self.rewrite(bare, "tvos")), [])
+        both = "@available(iOS, introduced: 17.0, deprecated: 18.0)\nfunc f()"
+        self.assertEqual(attributes(self.rewrite(both, "ios")),
+                         [f'@available(*, deprecated, message: "{AVAILABILITY_MARKER}: introduced in iOS 17.0; '
+                          'the floor is iOS 16.0: deprecated in iOS 18.0")'])
+        inherited = "@available(iOS, introduced: 2.0, deprecated: 18.0)\nfunc f()"
+        self.assertEqual(attributes(self.rewrite(inherited, "visionos", (1, 0))),
+                         ['@available(*, deprecated, message: "deprecated in visionOS 2.0")'],
+                         "visionOS reads iOS 18 as visionOS 2")
+
     def test_attributes_in_comments_and_strings_are_left_alone(self):
         text = '// @available(iOS 99.0, *)\nlet s = "@available(tvOS, unavailable)"\n@available(iOS 17.0, *)\nfunc f()'
         out = self.rewrite(text, "ios")
@@ -149,6 +180,30 @@ class GuardTests(unittest.TestCase):
         guards = guard_map(SwiftSource(text))
         self.assertEqual(guards(4, 5).get("ios"), (18, 0), "a brace in a string opens nothing")
         self.assertEqual(guards(6, 10), {})
+
+    def test_nested_guards_keep_the_highest_version(self):
+        text = textwrap.dedent("""\
+            @available(iOS 17.0, *)
+            func f() {
+                if #available(iOS 16.0, tvOS 16.0, *) {
+                    use()
+                }
+            }
+            func g() {
+                if #available(iOS 15.0, *) {
+                    if #available(iOS 18.0, *) {
+                        use()
+                    }
+                    guard #available(iOS 14.0, *) else { return }
+                    after()
+                }
+            }
+            """)
+        guards = guard_map(SwiftSource(text))
+        self.assertEqual(guards(4, 9), {"ios": (17, 0), "visionos": (1, 0), "tvos": (16, 0)},
+                         "a lower inner guard does not lower the declaration's; a new platform is added")
+        self.assertEqual(guards(10, 13), {"ios": (18, 0), "visionos": (2, 0)})
+        self.assertEqual(guards(13, 9), {"ios": (15, 0), "visionos": (1, 0)}, "a lower guard statement lowers nothing")
 
     def test_stdlib_entry_without_visionos_takes_ios(self):
         self.assertEqual(stdlib_introduced({"introduced": {"ios": "18.0"}}, "visionos"), (2, 0))

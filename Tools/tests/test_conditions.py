@@ -76,6 +76,41 @@ class EvaluateTests(unittest.TestCase):
         self.assertIs(value("canImport(SwiftUI)", e["sim"]), False, "no stub: the sim compile cannot import it")
         self.assertIsNone(value("canImport(SomethingElse)", e["real"]))
 
+    def test_target_environment_depends_on_the_device_and_is_false_on_linux(self):
+        e = envs()
+        for environment in ("simulator", "macCatalyst"):
+            with self.subTest(environment=environment):
+                self.assertIsNone(value(f"targetEnvironment({environment})", e["real"]),
+                                  "an iOS build is a device's or a simulator's (or Mac Catalyst's)")
+                self.assertIs(value(f"targetEnvironment({environment})", e["sim"]), False)
+                self.assertIs(value(f"targetEnvironment({environment})", e["linux"]), False)
+        self.assertIs(value("!targetEnvironment(simulator)", e["linux"]), True)
+
+    def test_arch_depends_on_the_device_and_is_the_machine_on_linux(self):
+        e = envs()
+        for architecture in ("arm64", "x86_64"):
+            with self.subTest(architecture=architecture):
+                self.assertIsNone(value(f"arch({architecture})", e["real"]), "an arm64 device or a simulator on either")
+        for name in ("sim", "linux"):
+            with self.subTest(configuration=name):
+                self.assertIs(value("arch(x86_64)", e[name]), True)
+                self.assertIs(value("arch(arm64)", e[name]), False)
+
+    def test_arch_names_the_machine_as_swift_does(self):
+        arm = Env("linux", None, machine="aarch64")
+        self.assertIs(value("arch(arm64)", arm), True, "Swift calls AArch64 arm64 on Linux too")
+        self.assertIs(value("arch(aarch64)", arm), False)
+        self.assertIs(value("arch(x86_64)", Env("sim", "ios", machine="amd64")), True)
+
+    def test_runtime_is_objc_on_the_device_and_native_on_linux(self):
+        e = envs()
+        self.assertIs(value("_runtime(_ObjC)", e["real"]), True)
+        self.assertIs(value("_runtime(_Native)", e["real"]), False)
+        for name in ("sim", "linux"):
+            with self.subTest(configuration=name):
+                self.assertIs(value("_runtime(_ObjC)", e[name]), False)
+                self.assertIs(value("_runtime(_Native)", e[name]), True)
+
     def test_wrong_answers_are_caught(self):
         # A deliberately wrong reading: the sim compile with the iOS flag undefined is not iOS.
         self.assertIs(value("_O_IOS_", envs(defined=set())["sim"]), False)

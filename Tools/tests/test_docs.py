@@ -87,6 +87,26 @@ class CheckSpecTests(unittest.TestCase):
                 docs.parse_check(spec)
 
 
+class SymbolTests(unittest.TestCase):
+    SYMBOL = {"identifier": {"precise": "s:12KontextVideo0B3AdsC", "interfaceLanguage": "swift"},
+              "pathComponents": ["VideoAds"]}
+
+    def test_a_symbol_is_known_by_its_usr(self):
+        self.assertEqual(docs.usr(self.SYMBOL), "s:12KontextVideo0B3AdsC")
+
+    def test_a_symbol_without_a_usr_is_refused_not_keyed_by_the_empty_string(self):
+        # Two symbols keyed "" would be one: the merge of the iOS graphs would drop the second, and
+        # the test kit's graph would lose any symbol the facade's matched by "".
+        for identifier in ({"precise": ""}, {"precise": "  "}, {"interfaceLanguage": "swift"}, None):
+            with self.subTest(identifier=identifier):
+                symbol = {"pathComponents": ["VideoAds", "load()"]}
+                if identifier is not None:
+                    symbol["identifier"] = identifier
+                with self.assertRaises(docs.SymbolGraphError) as raised:
+                    docs.usr(symbol)
+                self.assertIn("VideoAds.load()", str(raised.exception))
+
+
 class SampleSourceTests(unittest.TestCase):
     def test_missing_imports_are_added_and_the_code_wrapped(self):
         source = docs.sample_source("try await ads.format(.pause)", "ios", "final class P {}", "(ads: VideoAds) async throws")

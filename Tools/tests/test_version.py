@@ -71,6 +71,55 @@ class CheckInstallLinesTests(unittest.TestCase):
         self.assertEqual(version.check_install_lines(root, current), [])
 
 
+class ReleaseHeadingTests(unittest.TestCase):
+    CHANGELOG = textwrap.dedent("""\
+        # Changelog
+
+        ## [Unreleased]
+
+        ### Fixed
+        - Something.
+
+        ## [0.4.1] - 2026-11-30
+
+        ## [0.4.0] - 2026-10-01
+        """)
+
+    def test_the_latest_release_is_the_first_heading_after_unreleased(self):
+        self.assertEqual(version.latest_release(self.CHANGELOG), ("0.4.1", " - 2026-11-30"))
+        self.assertEqual(version.latest_release(self.CHANGELOG.replace("[Unreleased]", "[unreleased]")),
+                         ("0.4.1", " - 2026-11-30"))
+        self.assertEqual(version.release_problems(self.CHANGELOG, "0.4.1"), [])
+
+    def test_unreleased_is_no_release(self):
+        only_unreleased = "# Changelog\n\n## [Unreleased]\n\n### Added\n- Everything.\n"
+        self.assertEqual(version.latest_release(only_unreleased), (None, ""))
+        self.assertEqual(version.latest_release("## [Unreleased] - 2026-12-01\n"), (None, ""))
+        found = version.release_problems(only_unreleased, "0.4.1")
+        self.assertEqual(len(found), 1)
+        self.assertIn("has no release section", found[0])
+
+    def test_a_release_heading_without_its_date_is_refused(self):
+        for heading in ("## [0.4.2]", "## [0.4.2] -", "## [0.4.2] - soon", "## [0.4.2] - 2026-13-01",
+                        "## [0.4.2] 2026-11-30"):
+            with self.subTest(heading=heading):
+                changelog = self.CHANGELOG.replace("## [Unreleased]", "## [Unreleased]\n\n" + heading)
+                self.assertEqual(version.latest_release(changelog)[0], "0.4.2")
+                found = version.release_problems(changelog, "0.4.2")
+                self.assertEqual(len(found), 1, found)
+                self.assertIn("needs its date", found[0])
+
+    def test_another_version_is_refused(self):
+        found = version.release_problems(self.CHANGELOG, "0.5.0")
+        self.assertEqual(len(found), 1)
+        self.assertIn("latest release is [0.4.1] but the version is 0.5.0", found[0])
+
+    def test_the_repository_changelog_names_the_version(self):
+        root = pathlib.Path(version.ROOT)
+        self.assertEqual(version.release_problems((root / "CHANGELOG.md").read_text(encoding="utf-8"),
+                                                  version.read_version(root)), [])
+
+
 class DefinitionTests(unittest.TestCase):
     def test_the_definition_as_the_compiler_reads_it(self):
         swift = textwrap.dedent('''\
