@@ -116,6 +116,12 @@ package final class SDKSession {
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
     /// concurrent callers share the retry). Waiting for an initialization under way and the retry
     /// both live inside the caller's `budget`: when it runs out first, `.initializationFailed`.
+    ///
+    /// This is the one place that decides to retry `/init` ("every ads request retries first",
+    /// the reference says): `AdServerClient.requestAd` only refuses when the SDK is not enabled.
+    /// It lives here, not in the client, because the tracking dialog comes between the two: it
+    /// is asked for only once the state is `.enabled`, and no ad request may leave before it was
+    /// answered, so the retry has to be over before the request is made.
     func requireEnabled(budget: TimeBudget) async throws(VideoAdError) -> SDKRuntime {
         var state: KontextVideoState
         switch phase {

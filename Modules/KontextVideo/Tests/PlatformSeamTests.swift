@@ -73,6 +73,39 @@ struct PlatformSeamTests {
         }
     }
 
+    /// The one place that retries a failed `/init` is the facade (`SDKSession.requireEnabled`):
+    /// the dialog is asked for only once the state is `.enabled`, so the retry must come first,
+    /// and the ad requests only after the answer.
+    @Test("after a failed /init, format() retries it before the tracking dialog, the ad requests leave after the answer, and concurrent calls share the retry")
+    func retriesBeforeTheDialog() async throws {
+        try await KontextVideoHarness.run { harness in
+            let server = try #require(harness.server)
+            server.enqueueInit(.serverError(status: 503))
+            let platform = ScriptedPlatform(status: .notDetermined, answer: .authorized)
+            var pathsWhenAsked: [String] = []
+            platform.onRequest = { pathsWhenAsked = Self.protocolPaths(server) }
+            KontextVideo.shared.beginSession { $0.platform = platform }
+            let states = StateRecorder()
+            KontextVideo.shared.events.add(states)
+            #expect(await KontextVideo.shared.initialize(with: .init(publisherToken: "acme-dev", requestTrackingAuthorization: true, logLevel: .none, serverURL: harness.serverURL)) == .failed)
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            async let first = ads.format(.pause)
+            async let second = ads.format(.overlay)
+            _ = try await (first, second)
+            #expect(pathsWhenAsked == ["/init", "/init"], "the launch's /init and one shared retry, no ad request yet")
+            #expect(platform.requests == 1)
+            #expect(Self.protocolPaths(server) == ["/init", "/init", "/video/preload", "/video/preload"])
+            #expect(states.initialized == ["failed", "enabled"], "one retry, finished once")
+            let preload = try #require(server.requests(path: "/video/preload").last?.json)
+            #expect(preload["trackingAuthorization"]?.stringValue == "authorized")
+        }
+    }
+
+    /// The requests of the conversation, in order (events and pixels left out).
+    private static func protocolPaths(_ server: SandboxAdServer) -> [String] {
+        server.requests.map(\.path).filter { $0 == "/init" || $0 == "/video/preload" }
+    }
+
     @Test("no dialog when the app did not ask for it, or the user already answered", arguments: [
         (false, TrackingAuthorizationStatus.notDetermined), (true, .denied), (true, .restricted), (true, .authorized),
     ])
@@ -148,6 +181,8 @@ private final class ScriptedPlatform: PlatformServices {
     private(set) var requests = 0
     var isActive = true
     private(set) var onChange: (@MainActor (Bool) -> Void)?
+    /// Called when the dialog is asked for, before the user answers.
+    var onRequest: (@MainActor () -> Void)?
 
     init(status: TrackingAuthorizationStatus?, answer: TrackingAuthorizationStatus?) {
         self.status = status
@@ -164,6 +199,7 @@ private final class ScriptedPlatform: PlatformServices {
     var trackingAuthorizationStatus: TrackingAuthorizationStatus? { status }
     func requestTrackingAuthorization() async {
         requests += 1
+        onRequest?()
         await Task.yield()
         status = answer
     }
@@ -171,4 +207,15 @@ private final class ScriptedPlatform: PlatformServices {
         DeviceIdentifiers(trackingAuthorization: status, advertisingIdentifier: PlatformSeamTests.idfa, vendorIdentifier: PlatformSeamTests.idfv)
     }
     func deviceFacts() -> DeviceFacts { .gatheredFromProcess() }
+}
+
+/// The states the facade reported each initialization (and retry) finished in, in order.
+private final class StateRecorder: KontextVideoEventMonitor, @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [String] = []
+    func record(_ event: KontextVideoEvent) {
+        guard event.kind == .state, event.is(.initialized), event.level == .info, let state = event.attributes["state"] else { return }
+        lock.withLock { kept.append(state) }
+    }
+    var initialized: [String] { lock.withLock { kept } }
 }

@@ -30,6 +30,7 @@ struct CreativeBridgeTests {
                 appBundleId: "so.kontext.tests", appVersion: "1", device: .gatheredFromProcess()),
             clock: clock, transport: URLSessionTransport(), storageDirectory: directory,
             sharedDefaults: SharedDefaults(UserDefaults(suiteName: suite)!), events: events)
+        #expect(await client.initialize() == .enabled)
         let answer = try await client.requestAd(AdRequest(format: format, content: KontextVideoContent(id: "e1", language: "en")))
         await client.pipeline.stop()
         guard case .ad(let ad) = answer else {

@@ -18,7 +18,7 @@ package enum AdRequestFailure: Error, Sendable, Hashable, CustomStringConvertibl
     case decoding(String)
     /// The answer's body passed 2 MiB.
     case responseTooLarge
-    /// `/init` did not enable the SDK (`.disabled(reason:)`, or `.failed` after the retry).
+    /// `/init` did not enable the SDK: `.disabled(reason:)`, or `.failed` (it failed, or none finished).
     case notInitialized(KontextVideoState)
     /// The calling task was cancelled.
     case cancelled

@@ -97,18 +97,13 @@ package actor AdServerClient {
 
     /// Contacts the server the first time and starts event delivery; later calls return
     /// `.enabled` or `.disabled` as it was, and after `.failed` try `/init` again. Concurrent
-    /// calls share one `/init`, which runs on a budget of its own (`TimeBudget.publicCall`); a
-    /// caller with a `budget` waits for it no longer than that budget allows (then: `.failed`).
-    package func initialize(budget: TimeBudget? = nil) async -> KontextVideoState {
+    /// calls share one `/init`, which runs on a budget of its own (`TimeBudget.publicCall`).
+    /// When to try again is the caller's decision (the facade's `SDKSession.requireEnabled`).
+    package func initialize() async -> KontextVideoState {
         await pipeline.start()
         if let state, state != .failed { return state }
         let task = initialization ?? startInitialization()
-        guard let budget else { return await task.value }
-        do {
-            return try await budget.run { await task.value }
-        } catch {
-            return .failed
-        }
+        return await task.value
     }
 
     private func startInitialization() -> Task<KontextVideoState, Never> {
@@ -128,12 +123,13 @@ package actor AdServerClient {
         events.record(KontextVideoEvent(.state, .initialized, level: .debug, attributes: ["state": "\(result)"]))
     }
 
-    /// Asks for an ad. Retries `/init` first when it failed; throws `.notInitialized(state)`
-    /// when the SDK is disabled or `/init` failed again. With a `budget`, the `/init` retry, the
-    /// ad request's attempts and their back-offs all live inside it.
+    /// Asks for an ad, once `/init` enabled the SDK. Otherwise throws `.notInitialized(state)`
+    /// (the last `/init`'s state; `.failed` before one finished) and sends nothing: it never
+    /// retries `/init` itself, the facade decides that before the request
+    /// (`SDKSession.requireEnabled`). With a `budget`, the attempts and their back-offs live
+    /// inside it.
     package func requestAd(_ request: AdRequest, requestId: UUID = RandomIdentifier.next(), budget: TimeBudget? = nil) async throws(AdRequestFailure) -> AdAnswer {
-        let state = await initialize(budget: budget)
-        guard state == .enabled else { throw .notInitialized(state) }
+        guard state == .enabled else { throw .notInitialized(state ?? .failed) }
         let regulatory = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: request.regulatory)
         let route = TrackingRoute(
             hasTrackingData: request.hasTrackingData, trackingAuthorization: request.identifiers.trackingAuthorization,

@@ -30,6 +30,13 @@ struct AdServerClientSandboxTests {
         )
     }
 
+    /// A client whose `/init` enabled it: an ad request needs that, and never sends `/init` itself.
+    func enabledClient(_ server: SandboxAdServer) async throws -> AdServerClient {
+        let client = try client(server)
+        #expect(await client.initialize() == .enabled)
+        return client
+    }
+
     func requestAd(_ client: AdServerClient, _ format: AdFormat = .overlay, _ request: AdRequest? = nil) async -> Result<AdAnswer, AdRequestFailure> {
         do throws(AdRequestFailure) {
             return .success(try await client.requestAd(request ?? AdRequest(format: format, content: content)))
@@ -127,7 +134,7 @@ struct AdServerClientSandboxTests {
         default: server.enqueue(.noFill(skipCode: code), for: .pause)
         }
         let expected = VideoAdError.NoFillReason(wireCode: code.hasPrefix("<") ? nil : code)
-        #expect(await requestAd(try client(server), .pause) == .success(.noFill(expected)))
+        #expect(await requestAd(try await enabledClient(server), .pause) == .success(.noFill(expected)))
         expectNoViolations(server)
     }
 
@@ -142,7 +149,7 @@ struct AdServerClientSandboxTests {
             .serverError(status: 503),
             for: .linear
         )
-        let client = try client(server)
+        let client = try await enabledClient(server)
         #expect(await requestAd(client, .linear) == .failure(.server(code: "invalid_token", message: "Unknown publisher token", permanent: true)))
         #expect(await requestAd(client, .linear) == .failure(.server(code: "overloaded", message: "try later", permanent: false)))
         #expect(await requestAd(client, .linear) == .failure(.server(code: "http_503", message: nil, permanent: false)))
@@ -156,7 +163,7 @@ struct AdServerClientSandboxTests {
         let server = try SandboxAdServer()
         defer { server.stop() }
         server.enqueue(.malformedJSON, .wrongTypes, .huge(), for: .overlay)
-        let client = try client(server)
+        let client = try await enabledClient(server)
         guard case .failure(.decoding) = await requestAd(client) else {
             Issue.record("malformed JSON is not a decoding error")
             return

@@ -25,6 +25,13 @@ struct AdServerClientTests {
         )
     }
 
+    /// A client whose `/init` enabled it: an ad request needs that, and never sends `/init` itself.
+    func enabledClient(_ serverURL: URL, defaults: sending UserDefaults? = nil) async throws -> AdServerClient {
+        let client = try client(serverURL, defaults: defaults)
+        #expect(await client.initialize() == .enabled)
+        return client
+    }
+
     /// A server whose `/init` answers `initAnswer` and whose ad requests get `preload`.
     func server(
         init initAnswer: String = #"{"enabled": true, "sessionId": "s-init"}"#,
@@ -92,7 +99,7 @@ struct AdServerClientTests {
         #expect(server.requests(to: "/video/preload").isEmpty)
     }
 
-    @Test("init answered with a non-2xx or a malformed body is .failed; the next ads request retries /init first")
+    @Test("init answered with a non-2xx or a malformed body is .failed; initialize() tries /init again, an ads request never does")
     func initFailedThenRetried() async throws {
         defer { directory.remove() }
         let server = try LoopbackServer { _ in .respond(HTTPResponse(status: 503)) }
@@ -101,14 +108,22 @@ struct AdServerClientTests {
         #expect(await client.initialize() == .failed)
         #expect(server.requests(to: "/init").count == 1)
 
-        server.answer { _ in jsonAnswer(#"{"enabled": "sometimes"}"#) }
+        // Whether to retry is the facade's decision (SDKSession.requireEnabled), made before the
+        // tracking dialog: the client's ad request only refuses, sending nothing.
+        server.answer { request in
+            request.path == "/init" ? jsonAnswer(#"{"enabled": "sometimes"}"#) : jsonAnswer(Self.adAnswer)
+        }
         #expect(await requestAd(client) == .failure(.notInitialized(.failed)))
-        #expect(server.requests(to: "/init").count == 2)
+        #expect(server.requests(to: "/init").count == 1)
         #expect(server.requests(to: "/video/preload").isEmpty)
+
+        #expect(await client.initialize() == .failed)
+        #expect(server.requests(to: "/init").count == 2)
 
         server.answer { request in
             request.path == "/init" ? jsonAnswer(#"{"sessionId": "s-late"}"#) : jsonAnswer(Self.adAnswer)
         }
+        #expect(await client.initialize() == .enabled)
         guard case .success(.ad(let ad)) = await requestAd(client) else {
             Issue.record("expected an ad after /init recovered")
             return
@@ -139,7 +154,7 @@ struct AdServerClientTests {
         defer { directory.remove() }
         let server = try server(preload: { _, _ in jsonAnswer(Self.adAnswer) })
         defer { server.stop() }
-        let client = try client(server.baseURL)
+        let client = try await enabledClient(server.baseURL)
         let answer = await requestAd(client)
         let expected = ServedAd(
             id: "ad-123", format: .overlay, price: VideoAdPrice(value: 2.5, currency: "USD", precision: .exact),
@@ -161,7 +176,7 @@ struct AdServerClientTests {
         defaults.set("CP-tc", forKey: "IABTCF_TCString")
         defaults.set("1", forKey: "IABTCF_gdprApplies")
         defaults.set("2_3", forKey: "IABGPP_GppSID")
-        let client = try client(server.baseURL, defaults: defaults)
+        let client = try await enabledClient(server.baseURL, defaults: defaults)
         let request = AdRequest(
             format: .pause,
             content: KontextVideoContent(id: "episode-1", language: "en", mediaRating: .safe, genre: "romance",
@@ -209,7 +224,7 @@ struct AdServerClientTests {
             }
         })
         defer { server.stop() }
-        #expect(await requestAd(try client(server.baseURL)) == .success(.noFill(reason)))
+        #expect(await requestAd(try await enabledClient(server.baseURL)) == .success(.noFill(reason)))
     }
 
     @Test("error answers carry code, message and permanence; a 5xx is answered at once, not retried")
@@ -221,7 +236,7 @@ struct AdServerClientTests {
                 : .respond(HTTPResponse(status: 503))
         })
         defer { server.stop() }
-        let client = try client(server.baseURL)
+        let client = try await enabledClient(server.baseURL)
         #expect(await requestAd(client) == .failure(.server(code: "invalid_token", message: "Unknown publisher token", permanent: true)))
         #expect(await requestAd(client) == .failure(.server(code: "http_503", message: nil, permanent: false)))
         #expect(server.requests(to: "/video/preload").count == 2)
@@ -236,7 +251,7 @@ struct AdServerClientTests {
         defer { directory.remove() }
         let server = try server(preload: { _, _ in jsonAnswer(body) })
         defer { server.stop() }
-        guard case .failure(.decoding) = await requestAd(try client(server.baseURL)) else {
+        guard case .failure(.decoding) = await requestAd(try await enabledClient(server.baseURL)) else {
             Issue.record("expected a decoding error")
             return
         }
@@ -247,7 +262,7 @@ struct AdServerClientTests {
         defer { directory.remove() }
         let server = try server(preload: { _, _ in .stream(status: 200, headers: [:], byteCount: 10_000_000, filler: 0x20) })
         defer { server.stop() }
-        #expect(await requestAd(try client(server.baseURL)) == .failure(.responseTooLarge))
+        #expect(await requestAd(try await enabledClient(server.baseURL)) == .failure(.responseTooLarge))
         #expect(server.requests(to: "/video/preload").count == 1)
     }
 

@@ -86,6 +86,7 @@ struct InspectableEventsTests {
         let request = AdRequest(
             format: .overlay, content: KontextVideoContent(id: "e1", language: "en"), labels: ["stage": "pilot"],
             regulatory: KontextVideoRegulatory(coppa: true))
+        #expect(await client.initialize() == .enabled)
         let answer = try await client.requestAd(request, requestId: requestId)
         #expect(answer == .noFill(.frequencyCap))
         let sent = try #require(log.events(.request, named: .adRequested).only)

@@ -24,10 +24,13 @@ struct TrackingHostSandboxTests {
         directory = try TemporaryDirectory()
     }
 
-    func client(_ server: SandboxAdServer) throws -> AdServerClient {
-        AdServerClient(
+    /// A client whose `/init` enabled it (and announced the tracking host): ad requests need that.
+    func client(_ server: SandboxAdServer) async throws -> AdServerClient {
+        let client = AdServerClient(
             environment: testEnvironment(serverURL: server.baseURL), clock: clock, transport: URLSessionTransport(),
             storageDirectory: directory.url, defaults: try freshDefaults(), events: log)
+        #expect(await client.initialize() == .enabled)
+        return client
     }
 
     func request(_ status: TrackingAuthorizationStatus?, user: KontextVideoUser? = nil) -> AdRequest {
@@ -53,7 +56,7 @@ struct TrackingHostSandboxTests {
         defer { directory.remove() }
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let client = try client(server)
+        let client = try await client(server)
         let answer = try await client.requestAd(request(.authorized, user: .init(id: "u", emailHash: Self.emailHash)))
         guard case .ad(let ad) = answer else { Issue.record("no ad: \(answer)"); return }
         #expect(client.announcedTrackingHost?.baseURL == server.trackingBaseURL)
@@ -77,7 +80,7 @@ struct TrackingHostSandboxTests {
         defer { directory.remove() }
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let client = try client(server)
+        let client = try await client(server)
         _ = try await client.requestAd(request(status, user: .init(id: "u", email: "a@b.c", emailHash: Self.emailHash, keywords: ["k"])))
         let (body, listener) = try onlyPreload(server)
         #expect(listener == .adServer)
@@ -94,7 +97,7 @@ struct TrackingHostSandboxTests {
         defer { directory.remove() }
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let client = try client(server)
+        let client = try await client(server)
         let untracked = AdRequest(format: .pause, content: content, user: .init(id: "u"), identifiers: DeviceIdentifiers(
             trackingAuthorization: .authorized, advertisingIdentifier: DeviceIdentifiers.zero, vendorIdentifier: Self.idfv))
         _ = try await client.requestAd(untracked)
@@ -112,7 +115,7 @@ struct TrackingHostSandboxTests {
         scenario.announcesTrackingHost = false
         let server = try SandboxAdServer(scenario: scenario)
         defer { server.stop() }
-        let client = try client(server)
+        let client = try await client(server)
         _ = try await client.requestAd(request(.authorized, user: .init(email: "a@b.c")))
         #expect(client.announcedTrackingHost == nil)
         let (body, listener) = try onlyPreload(server)
@@ -129,7 +132,7 @@ struct TrackingHostSandboxTests {
         let server = try SandboxAdServer()
         defer { server.stop() }
         server.enqueueInit(.json(["enabled": true, "trackingUrl": "https://tracking.example.com"]))
-        let client = try client(server)
+        let client = try await client(server)
         _ = try await client.requestAd(request(.authorized))
         #expect(client.announcedTrackingHost == nil)
         let refusals = log.events(.error, named: .trackingURLRefused)
@@ -147,7 +150,7 @@ struct TrackingHostSandboxTests {
         defer { directory.remove() }
         let server = try SandboxAdServer()
         defer { server.stop() }
-        let client = try client(server)
+        let client = try await client(server)
         _ = try await client.requestAd(AdRequest(format: .linear, content: content, user: .init(email: "a@b.c")))
         let (body, listener) = try onlyPreload(server)
         #expect(listener == .trackingHost)
