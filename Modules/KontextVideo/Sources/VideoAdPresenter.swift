@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoCreatives
 
 /// What presents a linear ad full screen, for `show(from:)` where there is no UIKit (and in
 /// headless tests, see `KontextVideoTesting.HeadlessPresenter`): any object that can put a
@@ -51,8 +52,12 @@ public protocol VideoAdPresenter: AnyObject {
 public final class LinearAdPresentation {
     /// The ad being presented; `nil` once it is gone.
     public private(set) weak var ad: VideoAd?
-    /// The creative's platform view (a `UIView` on iOS), shown by the full-screen controller.
-    package var platformView: AnyObject? { ad?.renderer?.platformView }
+    /// The creative's platform view (a `UIView` where UIKit exists), shown by the full-screen controller.
+    package var platformView: PlatformView? { ad?.renderer?.platformView }
+    /// A TV remote's press the full-screen controller took: the ad's creative decides what it means.
+    package func remotePressed(_ press: RemotePress) {
+        ad?.renderer?.remotePressed(press)
+    }
     private let onExternalDismissal: @MainActor () -> Void
 
     init(ad: VideoAd, onExternalDismissal: @escaping @MainActor () -> Void) {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideo
 import KontextVideoNetworking
+import KontextVideoCreatives
 import KontextVideoTesting
 
 /// The decisions the platform seam leaves to portable code: the order of click destinations,
@@ -191,7 +192,7 @@ private final class ScriptedPlatform: PlatformServices {
 
     var clickOpener: any ClickOpening { headless.clickOpener }
     func defaultPresenter() -> (any VideoAdPresenter)? { nil }
-    func attach(_ creativeView: AnyObject?, to host: any VideoAdHostView) {}
+    func attach(_ creativeView: PlatformView?, to host: any VideoAdHostView) {}
     func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool? {
         self.onChange = onChange
         return isActive

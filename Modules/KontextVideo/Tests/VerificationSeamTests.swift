@@ -22,7 +22,7 @@ struct VerificationSeamTests {
 
         var resolvedLinearAd: ResolvedLinearAd? { nil }
         var hasEndCard: Bool { false }
-        var platformView: AnyObject? { view }
+        var platformView: PlatformView? { view }
         var friendlyObstructions: [CreativeControlObstruction] {
             [CreativeControlObstruction(view: close, purpose: .closeAd, detailedReason: "Close")]
                 + (showsSkip ? [CreativeControlObstruction(view: skip, purpose: .mediaControls)] : [])

@@ -66,8 +66,9 @@ package protocol CreativeRenderer: AnyObject {
     var resolvedLinearAd: ResolvedLinearAd? { get }
     /// Whether a linear creative has an end card to show after the video.
     var hasEndCard: Bool { get }
-    /// The platform view that shows the creative (a `UIView` on iOS); `nil` where there is no screen.
-    var platformView: AnyObject? { get }
+    /// The platform view that shows the creative (a `UIView` where UIKit exists); `nil` where
+    /// there is no screen.
+    var platformView: PlatformView? { get }
     /// Error pixels a successful load still owes (VAST ads skipped on the way); fired once after it.
     var errorPixelsOwed: [URL] { get }
     /// The size the creative's page asked for before it was shown (`resize-iframe`), within the
@@ -84,6 +85,9 @@ package protocol CreativeRenderer: AnyObject {
     /// The world around the player signals something (the app's lifecycle, the audio session,
     /// a click-through); a linear ad's playback decides what it means, other creatives ignore it.
     func receive(_ signal: PlaybackSignal)
+    /// The viewer pressed a button of a TV remote on the ad's full-screen controller (outside the
+    /// ad's focused controls); a linear ad's playback decides what it means, others ignore it.
+    func remotePressed(_ press: RemotePress)
 }
 
 /// What a renderer may use.
@@ -141,13 +145,15 @@ package struct CreativeContext: Sendable {
 
 extension CreativeRenderer {
     /// No platform view: a headless renderer.
-    package var platformView: AnyObject? { nil }
+    package var platformView: PlatformView? { nil }
     /// Nothing owed.
     package var errorPixelsOwed: [URL] { [] }
     /// No size asked for.
     package var reportedSize: CGSize? { nil }
     /// Nothing plays: signals change nothing.
     package func receive(_ signal: PlaybackSignal) {}
+    /// Nothing plays: presses change nothing.
+    package func remotePressed(_ press: RemotePress) {}
 }
 
 /// Makes the renderer of each ad's creative.

@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoNetworking
+import KontextVideoCreatives
 
 /// The platform where there is no UIKit (macOS, Linux) and in tests: nothing to measure or
 /// present, no tracking dialog. `show(from: nil)` uses the presenter it was given, clicks go to
@@ -33,7 +34,7 @@ package final class HeadlessPlatform: PlatformServices {
     /// The presenter it was given.
     package func defaultPresenter() -> (any VideoAdPresenter)? { presenter() }
     /// No view hierarchy: the host is told where the ad is by `videoAdDidPlace(_:)` alone.
-    package func attach(_ creativeView: AnyObject?, to host: any VideoAdHostView) {}
+    package func attach(_ creativeView: PlatformView?, to host: any VideoAdHostView) {}
     /// No lifecycle to follow: the app (or the test harness) reports it itself.
     package func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool? { nil }
     /// No App Tracking Transparency.

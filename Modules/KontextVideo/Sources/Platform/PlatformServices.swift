@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoNetworking
+import KontextVideoCreatives
 
 /// What the platform the SDK runs on provides: the one seam between the portable SDK and UIKit.
 ///
@@ -15,7 +16,7 @@ package protocol PlatformServices: AnyObject {
 
     /// Puts the creative's platform view (already sized by its renderer) into the view the ad
     /// is shown in.
-    func attach(_ creativeView: AnyObject?, to host: any VideoAdHostView)
+    func attach(_ creativeView: PlatformView?, to host: any VideoAdHostView)
 
     /// What opens the targets of the viewer's taps.
     var clickOpener: any ClickOpening { get }

@@ -31,7 +31,7 @@ public final class VideoAdVerificationSession {
     /// The SDK's side of the session.
     package let core: AdVerificationSession
     /// The creative's platform view, held weakly: the renderer owns it.
-    private weak var creativeView: AnyObject?
+    private weak var creativeView: PlatformView?
     /// The controls the renderer draws over the creative.
     private let controls: @MainActor () -> [CreativeControlObstruction]
 
@@ -39,7 +39,7 @@ public final class VideoAdVerificationSession {
     package init(
         adId: String,
         format: AdFormat,
-        creativeView: AnyObject?,
+        creativeView: PlatformView?,
         controls: @escaping @MainActor () -> [CreativeControlObstruction],
         core: AdVerificationSession
     ) {
@@ -53,7 +53,7 @@ public final class VideoAdVerificationSession {
     /// The view the creative is drawn in: the view to measure (`OMIDAdSession.mainAdView`). A
     /// `UIView` on iOS and tvOS; `nil` where nothing is drawn (headless hosts, tests), and once
     /// the ad's renderer let go of it.
-    public var adView: View? { Self.platformView(creativeView) }
+    public var adView: View? { creativeView }
 
     /// The views the SDK draws over the creative now, with why: a linear ad's Skip, countdown and
     /// Resume (`.mediaControls`), the ✕ and a full-screen pause ad's Resume (`.closeAd`), the "Ad"
@@ -61,10 +61,8 @@ public final class VideoAdVerificationSession {
     /// `OMIDAdSession.addFriendlyObstruction(_:purpose:detailedReason:)` at `.sessionStart`, and
     /// again at `.friendlyObstructionsChanged`.
     public var friendlyObstructions: [VideoAdFriendlyObstruction] {
-        controls().compactMap { control in
-            Self.platformView(control.view).map {
-                VideoAdFriendlyObstruction(view: $0, purpose: control.purpose, detailedReason: control.detailedReason)
-            }
+        controls().map { control in
+            VideoAdFriendlyObstruction(view: control.view, purpose: control.purpose, detailedReason: control.detailedReason)
         }
     }
 
@@ -138,15 +136,13 @@ public struct VideoAdFriendlyObstruction {
     }
 }
 
+// `View` is public, so it cannot name Creatives' package `PlatformView`: it spells the same type
+// under the same condition (UIKit's half is in `Platform/UIKit/VideoAdVerificationSession+Apple.swift`),
+// and `adView` and `friendlyObstructions` compile only while the two agree.
 #if !canImport(UIKit)
 extension VideoAdVerificationSession {
     /// The platform's view type: where there is no UIKit (macOS, Linux) the SDK draws nothing a
     /// measurement could use, and a view is any object (`nil` in practice).
     public typealias View = AnyObject
-
-    /// `object` as the platform's view.
-    static func platformView(_ object: AnyObject?) -> View? {
-        object
-    }
 }
 #endif

@@ -15,7 +15,7 @@ final class ImageCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     var onEvent: (@MainActor (CreativeEvent) -> Void)?
     var resolvedLinearAd: ResolvedLinearAd? { nil }
     var hasEndCard: Bool { false }
-    var platformView: AnyObject? { container }
+    var platformView: PlatformView? { container }
     /// The ✕, and a full-screen pause ad's Resume: placed with the ad, before it is shown.
     var friendlyObstructions: [CreativeControlObstruction] {
         [.close(closeButton)] + (ad.isFullScreenPause ? [.pauseAdResume(resumeButton)] : [])

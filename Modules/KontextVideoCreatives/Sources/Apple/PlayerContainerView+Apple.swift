@@ -12,7 +12,7 @@ import KontextVideoPresentation
 
 /// The linear ad's view: video, controls, end card.
 @MainActor
-final class PlayerContainerView: UIView, RemotePressReceiving {
+final class PlayerContainerView: UIView {
     override class var layerClass: AnyClass { AVPlayerLayer.self }
     // The layer class is AVPlayerLayer, so this cast cannot fail.
     var playerLayer: AVPlayerLayer { layer as! AVPlayerLayer }
@@ -164,6 +164,7 @@ final class PlayerContainerView: UIView, RemotePressReceiving {
         super.pressesEnded(presses.filter { RemotePress($0.type) == nil }, with: event)
     }
 
+    /// A press this view took, or one its full-screen controller took (through the renderer).
     func remotePressed(_ press: RemotePress) {
         onInput?(press.input)
     }

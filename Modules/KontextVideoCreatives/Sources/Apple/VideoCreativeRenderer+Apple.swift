@@ -23,7 +23,7 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     var friendlyObstructions: [CreativeControlObstruction] { container.friendlyObstructions }
     private(set) var resolvedLinearAd: ResolvedLinearAd?
     var hasEndCard: Bool { endCard != nil }
-    var platformView: AnyObject? { container }
+    var platformView: PlatformView? { container }
     private(set) var errorPixelsOwed: [URL] = []
 
     private let ad: ServedAd
@@ -164,6 +164,10 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     /// The app's lifecycle and click-throughs, from the facade.
     func receive(_ signal: PlaybackSignal) {
         playback?.handle(.signal(signal))
+    }
+
+    func remotePressed(_ press: RemotePress) {
+        container.remotePressed(press)
     }
 
     private func emit(_ event: CreativeEvent) {

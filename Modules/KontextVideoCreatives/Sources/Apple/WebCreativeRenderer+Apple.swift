@@ -24,7 +24,7 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
     }
     var resolvedLinearAd: ResolvedLinearAd? { nil }
     var hasEndCard: Bool { false }
-    var platformView: AnyObject? { container }
+    var platformView: PlatformView? { container }
     var reportedSize: CGSize? { bridge.reportedSize }
     /// The ✕, and a full-screen pause ad's Resume: drawn from the start, so they never change.
     var friendlyObstructions: [CreativeControlObstruction] {

@@ -16,10 +16,3 @@ package enum RemotePress: Sendable, Hashable, CaseIterable {
         }
     }
 }
-
-/// What takes a linear ad's remote presses: its view, which hands them to the ad's playback.
-@MainActor
-package protocol RemotePressReceiving: AnyObject {
-    /// `press` was pressed.
-    func remotePressed(_ press: RemotePress)
-}

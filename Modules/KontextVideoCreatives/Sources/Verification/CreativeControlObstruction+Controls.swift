@@ -25,17 +25,17 @@ extension LinearAdControl {
 
 extension CreativeControlObstruction {
     /// A linear ad's control drawn in `view`.
-    package init(_ control: LinearAdControl, view: AnyObject) {
+    package init(_ control: LinearAdControl, view: PlatformView) {
         self.init(view: view, purpose: control.obstructionPurpose, detailedReason: control.obstructionReason)
     }
 
     /// The ✕ of an overlay or pause ad.
-    package static func close(_ view: AnyObject) -> CreativeControlObstruction {
+    package static func close(_ view: PlatformView) -> CreativeControlObstruction {
         CreativeControlObstruction(.close, view: view)
     }
 
     /// The Resume of a full-screen pause ad: it ends the ad, so it closes it.
-    package static func pauseAdResume(_ view: AnyObject) -> CreativeControlObstruction {
+    package static func pauseAdResume(_ view: PlatformView) -> CreativeControlObstruction {
         CreativeControlObstruction(view: view, purpose: .closeAd, detailedReason: "Resume button")
     }
 }

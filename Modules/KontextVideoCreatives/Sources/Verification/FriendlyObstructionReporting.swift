@@ -3,15 +3,15 @@ import KontextVideoModels
 /// A control the SDK draws over a creative (Skip, ✕, the Ad badge): a view that Open
 /// Measurement must leave out of its viewability measurement, and why it is there.
 package struct CreativeControlObstruction {
-    /// The control's view (a `UIView` on iOS and tvOS).
-    package var view: AnyObject
+    /// The control's view (a `UIView` where UIKit exists).
+    package var view: PlatformView
     /// Why it covers the ad.
     package var purpose: VideoAdFriendlyObstructionPurpose
     /// A short reason for the vendors: at most 50 letters, digits and spaces (the OM SDK's limit).
     package var detailedReason: String?
 
     /// Creates an obstruction.
-    package init(view: AnyObject, purpose: VideoAdFriendlyObstructionPurpose, detailedReason: String? = nil) {
+    package init(view: PlatformView, purpose: VideoAdFriendlyObstructionPurpose, detailedReason: String? = nil) {
         self.view = view
         self.purpose = purpose
         self.detailedReason = detailedReason

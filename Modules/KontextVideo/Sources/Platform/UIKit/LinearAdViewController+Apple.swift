@@ -25,7 +25,7 @@ final class LinearAdViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = .black
-        if let content = presentation.platformView as? UIView {
+        if let content = presentation.platformView {
             content.frame = view.bounds
             content.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             view.addSubview(content)
@@ -41,13 +41,12 @@ final class LinearAdViewController: UIViewController {
 
     /// The focus engine (tvOS) looks in the ad's view first, for its Skip, Resume or ✕.
     override var preferredFocusEnvironments: [any UIFocusEnvironment] {
-        (presentation.platformView as? UIView).map { [$0 as any UIFocusEnvironment] } ?? []
+        presentation.platformView.map { [$0 as any UIFocusEnvironment] } ?? []
     }
 
     // Presses reach here when nothing in the ad's view has focus (a countdown, the video alone).
     override func pressesBegan(_ presses: Set<UIPress>, with event: UIPressesEvent?) {
-        let receiver = presentation.platformView as? any RemotePressReceiving
-        presses.compactMap { RemotePress($0.type) }.forEach { receiver?.remotePressed($0) }
+        presses.compactMap { RemotePress($0.type) }.forEach(presentation.remotePressed)
         super.pressesBegan(presses.filter { RemotePress($0.type) == nil }, with: event)
     }
 

@@ -4,6 +4,7 @@
 #if canImport(UIKit)
 import UIKit
 import KontextVideoNetworking
+import KontextVideoCreatives
 
 /// `PlatformServices` on iOS, tvOS and visionOS.
 @MainActor
@@ -16,9 +17,9 @@ final class UIKitPlatform: PlatformServices {
         KeyWindow.topViewController().map(UIViewControllerPresenter.init)
     }
 
-    func attach(_ creativeView: AnyObject?, to host: any VideoAdHostView) {
+    func attach(_ creativeView: PlatformView?, to host: any VideoAdHostView) {
         // The host is the SDK's wrapper of the app's view, or an app's own UIView that conforms.
-        guard let content = creativeView as? UIView,
+        guard let content = creativeView,
               let hostView = (host as? UIViewHost)?.view ?? (host as? UIView),
               content.superview !== hostView else { return }
         hostView.addSubview(content)

@@ -4,12 +4,8 @@
 import UIKit
 
 extension VideoAdVerificationSession {
-    /// The platform's view type: `UIView`, which the Open Measurement SDK measures.
+    /// The platform's view type: `UIView`, which the Open Measurement SDK measures (the same type
+    /// as the creatives' `PlatformView`).
     public typealias View = UIView
-
-    /// `object` as a `UIView`, or `nil`.
-    static func platformView(_ object: AnyObject?) -> View? {
-        object as? UIView
-    }
 }
 #endif
