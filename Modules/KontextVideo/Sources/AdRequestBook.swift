@@ -69,7 +69,7 @@ package final class AdRequestBook {
     private func startRequest(for format: AdFormat) -> AdRequestInFlight {
         let budget = TimeBudget(on: sdk.environment.clock)
         let readyRuntime = sdk.session.runtimeReadyForRequests
-        let request = AdRequestInFlight(requestId: RandomIdentifier.next(), runtime: readyRuntime)
+        let request = AdRequestInFlight(requestId: sdk.environment.identifiers.next(), runtime: readyRuntime)
         inFlight[format] = request
         let (answer, requestId) = (request.answer, request.requestId)
         if let runtime = readyRuntime {

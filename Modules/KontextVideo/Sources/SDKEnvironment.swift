@@ -6,7 +6,8 @@ import KontextVideoCreatives
 
 /// Everything the SDK takes from the outside world, in one place so tests (and
 /// `KontextVideoTesting`) can replace it: time, the network, disk, consent storage,
-/// creative rendering and the platform (presenting, opening, the app's lifecycle, the device).
+/// creative rendering, the platform (presenting, opening, the app's lifecycle, the device) and
+/// where ids come from.
 @MainActor
 package struct SDKEnvironment {
     /// The clock every timer runs on.
@@ -24,6 +25,9 @@ package struct SDKEnvironment {
     package var rendererFactory: any CreativeRendererFactory
     /// What the platform provides: UIKit on iOS and tvOS, headless elsewhere and in tests.
     package var platform: any PlatformServices
+    /// Where request, event and pixel ids come from: random in the app; the test kit's count, so
+    /// a test's ids are the same on every run. The runtime's client and pipeline share it.
+    package var identifiers: any IdentifierSource
     /// Opens what the viewer tapped: the platform's opener.
     package var clickOpener: any ClickOpening { platform.clickOpener }
     /// The app's bundle id and version, sent with every request.
@@ -45,6 +49,7 @@ package struct SDKEnvironment {
         defaults: UserDefaults,
         rendererFactory: any CreativeRendererFactory,
         platform: any PlatformServices,
+        identifiers: any IdentifierSource,
         appBundleId: String,
         appVersion: String
     ) {
@@ -54,12 +59,13 @@ package struct SDKEnvironment {
         self.defaults = defaults
         self.rendererFactory = rendererFactory
         self.platform = platform
+        self.identifiers = identifiers
         self.appBundleId = appBundleId
         self.appVersion = appVersion
     }
 
     /// The real world: system clock, URLSession, the app's own storage in Application Support
-    /// (`SDKStorage`), standard defaults, the platform the SDK was built for.
+    /// (`SDKStorage`), standard defaults, the platform the SDK was built for, random ids.
     package static func platformDefault() -> SDKEnvironment {
         let info = Bundle.main.infoDictionary ?? [:]
         let support = FileManager.default.urls(for: .applicationSupportDirectory, in: .userDomainMask).first
@@ -73,6 +79,7 @@ package struct SDKEnvironment {
             defaults: .standard,
             rendererFactory: PlatformCreativeRendererFactory(),
             platform: makeCurrentPlatform(),
+            identifiers: RandomIdentifiers(),
             appBundleId: appBundleId,
             appVersion: info["CFBundleShortVersionString"] as? String ?? "0"
         )

@@ -54,11 +54,12 @@ package final class SDKRuntime {
         let storageDirectory = environment.storageDirectory
         let installIdDefaultsKey = environment.installIdDefaultsKey
         let defaults = SharedDefaults(environment.defaults)
+        let identifiers = environment.identifiers
         return await Task.detached {
             AdServerClient(
                 environment: serverEnvironment, clock: clock, transport: transport,
                 storageDirectory: storageDirectory, sharedDefaults: defaults, installIdDefaultsKey: installIdDefaultsKey,
-                events: events)
+                events: events, identifiers: identifiers)
         }.value
     }
 

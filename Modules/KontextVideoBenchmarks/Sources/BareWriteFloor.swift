@@ -17,6 +17,7 @@ final class BareWriteFloor {
         file = try AppendOnlyFile(url: directory.appendingPathComponent("floor.journal"))
         let entry = QueuedEntry(
             .event(.impression(adId: "ad-00000000-0000-0000-0000-000000000000", format: .pause, playhead: 12.5)),
+            id: RandomIdentifiers().next(),
             sessionId: "sandbox-session-00000000",
             destination: EventDestination(serverURL: URL(string: "http://127.0.0.1:8080")!, publisherToken: "acme-dev"))
         var writer = JSONLineWriter()

@@ -51,6 +51,7 @@ enum LaunchBenchmark {
                 clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: defaults,
                 rendererFactory: PlatformCreativeRendererFactory(),
                 platform: HeadlessPlatform(defaultPresenter: { HeadlessPresenter() }, clickOpener: HeadlessClickOpener()),
+                identifiers: RandomIdentifiers(),
                 appBundleId: "so.kontext.bench", appVersion: "1.0"
             )).waitForPredecessor()
             let configuration = KontextVideo.Configuration(publisherToken: "acme-dev", logLevel: .none, serverURL: server.baseURL)

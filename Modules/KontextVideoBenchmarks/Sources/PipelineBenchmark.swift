@@ -28,11 +28,14 @@ enum PipelineBenchmark {
         print("== Durable event queue (capacity 1,000; journal lines, snapshot when the journal is as long as the queue) ==")
         print("   floor: one raw write(2) of the same journal line (\(lines.add.count) bytes an event, \(lines.remove.count) a batch)"
               + " to a file held open with O_APPEND, measured right after each row")
+        // The app's ids, drawn per entry as the pipeline draws them.
+        let identifiers = RandomIdentifiers()
         var ids: [String] = []
         for band in 0..<4 {
             let start = clock.now
             for index in 0..<250 {
-                let entry = QueuedEntry(.event(event(band: band, index: index)), sessionId: "session-1", destination: destination)
+                let entry = QueuedEntry(
+                    .event(event(band: band, index: index)), id: identifiers.next(), sessionId: "session-1", destination: destination)
                 ids.append(entry.id)
                 _ = store.append(entry)
             }
@@ -69,12 +72,13 @@ enum PipelineBenchmark {
     private static func journalLines(in directory: URL) -> (add: [UInt8], remove: [UInt8]) {
         let store = EventQueueStore(directory: directory, capacity: 1000, events: Silent())
         let journal = directory.appendingPathComponent(EventQueueStore.journalName)
-        let first = QueuedEntry(.event(event(band: 1, index: 100)), sessionId: "session-1", destination: destination)
+        let identifiers = RandomIdentifiers()
+        let first = QueuedEntry(.event(event(band: 1, index: 100)), id: identifiers.next(), sessionId: "session-1", destination: destination)
         store.append(first)
         let add = (try? Data(contentsOf: journal)).map { [UInt8]($0) } ?? []
         var batch = [first.id]
         for index in 101..<150 {
-            let entry = QueuedEntry(.event(event(band: 1, index: index)), sessionId: "session-1", destination: destination)
+            let entry = QueuedEntry(.event(event(band: 1, index: index)), id: identifiers.next(), sessionId: "session-1", destination: destination)
             store.append(entry)
             batch.append(entry.id)
         }

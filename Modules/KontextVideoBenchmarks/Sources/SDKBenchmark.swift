@@ -44,6 +44,7 @@ enum SDKBenchmark {
             defaults: UserDefaults(suiteName: suite) ?? .standard,
             rendererFactory: PlatformCreativeRendererFactory(),
             platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: HeadlessClickOpener()),
+            identifiers: RandomIdentifiers(),
             appBundleId: "so.kontext.bench", appVersion: "1.0"
         ))
         let state = await KontextVideo.shared.initialize(with: .init(publisherToken: "acme-dev", logLevel: .none, serverURL: server.baseURL))
@@ -201,7 +202,7 @@ enum SDKBenchmark {
         await LaunchBenchmark.run(server: server, rounds: max(10, iterations / 10))
         await KontextVideo.shared.beginSession(on: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: .standard,
-            rendererFactory: PlatformCreativeRendererFactory(), platform: HeadlessPlatform(),
+            rendererFactory: PlatformCreativeRendererFactory(), platform: HeadlessPlatform(), identifiers: RandomIdentifiers(),
             appBundleId: "so.kontext.bench", appVersion: "1.0"
         )).waitForPredecessor()
         return 0

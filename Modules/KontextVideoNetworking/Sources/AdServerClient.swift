@@ -18,6 +18,8 @@ package actor AdServerClient {
     package nonisolated let installId: UUID
     /// The durable pipeline of events and pixels.
     package nonisolated let pipeline: EventPipeline
+    /// Where request ids come from, and the pipeline's entry ids.
+    package nonisolated let identifiers: any IdentifierSource
 
     private nonisolated let session: LockedState<String?>
     /// The tracking host the last `/init` answer announced and `TrackingHost` accepted.
@@ -31,7 +33,8 @@ package actor AdServerClient {
 
     /// Creates a client. `storageDirectory` holds the install id and the event queues (the
     /// app's own directory); `defaults` is the consent platform's shared storage (and mirrors
-    /// the install id under `installIdDefaultsKey`).
+    /// the install id under `installIdDefaultsKey`); `identifiers` gives request, event and pixel
+    /// ids (the facade passes its environment's; random by default).
     package init(
         environment: AdServerIdentity,
         clock: any SchedulingClock,
@@ -39,11 +42,13 @@ package actor AdServerClient {
         storageDirectory: URL,
         defaults: UserDefaults,
         installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
-        events: any KontextVideoEventMonitor
+        events: any KontextVideoEventMonitor,
+        identifiers: any IdentifierSource = RandomIdentifiers()
     ) {
         self.init(
             environment: environment, clock: clock, transport: transport, storageDirectory: storageDirectory,
-            sharedDefaults: SharedDefaults(defaults), installIdDefaultsKey: installIdDefaultsKey, events: events
+            sharedDefaults: SharedDefaults(defaults), installIdDefaultsKey: installIdDefaultsKey, events: events,
+            identifiers: identifiers
         )
     }
 
@@ -55,7 +60,8 @@ package actor AdServerClient {
         storageDirectory: URL,
         sharedDefaults defaults: SharedDefaults,
         installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
-        events: any KontextVideoEventMonitor
+        events: any KontextVideoEventMonitor,
+        identifiers: any IdentifierSource = RandomIdentifiers()
     ) {
         let session = LockedState<String?>(nil)
         let installId = InstallIdentifier.load(
@@ -67,6 +73,7 @@ package actor AdServerClient {
         self.clock = clock
         self.transport = transport
         self.events = events
+        self.identifiers = identifiers
         self.pipeline = EventPipeline(
             storage: storageDirectory,
             transport: transport,
@@ -75,7 +82,8 @@ package actor AdServerClient {
             installId: installId,
             sessionId: { session.snapshot },
             events: events,
-            batchWindow: EventPipeline.defaultBatchWindow
+            batchWindow: EventPipeline.defaultBatchWindow,
+            identifiers: identifiers
         )
     }
 
@@ -126,10 +134,11 @@ package actor AdServerClient {
     /// Asks for an ad, once `/init` enabled the SDK. Otherwise throws `.notInitialized(state)`
     /// (the last `/init`'s state; `.failed` before one finished) and sends nothing: it never
     /// retries `/init` itself, the facade decides that before the request
-    /// (`SDKSession.requireEnabled`). With a `budget`, the attempts and their back-offs live
-    /// inside it.
-    package func requestAd(_ request: AdRequest, requestId: UUID = RandomIdentifier.next(), budget: TimeBudget? = nil) async throws(AdRequestFailure) -> AdAnswer {
+    /// (`SDKSession.requireEnabled`). The request carries `requestId`, or a new id of the client's
+    /// `identifiers`. With a `budget`, the attempts and their back-offs live inside it.
+    package func requestAd(_ request: AdRequest, requestId: UUID? = nil, budget: TimeBudget? = nil) async throws(AdRequestFailure) -> AdAnswer {
         guard state == .enabled else { throw .notInitialized(state ?? .failed) }
+        let requestId = requestId ?? identifiers.next()
         let regulatory = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: request.regulatory)
         let route = TrackingRoute(
             hasTrackingData: request.hasTrackingData, trackingAuthorization: request.identifiers.trackingAuthorization,
@@ -177,8 +186,10 @@ package actor AdServerClient {
         }
     }
 
-    /// Queues `event` durably (written to disk before this returns) for delivery.
-    package nonisolated func send(_ event: ServerEvent) {
+    /// Queues `event` durably (written to disk before this returns) for delivery; returns its
+    /// `eventId` (lowercase), given now.
+    @discardableResult
+    package nonisolated func send(_ event: ServerEvent) -> String {
         pipeline.submit(.event(event))
     }
 

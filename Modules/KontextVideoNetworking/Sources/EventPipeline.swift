@@ -43,6 +43,8 @@ package actor EventPipeline {
     private nonisolated let wake = WakeSignal()
     private nonisolated let sessionId: @Sendable () -> String?
     private nonisolated let wallClock: @Sendable () -> Date
+    /// Gives each queued entry its id.
+    private nonisolated let identifiers: any IdentifierSource
     private let transport: any HTTPTransport
     private let clock: any SchedulingClock
     private let environment: AdServerIdentity
@@ -83,13 +85,14 @@ package actor EventPipeline {
         events: any KontextVideoEventMonitor,
         capacity: Int = 1000,
         batchWindow: Duration = .zero,
-        wallClock: @escaping @Sendable () -> Date = { Date() }
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        identifiers: any IdentifierSource = RandomIdentifiers()
     ) {
         let base = EventQueueDirectory.base(forServer: EventDestination(environment).server, storage: storage)
         self.init(
             directory: base, transport: transport, clock: clock, environment: environment, installId: installId,
             sessionId: sessionId, events: events, capacity: capacity, legacyStorage: storage, batchWindow: batchWindow,
-            wallClock: wallClock)
+            wallClock: wallClock, identifiers: identifiers)
         QueueRetention.sweep(storage: storage, except: base, now: wallClock(), events: events)
     }
 
@@ -97,7 +100,8 @@ package actor EventPipeline {
     /// adopts what dead processes left in siblings (delivering nothing until `start()` or
     /// `flush()`); with `legacyStorage`, also the 0.1.0 queue there. `sessionId` is read when an
     /// entry is queued, and sent with its batch; `batchWindow` is how long the idle loop waits
-    /// for more entries once one arrives; `wallClock` measures retention.
+    /// for more entries once one arrives; `wallClock` measures retention; `identifiers` gives each
+    /// queued entry its id (the app's: random; a test may pass one that counts).
     package init(
         directory: URL,
         transport: any HTTPTransport,
@@ -109,7 +113,8 @@ package actor EventPipeline {
         capacity: Int = 1000,
         legacyStorage: URL? = nil,
         batchWindow: Duration = .zero,
-        wallClock: @escaping @Sendable () -> Date = { Date() }
+        wallClock: @escaping @Sendable () -> Date = { Date() },
+        identifiers: any IdentifierSource = RandomIdentifiers()
     ) {
         let destination = EventDestination(environment)
         let claim = EventQueueDirectory.claim(base: directory)
@@ -142,6 +147,7 @@ package actor EventPipeline {
         self.installId = installId.lowercasedString
         self.sessionId = sessionId
         self.wallClock = wallClock
+        self.identifiers = identifiers
         self.recordWritten = now
         self.events = events
         self.batchWindow = max(.zero, batchWindow)
@@ -178,12 +184,13 @@ package actor EventPipeline {
         loop?.cancel()
     }
 
-    /// Writes `entry` to the queue file now, on the caller's thread, and wakes the delivery
-    /// loop: once this returns, the entry survives the process. Returns the entry's `id`, which
-    /// its `queued`, `delivered` and `given up` events carry.
+    /// Writes `entry` to the queue file now, on the caller's thread, under a new id of
+    /// `identifiers` (an event's `eventId`), and wakes the delivery loop: once this returns, the
+    /// entry survives the process. Returns the entry's `id`, which its `queued`, `delivered` and
+    /// `given up` events carry.
     @discardableResult
     package nonisolated func submit(_ entry: PipelineEntry) -> String {
-        let queued = QueuedEntry(entry, sessionId: sessionId(), destination: destination)
+        let queued = QueuedEntry(entry, id: identifiers.next(), sessionId: sessionId(), destination: destination)
         let dropped = store.append(queued)
         events.record(.debug) { KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued).merging(["pending": "\(store.count)"]) { $1 }) }
         for old in dropped {

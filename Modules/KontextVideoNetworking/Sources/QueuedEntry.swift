@@ -10,7 +10,7 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
         case pixel
     }
 
-    /// Unique per entry: the event id, or a new UUID for a pixel (lowercase).
+    /// Unique per entry: the event's `eventId`, or the pixel's id (lowercase).
     package var id: String
     /// What the entry is.
     package var kind: Kind
@@ -28,17 +28,18 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
     /// How many 2xx answers left this event out of their `accepted` list (absent: none).
     package var refusals: Int?
 
-    /// The queue form of `entry`, stamped with the current `sessionId` and bound to `destination`.
-    package init(_ entry: PipelineEntry, sessionId: String?, destination: EventDestination? = nil) {
+    /// The queue form of `entry` under `id` (an event's `eventId`), stamped with the current
+    /// `sessionId` and bound to `destination`.
+    package init(_ entry: PipelineEntry, id: UUID, sessionId: String?, destination: EventDestination? = nil) {
         switch entry {
         case .event(let event):
-            let wire = WireEvent(event)
-            id = wire.eventId
+            let wire = WireEvent(event, eventId: id)
+            self.id = wire.eventId
             kind = .event
             self.event = wire
             url = nil
         case .pixel(let url):
-            id = RandomIdentifier.next().lowercasedString
+            self.id = id.lowercasedString
             kind = .pixel
             event = nil
             self.url = url.absoluteString

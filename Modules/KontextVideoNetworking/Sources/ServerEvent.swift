@@ -1,11 +1,10 @@
 import Foundation
 import KontextVideoModels
 
-/// One event for the server, delivered at least once through the durable pipeline; the
-/// server drops duplicates by `eventId`.
+/// One event for the server, delivered at least once through the durable pipeline. It gets its
+/// `eventId`, by which the server drops duplicates, when it is queued (`EventPipeline.submit`,
+/// from the pipeline's `IdentifierSource`): one id per queued event, kept through every retry.
 package struct ServerEvent: Sendable, Hashable {
-    /// Unique per event, for deduplication; lowercase on the wire.
-    package var eventId: UUID
     /// What happened.
     package var type: ServerEventType
     /// The server's id of the ad.
@@ -21,7 +20,6 @@ package struct ServerEvent: Sendable, Hashable {
 
     /// Creates an event.
     package init(
-        eventId: UUID = RandomIdentifier.next(),
         type: ServerEventType,
         adId: String,
         format: AdFormat,
@@ -29,7 +27,6 @@ package struct ServerEvent: Sendable, Hashable {
         playhead: TimeInterval = 0,
         data: [String: JSONValue] = [:]
     ) {
-        self.eventId = eventId
         self.type = type
         self.adId = adId
         self.format = format

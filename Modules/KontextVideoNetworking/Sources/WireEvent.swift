@@ -18,9 +18,10 @@ package struct WireEvent: Sendable, Hashable, Codable {
     /// The type's details.
     package var data: [String: JSONValue]
 
-    /// The wire form of `event`; a playhead that is negative or not finite is sent as 0.
-    package init(_ event: ServerEvent) {
-        eventId = event.eventId.lowercasedString
+    /// The wire form of `event`, queued with `eventId`; a playhead that is negative or not
+    /// finite is sent as 0.
+    package init(_ event: ServerEvent, eventId: UUID) {
+        self.eventId = eventId.lowercasedString
         type = event.type.rawValue
         adId = event.adId
         format = event.format.rawValue

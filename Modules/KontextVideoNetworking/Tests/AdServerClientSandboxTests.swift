@@ -103,12 +103,12 @@ struct AdServerClientSandboxTests {
             .dropped(adId: "ad-3", format: .linear), .expired(adId: "ad-3", format: .linear),
             .vastError(code: 405, adId: "ad-3", format: .linear),
         ]
-        for event in events { client.send(event) }
+        let eventIds = events.map { client.send($0) }
         client.sendPixel(server.baseURL.appendingPathComponent("pixel/\(adId)/impression"))
         try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         let received = try await server.waitForEvents(count: events.count)
         try await server.waitForPixelHits(count: 1, adId: adId, name: "impression")
-        #expect(received.map(\.eventId) == events.map { $0.eventId.uuidString.lowercased() })
+        #expect(received.map(\.eventId) == eventIds)
         #expect(received.map(\.type) == ["impression", "click", "ended", "reject", "reject", "dropped", "expired", "vast_error"])
         #expect(received[4].data == ["reason": "outbid", "winningPrice": 2.4, "winner": "Other network"])
         #expect(received[7].data == ["code": 405])
@@ -289,7 +289,7 @@ struct AdServerClientSandboxTests {
             }
             sent.append(.impression(adId: ad.id, format: .overlay, playhead: Double(index)))
         }
-        for event in sent { offline.send(event) }
+        let sentIds = sent.map { offline.send($0) }
         #expect(await offline.pipeline.flush() == false)
         #expect(await offline.pipeline.pendingCount == 12)
         await offline.pipeline.stop()
@@ -298,7 +298,7 @@ struct AdServerClientSandboxTests {
         // the second is answered with one event left out of `accepted`.
         server.clearRecordings()
         server.setDefaultEvents(.accepted)
-        let leftOut = sent[5].eventId.uuidString.lowercased()
+        let leftOut = sentIds[5]
         server.enqueueEvents(.drop, .acceptedExcept([leftOut]))
         let relaunched = try client(server)
         #expect(relaunched.installId == offline.installId)
@@ -310,7 +310,7 @@ struct AdServerClientSandboxTests {
         try await advance(clock, whenSleeping: .seconds(2))
         try await server.waitForRequests(path: "/video/events", count: 3)
         let unique = try await server.waitForEvents(count: 12)
-        #expect(Set(unique.map(\.eventId)) == Set(sent.map { $0.eventId.uuidString.lowercased() }))
+        #expect(Set(unique.map(\.eventId)) == Set(sentIds))
         #expect(server.events.count == 12 + 12 + 1)
         #expect(server.requests(path: "/video/events").last?.json?["events"]?.arrayValue?.count == 1)
         try await eventually("the queue emptied") { await relaunched.pipeline.pendingCount == 0 }

@@ -340,7 +340,7 @@ struct AdServerClientTests {
             .dropped(adId: "ad-3", format: .pause), .expired(adId: "ad-4", format: .pause),
             .vastError(code: 405, adId: "ad-5", format: .linear),
         ]
-        for event in events { down.send(event) }
+        let eventIds = events.map { down.send($0) }
         down.sendPixel(URL(string: "http://127.0.0.1:1/never")!)
         #expect(await down.pipeline.flush() == false)
         #expect(await down.pipeline.pendingCount == events.count + 1)
@@ -373,7 +373,7 @@ struct AdServerClientTests {
         let received = batches.flatMap { $0.field("events")?.array ?? [] }
         let ids = received.compactMap { $0.field("eventId") }
         #expect(ids.count == 2 * events.count)
-        #expect(Set(ids) == Set(events.map { JSONValue.string($0.eventId.uuidString.lowercased()) }))
+        #expect(Set(ids) == Set(eventIds.map(JSONValue.string)))
         #expect(batches.allSatisfy { $0.field("installId") == .string(down.installId.uuidString.lowercased()) })
         #expect(server.requests(to: "/pixel/ad-1/start").count == 1)
         await relaunched.pipeline.stop()

@@ -48,8 +48,9 @@ struct EventPipelineDestinationTests {
         (0..<count).map { .impression(adId: "\(prefix)-\($0)", format: .overlay) }
     }
 
-    func ids(_ events: [ServerEvent]) -> [String] {
-        events.map { $0.eventId.lowercasedString }
+    /// Queues `events` in `pipeline`; their ids, in order.
+    func submit(_ events: [ServerEvent], to pipeline: EventPipeline) -> [String] {
+        events.map { pipeline.submit(.event($0)) }
     }
 
     func storedEntries(_ storage: URL, server: URL) -> [QueuedEntry]? {
@@ -62,7 +63,7 @@ struct EventPipelineDestinationTests {
         defer { storage.remove() }
         let ofA = events(3, prefix: "a")
         let first = launch(storage.url, server: serverA, transport: offline())
-        for event in ofA { first.submit(.event(event)) }
+        let idsOfA = submit(ofA, to: first)
         first.submit(.pixel(URL(string: "http://127.0.0.1:9001/pixel/a-0/impression")!))
         #expect(await first.flush() == false)
         await first.stop()
@@ -71,11 +72,11 @@ struct EventPipelineDestinationTests {
         let second = launch(storage.url, server: serverB, transport: toB)
         #expect(await second.pendingCount == 0, "B's queue holds nothing of A's")
         let ofB = events(2, prefix: "b")
-        for event in ofB { second.submit(.event(event)) }
+        let idsOfB = submit(ofB, to: second)
         #expect(await second.flush())
         await second.stop()
         #expect(toB.requests.allSatisfy { $0.url?.port == 9002 })
-        #expect(try toB.requests.flatMap(eventIds) == ids(ofB))
+        #expect(try toB.requests.flatMap(eventIds) == idsOfB)
         #expect(storedEntries(storage.url, server: serverA)?.count == 4, "A's entries wait in A's queue")
 
         let toA = online()
@@ -84,7 +85,7 @@ struct EventPipelineDestinationTests {
         #expect(await third.flush())
         await third.stop()
         #expect(toA.requests.allSatisfy { $0.url?.port == 9001 })
-        #expect(try toA.requests.filter { $0.httpMethod == "POST" }.flatMap(eventIds) == ids(ofA))
+        #expect(try toA.requests.filter { $0.httpMethod == "POST" }.flatMap(eventIds) == idsOfA)
         #expect(toA.requests.filter { $0.httpMethod == "GET" }.map(\.url?.path) == ["/pixel/a-0/impression"])
 
         let fourth = launch(storage.url, server: serverA, transport: ScriptedTransport([]))
@@ -99,14 +100,14 @@ struct EventPipelineDestinationTests {
         defer { storage.remove() }
         let old = events(2, prefix: "old")
         let before = launch(storage.url, server: serverA, token: "acme-2026", transport: offline(), session: "s-old")
-        for event in old { before.submit(.event(event)) }
+        let idsOfOld = submit(old, to: before)
         #expect(await before.flush() == false)
         await before.stop()
 
         let transport = online()
         let after = launch(storage.url, server: serverA, token: "acme-2027", transport: transport, session: "s-new")
         let new = events(1, prefix: "new")
-        after.submit(.event(new[0]))
+        let idsOfNew = submit(new, to: after)
         #expect(await after.flush())
         await after.stop()
         let posts = transport.requests.filter { $0.httpMethod == "POST" }
@@ -116,7 +117,7 @@ struct EventPipelineDestinationTests {
         let bodies = try posts.map { try json($0.httpBody ?? Data()) }
         #expect(bodies.map { $0.field("publisherToken") } == [.string("acme-2027"), .string("acme-2026")])
         #expect(bodies.map { $0.field("sessionId") } == [.string("s-new"), .string("s-old")])
-        #expect(try posts.map(eventIds) == [ids(new), ids(old)])
+        #expect(try posts.map(eventIds) == [idsOfNew, idsOfOld])
     }
 
     @Test("another server's queue is kept 7 days after that server was last configured, then dropped and reported")
@@ -176,7 +177,7 @@ struct EventPipelineDestinationTests {
         let live = try #require(EventQueueDirectory.claim(base: base))
         let dying = try #require(EventQueueDirectory.claim(base: base))
         let destination = EventDestination(serverURL: serverA, publisherToken: "acme-dev")
-        let left = (0..<2).map { QueuedEntry(.event(.impression(adId: "a-\($0)", format: .overlay)), sessionId: "s", destination: destination) }
+        let left = (0..<2).map { QueuedEntry(.event(.impression(adId: "a-\($0)", format: .overlay)), id: UUID(), sessionId: "s", destination: destination) }
         let store = EventQueueStore(directory: dying.directory, capacity: 10, events: log)
         for entry in left { store.append(entry) }
         dying.release()
@@ -200,7 +201,7 @@ struct EventPipelineDestinationTests {
         let base = EventQueueDirectory.base(forServer: "http://127.0.0.1:9001", storage: storage.url)
         let store = EventQueueStore(directory: base, capacity: 10, events: log)
         let elsewhere = EventDestination(serverURL: serverB, publisherToken: "acme-dev")
-        store.append(QueuedEntry(.event(.impression(adId: "b-1", format: .overlay)), sessionId: "s", destination: elsewhere))
+        store.append(QueuedEntry(.event(.impression(adId: "b-1", format: .overlay)), id: UUID(), sessionId: "s", destination: elsewhere))
         store.close()
 
         let transport = ScriptedTransport([])

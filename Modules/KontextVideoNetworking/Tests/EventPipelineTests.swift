@@ -15,10 +15,13 @@ struct EventPipelineTests {
     let log = RecordingEventMonitor()
     let installId = UUID(uuidString: "5D0C6F0E-8F7B-4C53-9E1A-0D1F6B7A9C11")!
 
-    func pipeline(_ directory: URL, _ transport: ScriptedTransport, session: String? = "s-1", capacity: Int = 1000) -> EventPipeline {
+    func pipeline(
+        _ directory: URL, _ transport: ScriptedTransport, session: String? = "s-1", capacity: Int = 1000,
+        identifiers: any IdentifierSource = RandomIdentifiers()
+    ) -> EventPipeline {
         EventPipeline(
             directory: directory, transport: transport, clock: clock, environment: testEnvironment(),
-            installId: installId, sessionId: { session }, events: log, capacity: capacity
+            installId: installId, sessionId: { session }, events: log, capacity: capacity, identifiers: identifiers
         )
     }
 
@@ -42,7 +45,7 @@ struct EventPipelineTests {
         let events = pipeline(directory.url, transport)
         let event = ServerEvent.click(area: .endCard, adId: "ad-9", format: .linear, playhead: 3.25,
                                       at: Date(timeIntervalSince1970: 1_795_968_144.123))
-        events.submit(.event(event))
+        let eventId = events.submit(.event(event))
         #expect(transport.requests.isEmpty)
         #expect(EventQueueStore.stored(in: directory.url)?.entries.count == 1)
 
@@ -54,7 +57,7 @@ struct EventPipelineTests {
         let expected = try json("""
         {"publisherToken": "acme-dev", "installId": "5d0c6f0e-8f7b-4c53-9e1a-0d1f6b7a9c11", "sessionId": "s-1",
          "sdk": {"name": "kontext-video-swift", "platform": "ios", "version": "0.1.0"},
-         "events": [{"eventId": "\(event.eventId.uuidString.lowercased())", "type": "click", "adId": "ad-9",
+         "events": [{"eventId": "\(eventId)", "type": "click", "adId": "ad-9",
                      "format": "linear", "timestamp": "2026-11-29T16:02:24.123Z", "playhead": 3.25,
                      "data": {"area": "end_card"}}]}
         """)
@@ -98,8 +101,7 @@ struct EventPipelineTests {
         defer { directory.remove() }
         let down = ScriptedTransport([], then: .fail(.cannotConnectToHost))
         let first = pipeline(directory.url, down)
-        let sent = (0..<5).map { ServerEvent.expired(adId: "ad-\($0)", format: .overlay) }
-        for event in sent { first.submit(.event(event)) }
+        let sent = (0..<5).map { first.submit(.event(.expired(adId: "ad-\($0)", format: .overlay))) }
         first.submit(.pixel(URL(string: "https://t.example/imp?x=1")!))
         #expect(await first.flush() == false)
         await first.stop()
@@ -108,7 +110,7 @@ struct EventPipelineTests {
         let second = pipeline(directory.url, up)
         #expect(await second.pendingCount == 6)
         #expect(await second.flush())
-        #expect(try bodies(up).flatMap(eventIds) == sent.map { $0.eventId.uuidString.lowercased() })
+        #expect(try bodies(up).flatMap(eventIds) == sent)
         let pixel = try #require(up.requests.first { $0.httpMethod == "GET" })
         #expect(pixel.url?.absoluteString == "https://t.example/imp?x=1")
         #expect(pixel.httpBody == nil)
@@ -194,13 +196,12 @@ struct EventPipelineTests {
     func acceptedList() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let kept = ServerEvent.impression(adId: "kept", format: .overlay)
-        let refused = ServerEvent.impression(adId: "refused", format: .overlay)
-        let keptId = kept.eventId.uuidString.lowercased()
+        // Counted ids: the server's answer can name the first one before it is queued.
+        let keptId = "00000000-0000-4000-8000-000000000001"
         let transport = ScriptedTransport([], then: .status(200, body: #"{"accepted": ["\#(keptId)"]}"#))
-        let events = pipeline(directory.url, transport)
-        events.submit(.event(kept))
-        events.submit(.event(refused))
+        let events = pipeline(directory.url, transport, identifiers: SequentialIdentifiers())
+        #expect(events.submit(.event(.impression(adId: "kept", format: .overlay))) == keptId)
+        events.submit(.event(.impression(adId: "refused", format: .overlay)))
         #expect(await events.flush() == false)
         #expect(await events.pendingEntries.map(\.event?.adId) == ["refused"])
         #expect(await events.pendingEntries.first?.refusals == 1)

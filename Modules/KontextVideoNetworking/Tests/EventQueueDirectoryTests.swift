@@ -10,7 +10,7 @@ import Testing
 @Suite("EventQueueDirectory: one live process per queue, dead ones adopted")
 struct EventQueueDirectoryTests {
     private func entry(_ n: Int) -> QueuedEntry {
-        QueuedEntry(.event(.impression(adId: "ad-\(n)", format: .overlay)), sessionId: "s")
+        QueuedEntry(.event(.impression(adId: "ad-\(n)", format: .overlay)), id: UUID(), sessionId: "s")
     }
 
     @Test func aSecondClaimantGetsASiblingAndTheFirstIsFreedOnRelease() throws {

@@ -7,7 +7,7 @@ import Testing
 @Suite("EventQueueStore: the queue file on disk")
 struct EventQueueStoreTests {
     func entry(_ n: Int) -> QueuedEntry {
-        QueuedEntry(.event(.impression(adId: "ad-\(n)", format: .overlay)), sessionId: "s")
+        QueuedEntry(.event(.impression(adId: "ad-\(n)", format: .overlay)), id: UUID(), sessionId: "s")
     }
 
     @Test("an entry is on disk as soon as it is appended, and a new store reads it back")
@@ -15,7 +15,7 @@ struct EventQueueStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let store = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
-        let first = entry(1), pixel = QueuedEntry(.pixel(URL(string: "https://t.example/p?e=start")!), sessionId: nil)
+        let first = entry(1), pixel = QueuedEntry(.pixel(URL(string: "https://t.example/p?e=start")!), id: UUID(), sessionId: nil)
         store.append(first)
         store.append(pixel)
         // Both are in the journal, one line each, before anything is sent.

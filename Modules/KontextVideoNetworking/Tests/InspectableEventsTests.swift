@@ -16,18 +16,17 @@ struct InspectableEventsTests {
     func pipeline(_ directory: URL, _ transport: ScriptedTransport) -> EventPipeline {
         EventPipeline(
             directory: directory, transport: transport, clock: clock, environment: testEnvironment(), installId: UUID(),
-            sessionId: { "s-1" }, events: log)
+            sessionId: { "s-1" }, events: log, identifiers: SequentialIdentifiers())
     }
 
     @Test func anEntrysIdLinksItsQueuingToItsDeliveryAndTheQueueSaysItsDepth() async throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let events = pipeline(directory.url, ScriptedTransport([], then: .status(204)))
-        let event = ServerEvent.impression(adId: "ad-1", format: .linear)
-        let eventId = events.submit(.event(event))
+        let eventId = events.submit(.event(.impression(adId: "ad-1", format: .linear)))
         let pixelId = events.submit(.pixel(URL(string: "https://t.example/start?cb=1")!))
-        #expect(eventId == event.eventId.uuidString.lowercased())
-        #expect(pixelId != eventId)
+        #expect([eventId, pixelId] == ["00000000-0000-4000-8000-000000000001", "00000000-0000-4000-8000-000000000002"],
+                "each entry's id is the pipeline's source's next")
         let queued = log.events(.beacon, named: .queued)
         #expect(queued.map { $0.attributes["id"] } == [eventId, pixelId])
         #expect(queued.map { $0.attributes["pending"] } == ["1", "2"])

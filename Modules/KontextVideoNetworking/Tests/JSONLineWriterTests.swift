@@ -33,8 +33,8 @@ struct JSONLineWriterTests {
         var event = ServerEvent.reject(.outbid(winningPrice: 2.4, winner: text), adId: text, format: .pause, playhead: 12.25)
         event.data["nested"] = .array([.string(text), .number(0.5), .integer(3)])
         let entries = [
-            QueuedEntry(.event(event), sessionId: text),
-            QueuedEntry(.pixel(URL(string: "https://t.example/p?e=start&x=%20")!), sessionId: nil),
+            QueuedEntry(.event(event), id: UUID(), sessionId: text),
+            QueuedEntry(.pixel(URL(string: "https://t.example/p?e=start&x=%20")!), id: UUID(), sessionId: nil),
         ]
         for entry in entries {
             var writer = JSONLineWriter()

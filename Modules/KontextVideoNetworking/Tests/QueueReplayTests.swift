@@ -30,7 +30,7 @@ struct QueueReplayTests {
     }
 
     static func entry(_ id: String) -> QueuedEntry {
-        var entry = QueuedEntry(.pixel(URL(string: "https://t.example/p?id=\(id)")!), sessionId: "s")
+        var entry = QueuedEntry(.pixel(URL(string: "https://t.example/p?id=\(id)")!), id: UUID(), sessionId: "s")
         entry.id = id
         return entry
     }

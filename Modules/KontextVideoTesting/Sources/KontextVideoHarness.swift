@@ -22,6 +22,12 @@ import KontextVideoTestSupport
 /// as if the device were offline and fails the run (``UnplannedRequests``) —, time is ``clock``,
 /// the consent platform's storage is ``defaults``, creatives are ``creatives``, and `show()`
 /// presents from ``presenter``.
+///
+/// On its sandbox the ids the SDK makes count from 1 instead of being random: the first ad
+/// request's `requestId` is `00000000-0000-4000-8000-000000000001`, and the events and pixels
+/// queued after it take the next ones, so a test's ids are the same on every run. Against a
+/// server of your own (`serverURL`) they stay random, as in the app: that server may keep event
+/// ids from earlier runs, and drops an event whose id it has seen.
 @MainActor
 public final class KontextVideoHarness {
     /// Runs `body` with a fresh harness, torn down afterwards. Harnesses run one at a time per
@@ -96,6 +102,9 @@ public final class KontextVideoHarness {
     private let turnEndsWithTearDown: Bool
     /// Every request of the SDK goes through it: only loopback and `serverURL`'s host are reached.
     private let transport: PlannedHostsTransport
+    /// Where the SDK's ids come from, kept across ``resetSDK()`` so a relaunch's ids never repeat
+    /// those its storage still holds.
+    private let identifiers: any IdentifierSource
 
     /// Requests the SDK tried to send to a host other than loopback and `serverURL`'s, refused as
     /// if the device were offline: a scripted VAST wrapper or a pixel pointing at the internet.
@@ -156,6 +165,7 @@ public final class KontextVideoHarness {
         self.transport = PlannedHostsTransport(
             base: URLSessionTransport(),
             plannedHosts: Set([self.serverURL.host].compactMap { $0 }))
+        self.identifiers = serverURL == nil ? SequentialIdentifiers() : RandomIdentifiers()
         self.creatives = creatives
         self.presenter = HeadlessPresenter()
         let suite = "kontext-video-harness-\(UUID().uuidString)"
@@ -191,6 +201,7 @@ public final class KontextVideoHarness {
             defaults: defaults,
             rendererFactory: ScriptedCreativeFactory(scripts: creatives),
             platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: clickOpener),
+            identifiers: identifiers,
             appBundleId: "so.kontext.harness",
             appVersion: "1.0"
         ))

@@ -1,10 +1,10 @@
 import Foundation
 import KontextVideoConcurrency
 
-/// Event and request ids: random version-4 UUIDs from a generator seeded once from the system's
-/// secure source. `UUID()` opens and reads `/dev/urandom` on every call on Linux (file I/O on the
-/// main actor, for every event and every `format()`); ids need to be unique, not secret.
-package enum RandomIdentifier {
+/// The app's ids: random version-4 UUIDs from a generator of its own, seeded once from the
+/// system's secure source. `UUID()` opens and reads `/dev/urandom` on every call on Linux (file
+/// I/O on the main actor, for every event and every `format()`); ids need to be unique, not secret.
+package final class RandomIdentifiers: IdentifierSource {
     /// xoshiro256**, seeded from `SystemRandomNumberGenerator`.
     private struct Generator {
         var state: (UInt64, UInt64, UInt64, UInt64)
@@ -32,13 +32,23 @@ package enum RandomIdentifier {
         }
     }
 
-    private static let generator = LockedState(Generator())
+    private let generator = LockedState(Generator())
+
+    /// A source seeded now.
+    package init() {}
 
     /// A new random UUID (version 4, RFC 4122 variant).
-    package static func next() -> UUID {
+    package func next() -> UUID {
         let (high, low) = generator.withLock { ($0.next(), $0.next()) }
+        return UUID(version4Bits: high, low)
+    }
+}
+
+extension UUID {
+    /// The UUID of these 128 bits with its version set to 4 and its variant to RFC 4122's.
+    package init(version4Bits high: UInt64, _ low: UInt64) {
         var bytes = (high.bigEndian, low.bigEndian)
-        return withUnsafeMutableBytes(of: &bytes) { raw in
+        self = withUnsafeMutableBytes(of: &bytes) { raw in
             raw[6] = (raw[6] & 0x0F) | 0x40
             raw[8] = (raw[8] & 0x3F) | 0x80
             return UUID(uuid: raw.load(as: uuid_t.self))

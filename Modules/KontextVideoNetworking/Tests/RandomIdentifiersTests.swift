@@ -2,10 +2,11 @@ import Foundation
 import Testing
 @testable import KontextVideoNetworking
 
-@Suite("RandomIdentifier")
-struct RandomIdentifierTests {
+@Suite("RandomIdentifiers")
+struct RandomIdentifiersTests {
     @Test func idsAreVersionFourUUIDsAndNeverRepeat() {
-        let ids = (0..<100_000).map { _ in RandomIdentifier.next() }
+        let source = RandomIdentifiers()
+        let ids = (0..<100_000).map { _ in source.next() }
         #expect(Set(ids).count == ids.count)
         for id in ids.prefix(1000) {
             let text = id.uuidString.lowercased()
@@ -15,8 +16,9 @@ struct RandomIdentifierTests {
     }
 
     @Test func idsFromManyThreadsAtOnceNeverRepeat() async {
+        let source = RandomIdentifiers()
         let batches = await withTaskGroup(of: [UUID].self) { group in
-            for _ in 0..<8 { group.addTask { (0..<5_000).map { _ in RandomIdentifier.next() } } }
+            for _ in 0..<8 { group.addTask { (0..<5_000).map { _ in source.next() } } }
             return await group.reduce(into: []) { $0 += $1 }
         }
         #expect(Set(batches).count == 40_000)
