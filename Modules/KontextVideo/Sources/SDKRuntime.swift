@@ -35,7 +35,8 @@ package final class SDKRuntime {
     }
 
     /// Makes the ad server client off the main actor: opening it reads the install id and the
-    /// durable event queue from disk.
+    /// durable event queue from disk. Its `/init` leaves once the install id is read, while the
+    /// queue opens.
     package static func makeClient(
         configuration: KontextVideoConfiguration,
         environment: SDKEnvironment,
@@ -59,7 +60,10 @@ package final class SDKRuntime {
             AdServerClient(
                 environment: serverEnvironment, clock: clock, transport: transport,
                 storageDirectory: storageDirectory, sharedDefaults: defaults, installIdDefaultsKey: installIdDefaultsKey,
-                events: events, identifiers: identifiers)
+                events: events, identifiers: identifiers,
+                // Only `initialize(with:)` makes a client, and its `/init` should not wait for the
+                // event queue to open.
+                sendsInitAtOnce: true)
         }.value
     }
 

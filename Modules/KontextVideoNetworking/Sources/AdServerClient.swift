@@ -23,13 +23,16 @@ package actor AdServerClient {
 
     private nonisolated let session: LockedState<String?>
     /// The tracking host the last `/init` answer announced and `TrackingHost` accepted.
-    private nonisolated let trackingHost = LockedState<TrackingHost?>(nil)
+    private nonisolated let trackingHost: LockedState<TrackingHost?>
     private nonisolated let defaults: SharedDefaults
     private let clock: any SchedulingClock
     private let transport: any HTTPTransport
     private let events: any KontextVideoEventMonitor
     private var state: KontextVideoState?
     private var initialization: Task<KontextVideoState, Never>?
+    /// The first `/init`, sent while the client was being made (`sendsInitAtOnce`), until
+    /// `initialize()` takes it over.
+    private var initSentAtCreation: Task<KontextVideoState, Never>?
 
     /// Creates a client. `storageDirectory` holds the install id and the event queues (the
     /// app's own directory); `defaults` is the consent platform's shared storage (and mirrors
@@ -52,7 +55,12 @@ package actor AdServerClient {
         )
     }
 
-    /// Creates a client with defaults already wrapped for sharing across isolation domains.
+    /// Creates a client with defaults already wrapped for sharing across isolation domains. With
+    /// `sendsInitAtOnce`, the first `/init` leaves as soon as the install id is read, before the
+    /// event queue is opened (the directory claim, the destination record, the retention sweep:
+    /// milliseconds of disk at launch that `/init` does not need); `initialize()` then waits for
+    /// that one instead of sending its own. Without it (the default), nothing is sent before
+    /// `initialize()`.
     package init(
         environment: AdServerIdentity,
         clock: any SchedulingClock,
@@ -61,11 +69,21 @@ package actor AdServerClient {
         sharedDefaults defaults: SharedDefaults,
         installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
         events: any KontextVideoEventMonitor,
-        identifiers: any IdentifierSource = RandomIdentifiers()
+        identifiers: any IdentifierSource = RandomIdentifiers(),
+        sendsInitAtOnce: Bool = false
     ) {
         let session = LockedState<String?>(nil)
         let installId = InstallIdentifier.load(
             storageDirectory: storageDirectory, defaults: defaults.defaults, defaultsKey: installIdDefaultsKey)
+        let trackingHost = LockedState<TrackingHost?>(nil)
+        self.trackingHost = trackingHost
+        if sendsInitAtOnce {
+            initSentAtCreation = Task {
+                await Self.performInit(
+                    environment: environment, installId: installId, transport: transport, clock: clock, events: events,
+                    session: session, trackingHost: trackingHost, budget: TimeBudget(on: clock))
+            }
+        }
         self.environment = environment
         self.installId = installId
         self.session = session
@@ -115,8 +133,18 @@ package actor AdServerClient {
     }
 
     private func startInitialization() -> Task<KontextVideoState, Never> {
+        let sentAtCreation = initSentAtCreation
+        initSentAtCreation = nil
         let task = Task { () -> KontextVideoState in
-            let result = await self.performInit(budget: TimeBudget(on: self.clock))
+            let result: KontextVideoState
+            if let sentAtCreation {
+                result = await sentAtCreation.value
+            } else {
+                result = await Self.performInit(
+                    environment: self.environment, installId: self.installId, transport: self.transport, clock: self.clock,
+                    events: self.events, session: self.session, trackingHost: self.trackingHost,
+                    budget: TimeBudget(on: self.clock))
+            }
             self.finishInitialization(result)
             return result
         }
@@ -199,17 +227,23 @@ package actor AdServerClient {
         pipeline.submit(.pixel(url))
     }
 
-    /// One `/init` with its retries, inside `budget`.
-    private func performInit(budget: TimeBudget) async -> KontextVideoState {
+    /// One `/init` with its retries, inside `budget`: the answer's session id goes into `session`,
+    /// the tracking host it announced (when acceptable) into `trackingHost`. Static, so the client
+    /// can send it before it is whole (`sendsInitAtOnce`).
+    private static func performInit(
+        environment: AdServerIdentity, installId: UUID, transport: any HTTPTransport, clock: any SchedulingClock,
+        events: any KontextVideoEventMonitor, session: LockedState<String?>, trackingHost: LockedState<TrackingHost?>,
+        budget: TimeBudget
+    ) async -> KontextVideoState {
         let body = InitRequestBody(environment: environment, installId: installId.lowercasedString)
-        guard let data = try? Self.encoder.encode(body) else { return .failed }
-        let call = ServerCall.post("/init", name: .initRequest, body: data, environment: environment, timeout: Self.requestTimeout, policy: .standard)
+        guard let data = try? encoder.encode(body) else { return .failed }
+        let call = ServerCall.post("/init", name: .initRequest, body: data, environment: environment, timeout: requestTimeout, policy: .standard)
         do {
             let (answerData, response) = try await call.run(transport: transport, clock: clock, events: events, budget: budget)
             guard (200..<300).contains(response.statusCode) else { return .failed }
             let answer = try InitAnswer.decode(answerData)
-            remember(answer.sessionId)
-            acceptTrackingHost(answer.trackingUrl)
+            remember(answer.sessionId, in: session)
+            accept(answer.trackingUrl, into: trackingHost, events: events)
             return answer.state
         } catch let failure as AdRequestFailure {
             events.record(KontextVideoEvent(.error, .initRequest, level: .warning, attributes: ["failure": failure.description]))
@@ -224,7 +258,7 @@ package actor AdServerClient {
 
     /// Keeps the tracking host an `/init` answer announced, when it may carry tracking data; a
     /// refused one is said once, at `.error` (a misconfigured server, not the app's doing).
-    private nonisolated func acceptTrackingHost(_ announced: String?) {
+    private static func accept(_ announced: String?, into trackingHost: LockedState<TrackingHost?>, events: any KontextVideoEventMonitor) {
         guard let announced else {
             trackingHost.withLock { $0 = nil }
             return
@@ -240,9 +274,14 @@ package actor AdServerClient {
         }
     }
 
-    private nonisolated func remember(_ sessionId: String?) {
+    /// Keeps the session id of an answer that has one.
+    private static func remember(_ sessionId: String?, in session: LockedState<String?>) {
         guard let sessionId, !sessionId.isEmpty else { return }
         session.withLock { $0 = sessionId }
+    }
+
+    private nonisolated func remember(_ sessionId: String?) {
+        Self.remember(sessionId, in: session)
     }
 
     private static var encoder: JSONEncoder { .kontext }

@@ -214,6 +214,27 @@ struct AdServerClientSandboxTests {
         expectNoViolations(server)
     }
 
+    @Test("sendsInitAtOnce: /init leaves as the client is made, before initialize(), which takes that one over")
+    func initSentAtCreation() async throws {
+        defer { directory.remove() }
+        let server = try SandboxAdServer()
+        defer { server.stop() }
+        let gate = server.holdInit(.enabled(sessionId: "session-sent-at-creation"))
+        let client = AdServerClient(
+            environment: testEnvironment(serverURL: server.baseURL), clock: clock, transport: URLSessionTransport(),
+            storageDirectory: directory.url, sharedDefaults: SharedDefaults(try freshDefaults()), events: log,
+            sendsInitAtOnce: true)
+        // Held at the server with nobody having called initialize().
+        try await gate.waitUntilHeld()
+        #expect(await client.currentState == nil, "the answer is not the client's state before initialize()")
+        gate.release()
+        #expect(await client.initialize() == .enabled)
+        #expect(await client.initialize() == .enabled)
+        #expect(server.requests(path: "/init").count == 1, "initialize() waited for the /init already sent")
+        #expect(client.sessionId == "session-sent-at-creation")
+        expectNoViolations(server)
+    }
+
     @Test("network faults (cut short, reset, empty reply) are retried after 1, 2, 4 s; the fourth attempt answers")
     func networkFaultsRetried() async throws {
         defer { directory.remove() }
