@@ -38,23 +38,27 @@ package struct JSONLineWriter {
     /// Writes `value` as a JSON string, escaping quotes, backslashes and control characters.
     package mutating func string(_ value: String) {
         bytes.append(0x22)
-        // Ids, names and URLs rarely need escaping: copied whole, not byte by byte.
-        guard value.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
-            bytes.append(contentsOf: value.utf8)
-            bytes.append(0x22)
-            return
-        }
-        for byte in value.utf8 {
-            switch byte {
-            case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
-            case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
-            case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
-            case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
-            case 0x00..<0x20:
-                let hex: [UInt8] = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
-            default: bytes.append(byte)
+        var value = value
+        // The string's own contiguous bytes (a native string's storage; a bridged one is made
+        // native once): scanned in one tight loop, and, as ids, names and URLs rarely need
+        // escaping, copied whole. Iterating `utf8` instead costs an iterator step per byte.
+        value.withUTF8 { utf8 in
+            guard utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
+                bytes.append(contentsOf: utf8)
+                return
+            }
+            for byte in utf8 {
+                switch byte {
+                case 0x22: bytes.append(contentsOf: [0x5C, 0x22])
+                case 0x5C: bytes.append(contentsOf: [0x5C, 0x5C])
+                case 0x0A: bytes.append(contentsOf: [0x5C, 0x6E])
+                case 0x0D: bytes.append(contentsOf: [0x5C, 0x72])
+                case 0x09: bytes.append(contentsOf: [0x5C, 0x74])
+                case 0x00..<0x20:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    bytes.append(contentsOf: [0x5C, 0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+                default: bytes.append(byte)
+                }
             }
         }
         bytes.append(0x22)
