@@ -403,13 +403,20 @@ def newest_units(store: IndexStore, wanted: Callable[[str], bool]) -> dict[str, 
     return newest
 
 
-def read_store(path: Path, place: Callable[[str], Place | None], expected: list[Path] | None) -> list[tuple[Place, Occurrence]]:
+def read_store(path: Path, place: Callable[[str], Place | None], expected: list[Path] | None,
+               root: Path | None = None) -> list[tuple[Place, Occurrence]]:
     """The occurrences of a store, each with its place. With `expected` (the Swift files the
-    build compiles), every one of them must have a unit no older than the file."""
+    build compiles), every one of them must have a unit no older than the file; with `root`
+    (a store of copies: Scripts/apple-typecheck's), every unit must be newer than its original."""
     found: list[tuple[Place, Occurrence]] = []
     try:
         with IndexStore(path) as store:
             units = newest_units(store, lambda main: place(main) is not None)
+            if root is not None:
+                for main, (_, stamp) in sorted(units.items()):
+                    original = root / place(main).path
+                    if original.exists() and original.stat().st_mtime > stamp:
+                        raise Stale(f"{path} is older than {place(main).path}: run Scripts/apple-typecheck again")
             if expected is not None:
                 missing = [f for f in expected if str(f) not in units]
                 if missing:
@@ -486,7 +493,7 @@ def main(argv: list[str] | None = None) -> int:
         occurrences = read_store(linux_store(root), place, compiled_files(package, place))
         stores = apple_stores(root)
         for store in stores:
-            occurrences += read_store(store, place, None)
+            occurrences += read_store(store, place, None, root)
         if not stores:
             notes.append("Apple-only code not read: no index of Scripts/apple-typecheck (run it first); a member "
                          "used only there is listed")
