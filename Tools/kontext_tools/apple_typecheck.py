@@ -245,6 +245,13 @@ class PlatformReport:
         return bool(self.errors or self.warnings or self.scan_hits)
 
 
+def compiles_beyond_linux(source: SwiftSource, envs: dict[str, Env]) -> bool:
+    """Whether this pass compiles a line of the file that Linux does not (behind `#if os(iOS)`,
+    `#if canImport(os)` …): the files whose references only this pass's index holds."""
+    return any(st.sim is True and st.linux is not True for st in line_states(source, envs)[:source.line_count]
+               if not st.directive)
+
+
 def count_apple_lines(source: SwiftSource, rel: str, envs: dict[str, Env], whole_file: bool, stats: dict,
                       unchecked: list, sim_only: list) -> None:
     """Counts the Apple lines of a file this compile checks (into `stats`), and records the runs
@@ -440,7 +447,7 @@ class Checker:
                 target.write_text(new, encoding="utf-8")
                 path_map[str(target)] = self.rel(src)
                 out_files.append(target)
-                if has_apple_code(source, src.name):
+                if compiles_beyond_linux(source, self.envs(platform, flags)):
                     apple_files.append(target)
                 objc = objc or uses_objc(rewritten)
                 count_apple_lines(source, self.rel(src), self.envs(platform, flags), mod.kind == "app",

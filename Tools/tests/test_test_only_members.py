@@ -178,11 +178,14 @@ class AllowListTests(unittest.TestCase):
         with self.assertRaises(tom.AllowListError):
             tom.parse_allow_list("Lib Pipeline.flush() a\nLib Pipeline.flush() b\n")
 
-    def test_allowed_findings_are_marked_and_stale_entries_named(self):
-        finding = tom.Finding("Lib", "A.swift", 3, 1, "Pipeline.flush()", "instance-method", "s:x")
-        marked, stale = tom.apply_allow_list([finding], {"Lib Pipeline.flush()": "why", "Lib Gone.x": "old"})
-        self.assertEqual((marked[0].allowed, stale), ("why", ["Lib Gone.x"]))
-        self.assertIn("[allowed: why]", marked[0].render())
+    def test_an_allowed_declaration_is_marked_and_keeps_what_it_uses(self):
+        helper = sym("format()", "function")
+        occurrences = [define(FLUSH, line=3), define(helper, line=7), use(PROD, helper, FLUSH), use(TEST, FLUSH, TEST_FN)]
+        allowed = {"Lib flush()": "the fuzz target uses it", "Lib Gone.x": "old"}
+        findings = tom.classify(occurrences, allowed=allowed)
+        self.assertEqual([(f.name, f.allowed) for f in findings], [("flush()", "the fuzz target uses it")])
+        self.assertIn("[allowed: the fuzz target uses it]", findings[0].render())
+        self.assertEqual(tom.stale_entries(findings, allowed), ["Lib Gone.x"])
 
 
 class PlacerTests(unittest.TestCase):
