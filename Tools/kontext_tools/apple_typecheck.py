@@ -15,7 +15,10 @@ For each platform (iOS, tvOS, macOS, visionOS) this
    resources gets the `Bundle.module` accessor SwiftPM would generate;
 3. compiles each module with swiftc (Swift 6 language mode, complete concurrency checking), the
    stubs on the import path and the Apple Foundation overlay imported implicitly, and keeps its
-   symbol graph (`.build/apple-typecheck/<pass>/symbol-graphs`, read by check-doc-comments);
+   symbol graph (`.build/apple-typecheck/<pass>/symbol-graphs`, read by check-doc-comments); in
+   the app passes it type-checks each module's files with Apple-only code once more with an index
+   store (`.build/apple-typecheck/<pass>/index`: the references behind `#if os(iOS)`, read by
+   test-only-members; a whole-module compile writes the index of one file only);
 4. scans the sources' tokens for standard-library and Foundation API newer than the platform's
    floor (Tools/AppleSDKStubs/stdlib-availability.json), since Linux's standard library has no
    availability to check against.
@@ -242,6 +245,13 @@ class PlatformReport:
         return bool(self.errors or self.warnings or self.scan_hits)
 
 
+def compiles_beyond_linux(source: SwiftSource, envs: dict[str, Env]) -> bool:
+    """Whether this pass compiles a line of the file that Linux does not (behind `#if os(iOS)`,
+    `#if canImport(os)` …): the files whose references only this pass's index holds."""
+    return any(st.sim is True and st.linux is not True for st in line_states(source, envs)[:source.line_count]
+               if not st.directive)
+
+
 def count_apple_lines(source: SwiftSource, rel: str, envs: dict[str, Env], whole_file: bool, stats: dict,
                       unchecked: list, sim_only: list) -> None:
     """Counts the Apple lines of a file this compile checks (into `stats`), and records the runs
@@ -399,7 +409,8 @@ class Checker:
         sdk_out = self.out / report.key / "modules"
         src_root = self.out / report.key / "src"
         graphs = self.out / report.key / "symbol-graphs"
-        for d in (sdk_out, src_root, graphs):
+        index = self.out / report.key / "index"
+        for d in (sdk_out, src_root, graphs, index):
             if d.exists():
                 shutil.rmtree(d)
             d.mkdir(parents=True)
@@ -421,7 +432,7 @@ class Checker:
         sim_only: list = []
         for name in all_mods:
             mod = mod_by_name[name]
-            out_files, defined, objc = [], set(), False
+            out_files, defined, objc, apple_files = [], set(), False, []
             for src in mod.sources:
                 source = SwiftSource.read(src)
                 conditioned, flags = rewrite_conditions(source, platform)
@@ -436,6 +447,8 @@ class Checker:
                 target.write_text(new, encoding="utf-8")
                 path_map[str(target)] = self.rel(src)
                 out_files.append(target)
+                if compiles_beyond_linux(source, self.envs(platform, flags)):
+                    apple_files.append(target)
                 objc = objc or uses_objc(rewritten)
                 count_apple_lines(source, self.rel(src), self.envs(platform, flags), mod.kind == "app",
                                   line_stats, unchecked, sim_only)
@@ -443,7 +456,7 @@ class Checker:
                 accessor = src_root / name / "resource_bundle_accessor.swift"
                 accessor.write_text(BUNDLE_ACCESSOR, encoding="utf-8")
                 out_files.append(accessor)
-            prepared[name] = (out_files, defined, objc)
+            prepared[name] = (out_files, defined, objc, apple_files)
         report.apple_files_lines = line_stats["files"]
         report.apple_region_lines = line_stats["regions"]
         report.unchecked = unchecked
@@ -451,7 +464,7 @@ class Checker:
 
         def work(name):
             mod = mod_by_name[name]
-            files, defined, objc = prepared[name]
+            files, defined, objc, apple_files = prepared[name]
             has_main = any(f.name == "main.swift" for f in files)
             args = ["-emit-module", "-wmo", "-module-name", name, "-swift-version", "6",
                     "-strict-concurrency=complete",
@@ -480,6 +493,35 @@ class Checker:
             rc, output, seconds = run_swiftc(args + [str(f) for f in files])
             if self.verbose:
                 log(f"  [{report.title}] swiftc {name}: rc={rc} ({seconds:.1f}s){' objc-interop' if objc else ''}")
+            if rc == 0 and apple_files and not extension and mod.kind != "app":
+                # The index of the files with Apple-only code (the app-extension passes compile the
+                # same code): a type-check with those files as primaries, one unit each.
+                index_args = ["-frontend", "-typecheck", "-module-name", name, "-swift-version", "6",
+                              "-strict-concurrency=complete", "-I", str(stubdir), "-I", str(sdk_out),
+                              "-package-name", repo.PACKAGE_NAME, "-index-store-path", str(index)]
+                if not has_main:
+                    index_args.append("-parse-as-library")
+                for imp in implicit:
+                    index_args += ["-import-module", imp]
+                for flag in sorted(defined):
+                    index_args += ["-D", flag]
+                if objc:
+                    index_args.append("-enable-objc-interop")
+                index_args += repo.settings_flags(mod, platform)
+                primaries = set(apple_files)
+                for f in files:
+                    index_args += ["-primary-file", str(f)] if f in primaries else [str(f)]
+                for f in files:
+                    if f in primaries:
+                        index_args += ["-index-unit-output-path", f"{f}.o"]
+                index_rc, index_output, index_seconds = run_swiftc(index_args)
+                seconds += index_seconds
+                if self.verbose:
+                    log(f"  [{report.title}] swiftc -frontend -typecheck (index of {len(apple_files)} files) {name}: "
+                        f"rc={index_rc} ({index_seconds:.1f}s)")
+                if index_rc != 0:
+                    rc = index_rc
+                    output += f"\n{path_map.get(str(apple_files[0]), name)}:1:1: error: the index type-check failed:\n{index_output}"
             return rc, parse_diagnostics(output, path_map), seconds, output
 
         results = repo.run_in_dependency_order(all_mods, {n: mod_by_name[n].deps for n in all_mods}, work, self.jobs)

@@ -325,6 +325,13 @@ class AppleLinesTests(unittest.TestCase):
         self.assertEqual(unchecked, [["M/A.swift", 7, 7, "canImport(SwiftUI)", 1]], "SwiftUI has no stub")
         self.assertEqual(sim_only, [])
 
+    def test_the_files_this_pass_indexes_are_those_it_compiles_beyond_linux(self):
+        # The index of an Apple pass holds only the files with a line Linux does not compile.
+        self.assertTrue(atc.compiles_beyond_linux(SwiftSource(self.SOURCE), self.envs()), "the UIKit region")
+        self.assertFalse(atc.compiles_beyond_linux(SwiftSource("let a = 1\n#if os(Linux)\nlet b = 2\n#endif\n"), self.envs()))
+        self.assertFalse(atc.compiles_beyond_linux(SwiftSource("#if canImport(SwiftUI)\nlet c = 1\n#endif\n"), self.envs()),
+                         "SwiftUI has no stub: not compiled here either")
+
     def test_a_whole_apple_file_counts_every_line(self):
         stats, unchecked, sim_only = {"files": 0, "regions": 0}, [], []
         atc.count_apple_lines(SwiftSource("let a = 1\nlet b = 2\n"), "M/View+Apple.swift", self.envs(), False, stats, unchecked, sim_only)

@@ -12,7 +12,8 @@ final class DeadlineTimer {
         fileprivate let deadline: Duration
     }
 
-    private struct Entry {
+    /// One scheduled action.
+    struct Entry {
         var deadline: Duration
         var number: UInt64
         /// `nil` once cancelled; the entry itself goes at its deadline or with the next sweep.
@@ -23,10 +24,10 @@ final class DeadlineTimer {
     private let sleepUntil: @Sendable (Duration) async throws -> Void
     /// Sorted by deadline, then by scheduling order; deadlines of one kind mostly arrive in order,
     /// so inserting is an append.
-    private var entries: [Entry] = []
+    private(set) var entries: [Entry] = []
     private var nextNumber: UInt64 = 0
     /// Entries whose action was cancelled: swept out once they are half of `entries`.
-    private var cancelledCount = 0
+    private(set) var cancelledCount = 0
     private var sleeper: Task<Void, Never>?
     /// The deadline `sleeper` sleeps until.
     private var armedFor: Duration?
@@ -36,12 +37,6 @@ final class DeadlineTimer {
         self.now = now
         self.sleepUntil = sleepUntil
     }
-
-    /// Actions scheduled and neither run nor cancelled.
-    var pendingCount: Int { entries.count - cancelledCount }
-
-    /// How many entries the timer's storage has room for (tests: it shrinks back).
-    var storageCapacity: Int { entries.capacity }
 
     /// Runs `action` once `deadline` passed, unless the returned ticket is cancelled first.
     @discardableResult

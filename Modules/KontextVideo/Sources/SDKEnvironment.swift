@@ -3,6 +3,7 @@ import KontextVideoVAST
 import KontextVideoScheduling
 import KontextVideoNetworking
 import KontextVideoCreatives
+import KontextVideoPresentation
 
 /// Everything the SDK takes from the outside world, in one place so tests (and
 /// `KontextVideoTesting`) can replace it: time, the network, disk, consent storage,
@@ -35,7 +36,7 @@ package struct SDKEnvironment {
     /// The app's version.
     package var appVersion: String
     /// How often a shown ad's view is measured (resize, rotation, window, visibility).
-    package var hostCheckInterval: Duration = .milliseconds(500)
+    package var hostCheckInterval: Duration = PresentationMonitor.samplingInterval
     /// How much active time a creative gets to report ready.
     package var loadTimeout: Duration = .seconds(10)
     /// How long a presenter may take to put a linear ad up before the presentation counts as failed.

@@ -117,3 +117,12 @@ struct DeadlineTimerTests {
         }
     }
 }
+
+extension DeadlineTimer {
+    /// Actions scheduled and neither run nor cancelled (what the tests read of the timer; it needs
+    /// no count of its own).
+    var pendingCount: Int { entries.count - cancelledCount }
+
+    /// How many entries the timer's storage has room for: it shrinks back once they are swept.
+    var storageCapacity: Int { entries.capacity }
+}

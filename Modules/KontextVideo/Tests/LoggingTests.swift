@@ -118,3 +118,11 @@ struct LoggingTests {
         #expect(VideoAdError.containerTooSmall(minimum: CGSize(width: 320.4, height: 100)).localizedDescription.contains("321×100 points"))
     }
 }
+
+extension UnifiedLogLine {
+    /// The privacy of the attribute `name`, or `nil` when the line has no such field (what the
+    /// tests read of a line: `os.Logger` is handed `text(_:)`, never a field's privacy).
+    func privacy(of name: String) -> Privacy? {
+        fields.first { $0.name == name }?.privacy
+    }
+}

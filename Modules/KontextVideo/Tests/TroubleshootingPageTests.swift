@@ -51,7 +51,6 @@ struct TroubleshootingPageTests {
         let rows = try TroubleshootingPage().rows(under: "VAST error codes")
         // The SDK's codes are the cases of its one table: every named constant is made from one.
         let reported = Set(VASTErrorCode.Reported.allCases.map(\.rawValue))
-        #expect(Set(VASTErrorCode.reported.map(\.rawValue)) == reported)
         let renderers = Set(CreativeFailure.allCases.map(\.code.rawValue))
         #expect(renderers.isSubset(of: reported), "CreativeFailure codes missing from VASTErrorCode.Reported: \(renderers.subtracting(reported).sorted())")
         expectSame(Set(rows.map(\.key)), Set((reported.union(renderers)).map(String.init)), "VAST code")

@@ -13,7 +13,7 @@
 /// try await state.wait { $0.isOpen ? .success(()) : nil }
 /// // Another opens it:
 /// let woken = state.withLock { $0.isOpen = true; return $0.waiters.removeAll() }
-/// for waiter in woken { waiter.resume(returning: ()) }
+/// for waiter in woken { waiter.resume() }
 /// ```
 package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
     // The members a wake-up calls are inlinable, so the caller's module specializes them: compiled
@@ -26,12 +26,6 @@ package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
 
     /// An empty list.
     @inlinable package init() {}
-
-    /// How many tasks wait.
-    @inlinable package var count: Int { entries.count }
-
-    /// Whether no task waits.
-    @inlinable package var isEmpty: Bool { entries.isEmpty }
 
     /// The tags of every waiting task, in the order they started waiting.
     package var tags: [Tag] { entries.map(\.tag) }
@@ -100,11 +94,6 @@ package struct Waiter<Value: Sendable, Tag: Sendable>: Sendable {
         self.id = id
         self.tag = tag
         self.continuation = continuation
-    }
-
-    /// Wakes the task with `value`.
-    @inlinable package func resume(returning value: Value) {
-        continuation.resume(returning: value)
     }
 
     /// Wakes the task with `error`.

@@ -24,7 +24,7 @@ struct WaitersTests {
             return gate.waiters.removeAll()
         }
         #expect(woken.count == 1)
-        for waiter in woken { waiter.resume(returning: 42) }
+        for waiter in woken { waiter.resume(with: .success(42)) }
         #expect(try await waiting.value == 42)
     }
 
@@ -69,7 +69,7 @@ struct WaitersTests {
         let order = ["a", "b", "c"]
         for name in order {
             let next = state.withLock { $0.waiters.removeFirst(where: { $0 <= 5 }, by: <) }
-            next?.resume(returning: name)
+            next?.resume(with: .success(name))
         }
         #expect(try await firstEarly.value == "a")
         #expect(try await secondEarly.value == "b")
@@ -99,4 +99,12 @@ struct OnceOutcomeTests {
         outcome.finish(.success("kept"))
         #expect(try await outcome.value() == "kept")
     }
+}
+
+extension Waiters {
+    /// How many tasks wait (what the tests read of the list; the SDK only takes waiters out).
+    var count: Int { entries.count }
+
+    /// Whether no task waits.
+    var isEmpty: Bool { entries.isEmpty }
 }

@@ -121,17 +121,6 @@ package struct CreativeContext: Sendable {
         self.locale = locale
     }
 
-    /// Creates a context with macros known now.
-    package init(
-        clock: any SchedulingClock,
-        transport: any HTTPTransport,
-        events: KontextVideoEventStream,
-        macros: VASTMacroContext = VASTMacroContext(),
-        locale: String = CreativeContext.deviceLocale
-    ) {
-        self.init(clock: clock, transport: transport, events: events, macros: LazyVASTMacroContext(macros), locale: locale)
-    }
-
     /// The device's first preferred language as BCP-47 (`en-US`, `pt-BR`), `en` when it has none.
     /// Read once per process: iOS relaunches an app whose language changes, and reading it (with
     /// Foundation's string replacing) cost 8 µs of every `load()` on the main actor.

@@ -89,11 +89,6 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         linearPlayback()?.handle(.start(outputVolume: outputVolume))
     }
 
-    /// The player's or the viewer's moment, as the AVPlayer renderer's glue reports it.
-    package func handle(_ input: LinearPlaybackInput) {
-        linearPlayback()?.handle(input)
-    }
-
     /// The app's lifecycle, the audio session or a click-through (heard before the start too:
     /// a video shown while the app is in the background waits for it).
     package func receive(_ signal: PlaybackSignal) {
@@ -101,8 +96,9 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     }
 
     /// The playback of a linear ad, made the first time it is needed (once the VAST chain
-    /// resolved); `nil` for another creative, or once stopped.
-    private func linearPlayback() -> LinearPlayback? {
+    /// resolved); `nil` for another creative, or once stopped. The test kit's scripted creatives
+    /// hand it the player's and the viewer's moments, as the AVPlayer renderer's glue does.
+    package func linearPlayback() -> LinearPlayback? {
         guard ad.creative.kind == .vast, !isStopped else { return nil }
         if let playback { return playback }
         let configuration = LinearPlaybackSession.Configuration(
@@ -112,12 +108,6 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         playback.onEvent = { [weak self] event in self?.emit(event) }
         self.playback = playback
         return playback
-    }
-
-    /// Where the controls shown now sit on a full-screen surface of `size` with `safeArea`, at
-    /// Dynamic Type's `textScale`: the math the AVPlayer renderer lays its buttons out with.
-    package func controlsLayout(in size: CGSize, safeArea: VideoAdInsets = .zero, metrics: LinearAdControlsLayout.Metrics = .touch, textScale: CGFloat = 1) -> LinearAdControlsLayout {
-        LinearAdControlsLayout(size: size, safeArea: safeArea, controls: controls, metrics: metrics, textScale: textScale)
     }
 
     /// Tears the creative down; no event after this.

@@ -22,11 +22,6 @@ package final class LazyVASTMacroContext: Sendable {
         self.read = read
     }
 
-    /// Values known now.
-    package convenience init(_ value: VASTMacroContext) {
-        self.init { value }
-    }
-
     /// The values, read on first use.
     package var context: VASTMacroContext {
         if let known = value.snapshot { return known.context }

@@ -104,13 +104,6 @@ struct LinearPlaybackControlsTests {
         #expect(LinearPlaybackSession.menuPress(phase: phase, controls: LinearAdControls(skip: skip)) == expected)
     }
 
-    @Test("Menu's end reasons")
-    func menuEndReasons() {
-        #expect(LinearPlaybackSession.MenuPress.skips.endReason == .skipped)
-        #expect(LinearPlaybackSession.MenuPress.closes.endReason == .closed)
-        #expect(LinearPlaybackSession.MenuPress.ignored.endReason == nil)
-    }
-
     @Test("a pause before the first frame is reported right after it, so its resume has a pause")
     func pauseBeforeFirstFrame() {
         var session = Self.session()

@@ -139,7 +139,7 @@ struct LabelSanitizerTests {
         #expect(events.count == 1)
         #expect(events.first?.kind == .warning)
         #expect(events.first?.level == .warning)
-        #expect(events.first?.is(.labelsDropped) == true)
+        #expect(events.first?.name == KontextVideoEvent.Name.labelsDropped.rawValue)
         #expect(events.first?.attributes["count"] == "3")
         #expect(events.first?.attributes["message"] == result.warningMessage)
     }

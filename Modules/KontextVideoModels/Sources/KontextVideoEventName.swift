@@ -134,9 +134,4 @@ extension KontextVideoEvent {
     ) {
         self.init(kind, name.rawValue, level: level, attributes: attributes)
     }
-
-    /// Whether the event has `name`.
-    package func `is`(_ name: Name) -> Bool {
-        self.name == name.rawValue
-    }
 }

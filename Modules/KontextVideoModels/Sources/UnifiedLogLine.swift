@@ -51,11 +51,6 @@ package struct UnifiedLogLine: Sendable, Equatable {
         }
     }
 
-    /// The privacy of the attribute `name`, or `nil` when the line has no such field.
-    package func privacy(of name: String) -> Privacy? {
-        fields.first { $0.name == name }?.privacy
-    }
-
     /// The part of the line `os.Logger` writes with `privacy`: for `.public` the name and the
     /// public fields, for `.private` the private fields. `KontextVideoConsole+Apple.swift` writes
     /// `text(.public)` with `privacy: .public` and `text(.private)` with `privacy: .private`, and

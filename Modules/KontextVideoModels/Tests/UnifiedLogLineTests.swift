@@ -27,3 +27,11 @@ struct UnifiedLogLineTests {
         #expect(line.text(.private).isEmpty)
     }
 }
+
+extension UnifiedLogLine {
+    /// The privacy of the attribute `name`, or `nil` when the line has no such field (what the
+    /// tests read of a line: `os.Logger` is handed `text(_:)`, never a field's privacy).
+    func privacy(of name: String) -> Privacy? {
+        fields.first { $0.name == name }?.privacy
+    }
+}

@@ -58,7 +58,7 @@ struct InspectableEventsTests {
         let regulatory = WireRegulatory(gdpr: 1, gdprConsent: "CPXxRfAPXxRfA", coppa: 0, gpp: nil, gppSid: [2, 7], usPrivacy: "1YNN")
         let requestId = UUID(uuidString: "0B1C2D3E-4F50-6172-8394-A5B6C7D8E9F0")!
         let event = AdRequestDescription.event(request, requestId: requestId, regulatory: regulatory)
-        #expect(event.is(.adRequested))
+        #expect(event.name == KontextVideoEvent.Name.adRequested.rawValue)
         #expect(event.kind == .request)
         #expect(event.attributes == [
             "format": "pause", "requestId": "0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0", "content": "episode-7", "playhead": "42.5",

@@ -84,9 +84,6 @@ package final class OverlayPlaybackFollower {
     /// stop while it lives becomes a polled one).
     package private(set) var source: Source = .ownTime
 
-    /// Whether the follower follows a player (`false`: the overlay runs on its own time).
-    package var followsPlayer: Bool { source != .ownTime }
-
     private enum Wake {
         case check
         case estimatedEnd
@@ -95,24 +92,26 @@ package final class OverlayPlaybackFollower {
     }
 
     private let tracker: PlayerTracker
-    private let clock: any SchedulingClock
+    let clock: any SchedulingClock
     private var onInterrupted: ((Interruption) -> Void)?
     private var onCompleted: (() -> Void)?
 
     private weak var player: (any VideoAdsPlayer)?
     private var itemIdentifier: AnyHashable?
     /// Counts a polled player's progress.
-    private var counter = PlaybackProgressCounter()
+    private(set) var counter = PlaybackProgressCounter()
     /// Counts a reporting player's progress.
-    private var reported = ReportedProgressCounter(state: PlaybackState(.playing))
+    private(set) var reported = ReportedProgressCounter(state: PlaybackState(.playing))
     /// A reporting player is not looked at again before this, after a look found the playhead
     /// short of the estimated end.
     private var earliestReportedCheck: Duration = .zero
     private var pollsIsPlaying = true
     private var nextCheck: Duration = .zero
     private var estimatedEndUsed = false
-    private var ownTimeCounted: Duration = .zero
-    private var segmentStart: Duration = .zero
+    /// Own time counted before the current segment (no player).
+    private(set) var ownTimeCounted: Duration = .zero
+    /// When the current segment of own time started.
+    private(set) var segmentStart: Duration = .zero
     private var loopTask: Task<Void, Never>?
     /// Follows the player's events or its `isPlaying` stream.
     private var updatesTask: Task<Void, Never>?
@@ -142,20 +141,6 @@ package final class OverlayPlaybackFollower {
     deinit {
         loopTask?.cancel()
         updatesTask?.cancel()
-    }
-
-    /// Content seconds counted so far: the player's counted progress, or own time without a player.
-    /// For a reporting player, what its reported speed played since the last look at its playhead
-    /// counts too.
-    package var countedDuration: TimeInterval {
-        switch source {
-        case .ownTime:
-            let running = phase == .running ? clock.now - segmentStart : .zero
-            return (ownTimeCounted + running).timeInterval
-        case .polledPlayer, .reportingPlayer:
-            let reportedSoFar = phase == .running ? reported.projected(at: clock.now) : reported.counted
-            return reportedSoFar + counter.counted
-        }
     }
 
     /// Content seconds counted up to the last look at the player's playhead.

@@ -80,11 +80,6 @@ package final class PlayerTracker {
         for observer in changeObservers { observer.onChange() }
     }
 
-    /// Whether a live player is tracked.
-    package var hasPlayer: Bool {
-        player != nil
-    }
-
     /// Where the content is, in seconds: the player's `currentTime`, else the provider's value,
     /// else 0. Negative and non-finite values read as 0.
     package var playhead: TimeInterval {

@@ -21,7 +21,8 @@ package struct ReportedProgressCounter: Sendable, Equatable {
     /// event can add, too.
     package static let eventDelayAllowance: TimeInterval = 0.1
 
-    private struct Baseline: Sendable, Equatable {
+    /// The last observation.
+    struct Baseline: Sendable, Equatable {
         /// Where the content was, `nil` when the player gave a non-finite time.
         var currentTime: TimeInterval?
         var clockTime: Duration
@@ -31,7 +32,8 @@ package struct ReportedProgressCounter: Sendable, Equatable {
     package private(set) var counted: TimeInterval = 0
     /// The state the player reported last: it holds from the last observation on.
     package private(set) var state: PlaybackState
-    private var baseline: Baseline?
+    /// The last observation, `nil` before the first and after `resetBaseline()`.
+    private(set) var baseline: Baseline?
 
     /// A counter that has counted nothing, for a player now in `state`.
     package init(state: PlaybackState) {
@@ -63,13 +65,6 @@ package struct ReportedProgressCounter: Sendable, Equatable {
     /// Forgets the baseline, so the next observation counts nothing (after the overlay was paused).
     package mutating func resetBaseline() {
         baseline = nil
-    }
-
-    /// `counted`, plus what the reported speed played from the last observation to `clockTime`
-    /// (not yet checked against the playhead).
-    package func projected(at clockTime: Duration) -> TimeInterval {
-        guard let baseline else { return counted }
-        return counted + state.speed * max(.zero, clockTime - baseline.clockTime).timeInterval
     }
 
     /// When `counted` would reach `target` at the reported speed, from the last observation on;

@@ -149,7 +149,7 @@ struct OverlayPlaybackFollowerTests {
         #expect(weakPlayer == nil)  // neither the tracker nor the follower keeps it alive
         await advance(0.25)
         #expect(recorder.interruptions == [.playerReleased])
-        #expect(follower.followsPlayer)
+        #expect(follower.source != .ownTime)
     }
 
     @Test func releasingTheTrackerInterrupts() async {
@@ -228,7 +228,7 @@ struct OverlayPlaybackFollowerTests {
     @Test func withoutAPlayerTheOverlayRunsOnItsOwnTime() async {
         let follower = recorder.makeFollower(tracker: tracker, duration: 5)
         follower.start()
-        #expect(follower.followsPlayer == false)
+        #expect(follower.source == .ownTime)
         #expect(await clock.waitForSleepers())
         await advance(4.99)
         #expect(recorder.completions.isEmpty)

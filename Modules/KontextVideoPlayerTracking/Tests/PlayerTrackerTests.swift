@@ -11,7 +11,7 @@ struct PlayerTrackerTests {
         let tracker = PlayerTracker()
         #expect(tracker.playhead == 0)
         #expect(tracker.isContentPlaying == nil)
-        #expect(tracker.hasPlayer == false)
+        #expect(tracker.player == nil)
     }
 
     @Test func readsTheTrackedPlayer() async {
@@ -34,7 +34,7 @@ struct PlayerTrackerTests {
         #expect(tracker.playhead == 7)
         player = nil
         #expect(weakPlayer == nil)
-        #expect(tracker.hasPlayer == false)
+        #expect(tracker.player == nil)
         #expect(tracker.playhead == 0)
         #expect(tracker.isContentPlaying == nil)
     }

@@ -64,12 +64,6 @@ package enum AdLayout {
         return .success(AdPlacement(frame: frame, scale: scale))
     }
 
-    /// The smallest host size that holds `needs` at 50 % with `host`'s safe area and `insets`
-    /// (the insets ignored for a full-screen pause ad).
-    package static func minimumHostSize(for needs: CreativeSizeNeeds, in host: HostSnapshot, insets: VideoAdInsets) -> CGSize {
-        minimumHostSize(for: needs, reserved: reservedInsets(for: needs.kind, in: host, insets: insets))
-    }
-
     /// Safe area plus insets (safe area only for a full-screen pause ad), sanitized.
     private static func reservedInsets(for kind: CreativeSizeNeeds.Kind, in host: HostSnapshot, insets: VideoAdInsets) -> VideoAdInsets {
         let safeArea = host.safeAreaInsets.sanitized

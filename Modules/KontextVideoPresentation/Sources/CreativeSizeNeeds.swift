@@ -30,7 +30,4 @@ package struct CreativeSizeNeeds: Sendable, Hashable {
         self.height = height
         self.kind = kind
     }
-
-    /// The natural size as a `CGSize`.
-    package var size: CGSize { CGSize(width: width, height: height) }
 }

@@ -13,7 +13,7 @@ struct CreativeSizeNeedsTests {
         for kind in CreativeSizeNeeds.Kind.allCases {
             let needs = CreativeSizeNeeds(width: width, height: height, kind: kind)
             #expect((needs != nil) == valid)
-            #expect(needs?.size == (valid ? CGSize(width: width, height: height) : nil))
+            #expect(needs.map { CGSize(width: $0.width, height: $0.height) } == (valid ? CGSize(width: width, height: height) : nil))
         }
     }
 }

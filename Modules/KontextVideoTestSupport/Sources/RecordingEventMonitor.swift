@@ -20,6 +20,6 @@ package final class RecordingEventMonitor: KontextVideoEventMonitor, Sendable {
 
     /// The events of `kind`, and named `name` when one is given.
     package func events(_ kind: KontextVideoEvent.Kind, named name: KontextVideoEvent.Name? = nil) -> [KontextVideoEvent] {
-        events.filter { $0.kind == kind && (name.map($0.is) ?? true) }
+        events.filter { event in event.kind == kind && (name.map { $0.rawValue == event.name } ?? true) }
     }
 }

@@ -41,7 +41,7 @@ public final class TestClock: SchedulingClock, Sendable {
 
     /// How many tasks are sleeping on this clock right now.
     public var sleeperCount: Int {
-        state.withLock { $0.waiters.count }
+        state.withLock { $0.waiters.tags.count }
     }
 
     /// How many times a task went to sleep on this clock until a later time, since the clock was

@@ -346,3 +346,11 @@ public final class ScriptedCreative: CreativeRenderer {
 private final class PageMessageLog {
     var messages: [String] = []
 }
+
+extension HeadlessCreativeRenderer {
+    /// Hands the linear ad's playback the player's or the viewer's moment, as the AVPlayer
+    /// renderer's glue reports it: how a scripted creative plays its part.
+    fileprivate func handle(_ input: LinearPlaybackInput) {
+        linearPlayback()?.handle(input)
+    }
+}

@@ -38,11 +38,6 @@ package struct LinearTracker: Sendable {
         self.baseContext = baseContext
     }
 
-    /// The pixel URLs to fire now for `moment`, macro-expanded; `now` fills `[TIMESTAMP]`.
-    package mutating func handle(_ moment: LinearPlaybackMoment, now: Date? = nil) -> [String] {
-        pixels(for: moment, now: now).map(\.url)
-    }
-
     /// The pixels to fire now for `moment`, each with the VAST event it tracks, macro-expanded;
     /// `now` fills `[TIMESTAMP]`.
     package mutating func pixels(for moment: LinearPlaybackMoment, now: Date? = nil) -> [TrackingPixel] {

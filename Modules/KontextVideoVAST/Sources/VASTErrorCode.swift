@@ -89,9 +89,6 @@ package struct VASTErrorCode: Hashable, Sendable, Comparable, Codable, CustomStr
     /// 900: ``Reported/undefined``.
     package static let undefined = VASTErrorCode(.undefined)
 
-    /// Every code the SDK itself reports: the cases of ``Reported``, by construction.
-    package static let reported: [VASTErrorCode] = Reported.allCases.map(VASTErrorCode.init)
-
     /// Orders codes by number.
     package static func < (lhs: VASTErrorCode, rhs: VASTErrorCode) -> Bool {
         lhs.rawValue < rhs.rawValue

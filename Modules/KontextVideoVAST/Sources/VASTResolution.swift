@@ -23,12 +23,6 @@ package struct VASTResolution: Sendable, Equatable, Encodable {
         self.hops = hops
         self.version = version
     }
-
-    /// Every `<Error>` URL of the failure, in ping order (empty on success).
-    package var errorURLs: [String] {
-        guard error != nil else { return [] }
-        return errorPings.last?.urls ?? []
-    }
 }
 
 /// `<Error>` URLs to ping with one VAST error code.

@@ -50,23 +50,9 @@ package struct VASTXMLElement: Sendable, Equatable, Encodable {
         return nil
     }
 
-    /// The children whose local name matches `name`, ignoring case.
-    package func elements(_ name: String) -> [VASTXMLElement] {
-        children.filter { $0.localName.caseInsensitiveCompare(name) == .orderedSame }
-    }
-
     /// The first child whose local name matches `name`, ignoring case.
     package func element(_ name: String) -> VASTXMLElement? {
         children.first { $0.localName.caseInsensitiveCompare(name) == .orderedSame }
-    }
-
-    /// Follows a path of child names (`["Linear", "MediaFiles"]`) and returns every match at its end.
-    package func elements(path: [String]) -> [VASTXMLElement] {
-        var current = [self]
-        for name in path {
-            current = current.flatMap { $0.elements(name) }
-        }
-        return current
     }
 
     /// The element serialised back to XML (attributes and text escaped), for showing raw extensions.

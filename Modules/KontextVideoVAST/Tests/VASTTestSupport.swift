@@ -89,3 +89,42 @@ enum Fixture {
     }
 }
 
+
+// What the tests read of the engine's values and ask of its tracker, beyond what the SDK itself
+// uses (issue 20: no production member only tests use), built on the production members.
+
+extension LinearTracker {
+    /// The pixel URLs to fire now for `moment`, macro-expanded; `now` fills `[TIMESTAMP]`.
+    mutating func handle(_ moment: LinearPlaybackMoment, now: Date? = nil) -> [String] {
+        pixels(for: moment, now: now).map(\.url)
+    }
+}
+
+extension VASTResolution {
+    /// Every `<Error>` URL of the failure, in ping order (empty on success).
+    var errorURLs: [String] {
+        guard error != nil else { return [] }
+        return errorPings.last?.urls ?? []
+    }
+}
+
+extension VASTXMLElement {
+    /// The children whose local name matches `name`, ignoring case.
+    func elements(_ name: String) -> [VASTXMLElement] {
+        children.filter { $0.localName.caseInsensitiveCompare(name) == .orderedSame }
+    }
+
+    /// Follows a path of child names (`["Linear", "MediaFiles"]`) and returns every match at its end.
+    func elements(path: [String]) -> [VASTXMLElement] {
+        var current = [self]
+        for name in path {
+            current = current.flatMap { $0.elements(name) }
+        }
+        return current
+    }
+}
+
+extension VASTErrorCode {
+    /// Every code the SDK itself reports: the cases of ``Reported``, by construction.
+    static let reported: [VASTErrorCode] = Reported.allCases.map(VASTErrorCode.init)
+}

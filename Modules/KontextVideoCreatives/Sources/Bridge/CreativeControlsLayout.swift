@@ -12,17 +12,13 @@ import KontextVideoPresentation
 /// minimum hit targets (developer.apple.com/design/human-interface-guidelines/accessibility, as
 /// `LinearAdControlsLayout.Metrics`), less only on a creative whose short side is smaller, where
 /// it takes that whole side. It never leaves the creative, which `AdLayout` places inside the
-/// host's safe area, so the target is inside the safe area too. The glyph drawn (`closeGlyphFrame`;
-/// the platform centres it in its button) is `closeSide` points (less where the target is small,
-/// never under `minimumCloseSide`), centred in the target. The target covers a band on the right
+/// host's safe area, so the target is inside the safe area too. The platform centres its glyph in
+/// that button (the browser tests' fixture draws it as `CreativeBridgeLayoutTests` lays it out). The
+/// target covers a band on the right
 /// of a creative at least as wide as it is tall (a strip, a card), and along the top of a taller
 /// one (a portrait full-screen ad), whichever costs the creative less area. Resume is
 /// `resumeSize`, `margin` × 3 above the bottom edge, centred.
 package struct CreativeControlsLayout: Sendable, Equatable {
-    /// The ✕ glyph's side, in points, on a creative large enough for it.
-    package static let closeSide: CGFloat = 28
-    /// The smallest ✕ glyph, on a creative shown very small.
-    package static let minimumCloseSide: CGFloat = 16
     /// The gap between a control and the creative's edge (and between the ✕ glyph and its target's).
     package static let margin: CGFloat = 4
     /// Resume's size, in points.
@@ -48,13 +44,6 @@ package struct CreativeControlsLayout: Sendable, Equatable {
         let shortSide = max(0, min(size.width, size.height))
         let side = min(minimumTarget, shortSide)
         return CGRect(x: size.width - side, y: 0, width: side, height: side)
-    }
-
-    /// The ✕ glyph's frame, centred in `closeFrame`.
-    package var closeGlyphFrame: CGRect {
-        let target = closeFrame
-        let side = max(Self.minimumCloseSide, min(Self.closeSide, target.width - 2 * Self.margin))
-        return CGRect(x: target.midX - side / 2, y: target.midY - side / 2, width: side, height: side)
     }
 
     /// Resume's frame, or `nil` without Resume.

@@ -60,13 +60,6 @@ package struct CreativePageRules: Sendable, Equatable {
         self.allowedSize = allowedSize
     }
 
-    /// The rules in `phase` (for tests: every message in every state).
-    package init(isFullScreenPause: Bool, allowedSize: CGSize, phase: Phase, speaksBridge: Bool = false) {
-        self.init(isFullScreenPause: isFullScreenPause, allowedSize: allowedSize)
-        self.phase = phase
-        self.speaksBridge = speaksBridge
-    }
-
     /// What `message` does now.
     package mutating func receive(_ message: CreativeMessage) -> CreativePageReaction {
         if case .unknown = message { return .ignore(.unknownType) }

@@ -137,15 +137,6 @@ package struct LinearPlaybackSession: Sendable {
         /// Nothing: before Skip is available the ad cannot be left, as on a phone; the press
         /// is still taken, so the system does not dismiss the ad's screen.
         case ignored
-
-        /// How the ad ends, if it does.
-        package var endReason: VideoAdEndReason? {
-            switch self {
-            case .skips: .skipped
-            case .closes: .closed
-            case .ignored: nil
-            }
-        }
     }
 
     /// How long a video that should play may stand still before it counts as stalled.
