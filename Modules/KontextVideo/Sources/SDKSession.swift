@@ -66,7 +66,14 @@ package final class SDKSession {
             let events = self.events
             let task = Task { @MainActor [weak self] () -> KontextVideoState in
                 guard let client = await self?.makeClientAfterPredecessor(configuration) else { return .failed }
-                guard let self, !self.hasEnded else { return .failed }
+                guard let self, !self.hasEnded else {
+                    // Ended while its client was made: the client's /init had left already, and
+                    // the caller hears its answer; the client delivers nothing and gives its queue
+                    // up (what waits there is the next session's).
+                    let heard = await client.stateOfInitSentAtCreation() ?? .failed
+                    await client.pipeline.stop()
+                    return heard
+                }
                 let runtime = SDKRuntime(
                     configuration: configuration, environment: environment, events: events,
                     client: client, isActive: self.applicationIsActive)

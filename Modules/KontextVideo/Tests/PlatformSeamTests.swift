@@ -215,7 +215,7 @@ private final class StateRecorder: KontextVideoEventMonitor, @unchecked Sendable
     private let lock = NSLock()
     private var kept: [String] = []
     func record(_ event: KontextVideoEvent) {
-        guard event.kind == .state, event.is(.initialized), event.level == .info, let state = event.attributes["state"] else { return }
+        guard event.kind == .state, event.name == "initialized", event.level == .info, let state = event.attributes["state"] else { return }
         lock.withLock { kept.append(state) }
     }
     var initialized: [String] { lock.withLock { kept } }

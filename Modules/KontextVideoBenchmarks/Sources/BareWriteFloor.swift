@@ -20,7 +20,8 @@ final class BareWriteFloor {
             id: RandomIdentifiers().next(),
             sessionId: "sandbox-session-00000000",
             destination: EventDestination(serverURL: URL(string: "http://127.0.0.1:8080")!, publisherToken: "acme-dev"))
-        var writer = JSONLineWriter()
+        var buffer: [UInt8] = []
+        var writer = JSONLineWriter(reusing: &buffer)
         writer.object { line in line.member("add") { entry.write(to: &$0) } }
         line = [0x0A] + writer.bytes + [0x0A]
     }

@@ -250,7 +250,10 @@ enum SDKBenchmark {
         // What is left is the SDK's, not the objects': the durable event queue (the "not used" events
         // destroy() sends, up to its capacity) among it. Deliver the queue and look again.
         if let runtime = KontextVideo.shared.session.runtime {
-            for _ in 0..<50 where await !runtime.client.pipeline.flush() {}
+            // The pipeline's own loop delivers them (its batch window, then a pass); wait for it.
+            for _ in 0..<100 where await runtime.client.pipeline.pendingCount > 0 {
+                try? await Task.sleep(for: .milliseconds(50))
+            }
         }
         await settle()
         let delivered = HeapProbe.inUse()

@@ -23,39 +23,24 @@ package actor AdServerClient {
 
     private nonisolated let session: LockedState<String?>
     /// The tracking host the last `/init` answer announced and `TrackingHost` accepted.
-    private nonisolated let trackingHost: LockedState<TrackingHost?>
+    /// The host for ad requests that carry tracking data, from the `/init` answer and accepted by
+    /// `TrackingHost`; `nil` before it, or when the server announced none the SDK may use.
+    package nonisolated let trackingHost: LockedState<TrackingHost?>
     private nonisolated let defaults: SharedDefaults
     private let clock: any SchedulingClock
     private let transport: any HTTPTransport
     private let events: any KontextVideoEventMonitor
-    private var state: KontextVideoState?
+    /// The state of the last finished `/init`, or `nil` before the first one finished.
+    package private(set) var state: KontextVideoState?
     private var initialization: Task<KontextVideoState, Never>?
     /// The first `/init`, sent while the client was being made (`sendsInitAtOnce`), until
     /// `initialize()` takes it over.
     private var initSentAtCreation: Task<KontextVideoState, Never>?
 
-    /// Creates a client. `storageDirectory` holds the install id and the event queues (the
-    /// app's own directory); `defaults` is the consent platform's shared storage (and mirrors
-    /// the install id under `installIdDefaultsKey`); `identifiers` gives request, event and pixel
-    /// ids (the facade passes its environment's; random by default).
-    package init(
-        environment: AdServerIdentity,
-        clock: any SchedulingClock,
-        transport: any HTTPTransport,
-        storageDirectory: URL,
-        defaults: UserDefaults,
-        installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
-        events: any KontextVideoEventMonitor,
-        identifiers: any IdentifierSource = RandomIdentifiers()
-    ) {
-        self.init(
-            environment: environment, clock: clock, transport: transport, storageDirectory: storageDirectory,
-            sharedDefaults: SharedDefaults(defaults), installIdDefaultsKey: installIdDefaultsKey, events: events,
-            identifiers: identifiers
-        )
-    }
-
-    /// Creates a client with defaults already wrapped for sharing across isolation domains. With
+    /// Creates a client. `storageDirectory` holds the install id and the event queues (the app's
+    /// own directory); `defaults` is the consent platform's shared storage (and mirrors the install
+    /// id under `installIdDefaultsKey`); `identifiers` gives request, event and pixel ids (the
+    /// facade passes its environment's; random by default). With
     /// `sendsInitAtOnce`, the first `/init` leaves as soon as the install id is read, before the
     /// event queue is opened (the directory claim, the destination record, the retention sweep:
     /// milliseconds of disk at launch that `/init` does not need); `initialize()` then waits for
@@ -110,17 +95,6 @@ package actor AdServerClient {
         session.snapshot
     }
 
-    /// The host for ad requests that carry tracking data, from the `/init` answer; `nil` before
-    /// it, or when the server announced none the SDK may use.
-    package nonisolated var announcedTrackingHost: TrackingHost? {
-        trackingHost.snapshot
-    }
-
-    /// The state of the last finished `/init`, or `nil` before the first one finished.
-    package var currentState: KontextVideoState? {
-        state
-    }
-
     /// Contacts the server the first time and starts event delivery; later calls return
     /// `.enabled` or `.disabled` as it was, and after `.failed` try `/init` again. Concurrent
     /// calls share one `/init`, which runs on a budget of its own (`TimeBudget.publicCall`).
@@ -130,6 +104,13 @@ package actor AdServerClient {
         if let state, state != .failed { return state }
         let task = initialization ?? startInitialization()
         return await task.value
+    }
+
+    /// What the `/init` sent as the client was made (`sendsInitAtOnce`) answered, once it did,
+    /// without starting event delivery or taking that `/init` over; `nil` when none was sent or
+    /// `initialize()` took it over already.
+    package func stateOfInitSentAtCreation() async -> KontextVideoState? {
+        await initSentAtCreation?.value
     }
 
     private func startInitialization() -> Task<KontextVideoState, Never> {

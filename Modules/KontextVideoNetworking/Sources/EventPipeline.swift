@@ -37,7 +37,8 @@ package actor EventPipeline {
     package nonisolated let directory: URL
     /// Where this pipeline's entries go (its server, the token entries are queued under now).
     package nonisolated let destination: EventDestination
-    private nonisolated let store: EventQueueStore
+    /// The queue on disk and in memory.
+    package nonisolated let store: EventQueueStore
     /// This process's claim on `directory`, held for the pipeline's life.
     private nonisolated let claim: DirectoryLock?
     private nonisolated let wake = WakeSignal()
@@ -207,27 +208,10 @@ package actor EventPipeline {
         store.count
     }
 
-    /// How many entries were dropped because the queue was full (kept across launches).
-    package var droppedCount: Int {
-        store.droppedCount
-    }
-
-    /// The entries waiting, oldest first, as they are stored.
-    package var pendingEntries: [QueuedEntry] {
-        store.entries
-    }
-
-    /// Tries to deliver everything now, once; returns whether the queue is empty after it.
-    /// Joins a delivery pass already running instead of starting a second one.
-    @discardableResult
-    package func flush() async -> Bool {
-        let delivered = await runPass()
-        return delivered && store.count == 0
-    }
-
     /// Runs one delivery pass, or joins the one running; returns whether everything it tried
-    /// went through (entries queued meanwhile wait for the next pass).
-    private func runPass() async -> Bool {
+    /// went through (entries queued meanwhile wait for the next pass). The delivery loop's step;
+    /// the test kit's `flushEvents()` runs it at once (`EventPipeline.flush()`, in the test support).
+    package func runPass() async -> Bool {
         if let delivery { return await delivery.value }
         let pass = Task { await self.deliverPass() }
         delivery = pass

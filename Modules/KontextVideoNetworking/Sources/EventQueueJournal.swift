@@ -35,13 +35,6 @@ struct QueueJournalLine: Codable {
     /// The drop count, absolute.
     var dropped: Int?
 
-    /// The line as JSON, the same `JSONDecoder` reads back, written without `JSONEncoder`.
-    func jsonLine() -> [UInt8] {
-        var writer = JSONLineWriter()
-        write(to: &writer)
-        return writer.bytes
-    }
-
     /// Writes the line as JSON (no newline) into `writer`.
     func write(to writer: inout JSONLineWriter) {
         writer.object { line in

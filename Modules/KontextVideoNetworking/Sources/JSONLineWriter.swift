@@ -7,11 +7,6 @@ package struct JSONLineWriter {
     /// The bytes written so far.
     package private(set) var bytes: [UInt8] = []
 
-    /// An empty writer.
-    package init() {
-        bytes.reserveCapacity(512)
-    }
-
     /// An empty writer that allocates nothing until written to (the nested writers of `object`
     /// and `array`, which take their parent's bytes over at once).
     private init(unreserved: ()) {}
