@@ -211,6 +211,8 @@ def gather(occurrences: Iterable[tuple[Place, Occurrence]]) -> _Facts:
         if extension in extension_of:
             facts.conforms[extension_of[extension]] |= protocols
     for usr, side, container in raw_references:
+        if usr not in facts.definitions:
+            usr = _same_declaration_on_linux(usr, facts.definitions)
         usr = facts.accessor_of.get(usr, usr)
         if container is not None:
             container = facts.accessor_of.get(container, container)
@@ -223,6 +225,24 @@ def gather(occurrences: Iterable[tuple[Place, Occurrence]]) -> _Facts:
                 facts.tested.add(usr)
                 usr = facts.parent.get(usr)
     return facts
+
+
+# How `PlatformView` (KontextVideoCreatives) is spelled in a USR: `UIView` where UIKit exists, what
+# an Apple pass compiles; `AnyObject` elsewhere, what Linux compiles and defines. A declaration
+# whose signature names it has one USR per spelling, so an Apple file's call of it names a USR
+# that Linux's index never defines.
+PLATFORM_VIEW_IN_USR = {"5UIKit6UIViewC": "yXl"}
+
+
+def _same_declaration_on_linux(usr: str, definitions: dict) -> str:
+    """The USR Linux defines for the declaration an Apple compile's `usr` names, when they differ
+    only in how `PlatformView` is spelled; `usr` itself otherwise."""
+    for apple, linux in PLATFORM_VIEW_IN_USR.items():
+        if apple in usr:
+            respelled = usr.replace(apple, linux)
+            if respelled in definitions:
+                return respelled
+    return usr
 
 
 def _candidate(place: Place, occurrence: Occurrence, exempt: frozenset[str]) -> bool:
@@ -442,7 +462,13 @@ def read_store(path: Path, place: Callable[[str], Place | None], expected: list[
                     raise Stale(f"{path} is older than {len(old)} source files (first: {old[0]}): build first "
                                 "(swift build --build-tests)")
             seen: set[tuple[str, str]] = set()
-            for unit, _ in units.values():
+            compiled = {str(f) for f in expected} if expected is not None else None
+            for main, (unit, _) in units.items():
+                # A file deleted (or moved) since it was indexed left its unit behind: not the code.
+                if compiled is not None and main not in compiled:
+                    continue
+                if root is not None and not (root / place(main).path).exists():
+                    continue
                 for record, source in unit.records:
                     where = place(source)
                     if where is None or (record, source) in seen:

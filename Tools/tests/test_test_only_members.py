@@ -66,6 +66,16 @@ class VerdictTests(unittest.TestCase):
         self.assertEqual(tom.classify([define(FLUSH)]), [])
         self.assertNotEqual(tom.classify([define(FLUSH), use(TEST, FLUSH)]), [])
 
+    def test_an_apple_call_of_a_declaration_typed_with_the_platform_view_keeps_it(self):
+        # Linux defines `close(_: PlatformView)` with AnyObject; the iOS glue calls it with UIView.
+        linux = sym("close(_:)", "static-method", usr="s:21KontextVideoCreatives26CreativeControlObstructionV5closeyACyXlFZ")
+        apple = sym("close(_:)", "static-method", usr="s:21KontextVideoCreatives26CreativeControlObstructionV5closeyAC5UIKit6UIViewCFZ")
+        other = sym("close(_:)", "static-method", usr="s:21KontextVideoCreatives26CreativeControlObstructionV5closeyAC5UIKit7UIImageCFZ")
+        glue = tom.Place(tom.PRODUCTION, "Lib", "Modules/Lib/Sources/Glue+Apple.swift")
+        self.assertEqual(tom.classify([define(linux), use(glue, apple), use(TEST, linux)]), [])
+        # Only the platform view's two spellings are the same declaration: another type is another one.
+        self.assertEqual(names(tom.classify([define(linux), use(glue, other), use(TEST, linux)])), ["close(_:)"])
+
     def test_a_file_of_no_known_side_is_refused(self):
         stray = tom.Place("benchmark", "Bench", "Modules/Bench/Sources/B.swift")
         with self.assertRaises(ValueError):
@@ -252,6 +262,11 @@ class IndexStoreTests(unittest.TestCase):
                               ("Lib/Pipeline.swift", 8, "Pipeline.count", ())])
             with self.assertRaises(tom.Stale):
                 tom.read_store(store, place, [d / "Lib/Pipeline.swift", d / "Lib/New.swift"])
+            # A file the build no longer compiles (deleted since) is not read from its old unit.
+            (d / "Tests/Check.swift").unlink()
+            kept = tom.read_store(store, place, [d / "Lib/Pipeline.swift"])
+            self.assertTrue(kept)
+            self.assertNotIn("Tests/Check.swift", {p.path for p, _ in kept})
 
 
 if __name__ == "__main__":
