@@ -28,6 +28,7 @@ package final class SDKRuntime {
     ) {
         self.configuration = configuration
         self.environment = environment
+        self.clock = environment.clock
         self.events = events
         self.client = client
         self.activeTime = ActiveTime(clock: environment.clock)
@@ -67,8 +68,8 @@ package final class SDKRuntime {
         }.value
     }
 
-    /// The clock every timer runs on.
-    package var clock: any SchedulingClock { environment.clock }
+    /// The clock every timer runs on (the environment's).
+    package let clock: any SchedulingClock
 
     /// The ads the app showed or rejected, from any `VideoAds`, while they could still be valid.
     var usedAds = UsedAds()

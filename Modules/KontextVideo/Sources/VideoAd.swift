@@ -39,9 +39,9 @@ public final class VideoAd {
     // MARK: Facts
 
     /// The server's id of the ad, for your logs.
-    public var id: String { served.id }
+    public let id: String
     /// The ad's format: the one asked of ``VideoAds/format(_:)``.
-    public var format: AdFormat { served.format }
+    public let format: AdFormat
     /// The ad's price, as CPM: compare it with other demand before you load or reject the ad.
     public var price: Price { served.price }
     /// Overlay: how long the SDK keeps it on screen, `nil` when it stays until ended.
@@ -84,8 +84,8 @@ public final class VideoAd {
     package let served: ServedAd
     /// The request book of the `VideoAds` the ad came from.
     let owner: AdRequestBook
-    /// The SDK instance, through the ad's owner (the one on-screen slot, the state, `regulatory`).
-    var sdk: KontextVideo { owner.sdk }
+    /// The SDK instance, its owner's (the one on-screen slot, the state, `regulatory`).
+    unowned let sdk: KontextVideo
     let runtime: SDKRuntime
     let expiresAt: Duration
     /// The load under way, from `load()` until it finished (a loaded ad never loads again).
@@ -105,8 +105,11 @@ public final class VideoAd {
 
     init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, requestId: UUID? = nil) {
         self.served = served
+        self.id = served.id
+        self.format = served.format
         self.duration = served.format == .pause ? nil : served.duration
         self.owner = owner
+        self.sdk = owner.sdk
         self.runtime = runtime
         self.expiresAt = runtime.clock.now + served.expiresIn
         expiryTicket = runtime.expiryTimer.schedule(at: expiresAt) { [weak self] in self?.expireIfDue() }

@@ -38,7 +38,12 @@ package struct JSONLineWriter {
         // native once): scanned in one tight loop, and, as ids, names and URLs rarely need
         // escaping, copied whole. Iterating `utf8` instead costs an iterator step per byte.
         value.withUTF8 { utf8 in
-            guard utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 < 0x20 }) else {
+            var isPlain = true
+            for byte in utf8 where byte == 0x22 || byte == 0x5C || byte < 0x20 {
+                isPlain = false
+                break
+            }
+            guard !isPlain else {
                 bytes.append(contentsOf: utf8)
                 return
             }
