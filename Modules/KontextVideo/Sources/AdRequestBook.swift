@@ -69,13 +69,16 @@ package final class AdRequestBook {
     private func startRequest(for format: AdFormat) -> AdRequestInFlight {
         let budget = TimeBudget(on: sdk.environment.clock)
         let readyRuntime = sdk.session.runtimeReadyForRequests
-        let request = AdRequestInFlight(requestId: sdk.environment.identifiers.next(), runtime: readyRuntime)
+        let request = AdRequestInFlight(runtime: readyRuntime)
         inFlight[format] = request
-        let (answer, requestId) = (request.answer, request.requestId)
+        let answer = request.answer
         if let runtime = readyRuntime {
             let adRequest = makeAdRequest(format, runtime: runtime)
             let client = runtime.client
-            request.task = Task.detached { [weak self, weak request] in
+            let requestId = sdk.environment.identifiers.next()
+            request.requestId = requestId
+            // Detached from the main actor, at the caller's priority.
+            request.task = Task.detached(priority: Task.currentPriority) { [weak self, weak request] in
                 let heard = await Self.send(adRequest, requestId: requestId, budget: budget, client: client, settling: answer)
                 // Every caller stopped waiting: the answer is made into its ad now, not by the next one.
                 if !heard, let request { await self?.settleUnheard(request, format: format) }
@@ -88,11 +91,16 @@ package final class AdRequestBook {
                     runtime = try await self.sdk.requireEnabled(budget: budget)
                     if self.isDestroyed { throw VideoAdError.destroyed }
                 } catch {
-                    answer.finish(.failure(error))
+                    // Nobody waited to hear it (every caller was cancelled): settled now, so the next
+                    // `format()` asks again (the `/init` retry among it) rather than hearing it.
+                    if answer.finish(.failure(error)) == 0, let self, let request { self.settleUnheard(request, format: format) }
                     return
                 }
                 guard let self, let request else { return }
                 request.runtime = runtime
+                // Drawn once the request leaves, as on the fast path: one that never does takes no id.
+                let requestId = self.sdk.environment.identifiers.next()
+                request.requestId = requestId
                 let heard = await Self.send(self.makeAdRequest(format, runtime: runtime), requestId: requestId, budget: budget,
                                             client: runtime.client, settling: answer)
                 if !heard { self.settleUnheard(request, format: format) }

@@ -15,8 +15,8 @@ final class AdRequestInFlight {
     /// The server's answer, or why there is none (`AdRequestFailure`, or the `VideoAdError` the
     /// SDK's state threw before anything was sent). Settled once, from any thread.
     let answer = OnceOutcome<AdAnswer>()
-    /// The id the request carries and its outcome is reported with.
-    let requestId: UUID
+    /// The id the request carries and its outcome is reported with, once it left.
+    var requestId: UUID?
     /// The request's work, so `destroy()` can cancel it.
     var task: Task<Void, Never>?
     /// The runtime the request was sent through, once known: the ad is made with it.
@@ -24,8 +24,7 @@ final class AdRequestInFlight {
     /// What the answer became, once the first caller back made it.
     var outcome: Result<VideoAd, any Error>?
 
-    init(requestId: UUID, runtime: SDKRuntime?) {
-        self.requestId = requestId
+    init(runtime: SDKRuntime?) {
         self.runtime = runtime
     }
 }

@@ -70,9 +70,8 @@ package final class SDKSession {
                     // Ended while its client was made: the client's /init had left already, and
                     // the caller hears its answer; the client delivers nothing and gives its queue
                     // up (what waits there is the next session's).
-                    let heard = await client.stateOfInitSentAtCreation() ?? .failed
                     await client.pipeline.stop()
-                    return heard
+                    return await client.stateOfInitSentAtCreation() ?? .failed
                 }
                 let runtime = SDKRuntime(
                     configuration: configuration, environment: environment, events: events,
@@ -88,10 +87,13 @@ package final class SDKSession {
         }
     }
 
-    /// Makes the runtime's client once the replaced session is done with the storage. Opening the
-    /// durable queue and reading the install id touch the disk: off the main actor.
-    private func makeClientAfterPredecessor(_ configuration: KontextVideoConfiguration) async -> AdServerClient {
+    /// Makes the runtime's client once the replaced session is done with the storage (`nil` when
+    /// this one ended meanwhile). Opening the durable queue and reading the install id touch the
+    /// disk: off the main actor.
+    private func makeClientAfterPredecessor(_ configuration: KontextVideoConfiguration) async -> AdServerClient? {
         await waitForPredecessor()
+        // Ended meanwhile: opening the queue and sending `/init` are the next session's.
+        guard !hasEnded else { return nil }
         return await SDKRuntime.makeClient(configuration: configuration, environment: environment, events: events)
     }
 

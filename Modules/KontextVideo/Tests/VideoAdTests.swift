@@ -82,6 +82,32 @@ struct VideoAdTests {
         }
     }
 
+    @Test func aFailedInitRetryNobodyWaitedForIsSettledThenAndTheNextFormatRetriesAgain() async throws {
+        try await KontextVideoHarness.run { harness in
+            let server = try #require(harness.server)
+            let heard = HeardEvents()
+            KontextVideo.shared.events.add(heard)
+            func initializations() -> Int { heard.events.filter { $0.name == "initialized" && $0.kind == .state }.count }
+            server.enqueueInit(.malformedJSON)
+            #expect(await harness.initialize() == .failed)
+            let before = initializations()
+            // The first format() retries /init; that retry is held, then fails, after its only caller was cancelled.
+            let gate = server.holdInit(.malformedJSON)
+            let ads = VideoAds(content: content)
+            let call = Task { @MainActor in try await ads.format(.pause) }
+            try await gate.waitUntilHeld()
+            call.cancel()
+            await #expect(throws: CancellationError.self) { try await call.value }
+            gate.release()
+            for _ in 0..<20_000 where initializations() == before { await Task.yield() }
+            for _ in 0..<100 { await Task.yield() }
+            // The failure is not handed to the next caller: it retries /init once more (answered), then gets the ad.
+            let next = try await ads.format(.pause)
+            #expect(next.format == .pause)
+            #expect(server.requests(path: "/init").count == 3)
+        }
+    }
+
     @Test func formatReturnsTheSameAdWhileUnshownAndValid() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()

@@ -25,13 +25,13 @@ package actor AdServerClient {
     /// The tracking host the last `/init` answer announced and `TrackingHost` accepted.
     /// The host for ad requests that carry tracking data, from the `/init` answer and accepted by
     /// `TrackingHost`; `nil` before it, or when the server announced none the SDK may use.
-    package nonisolated let trackingHost: LockedState<TrackingHost?>
+    nonisolated let trackingHost: LockedState<TrackingHost?>
     private nonisolated let defaults: SharedDefaults
     private let clock: any SchedulingClock
     private let transport: any HTTPTransport
     private let events: any KontextVideoEventMonitor
     /// The state of the last finished `/init`, or `nil` before the first one finished.
-    package private(set) var state: KontextVideoState?
+    private(set) var state: KontextVideoState?
     private var initialization: Task<KontextVideoState, Never>?
     /// The first `/init`, sent while the client was being made (`sendsInitAtOnce`), until
     /// `initialize()` takes it over.
