@@ -127,7 +127,18 @@ package struct JSONLineWriter {
             array { elements in for value in values { elements.element { $0.value(value) } } }
         case .object(let members):
             object { object in
-                for key in members.keys.sorted() { object.member(key) { $0.value(members[key]!) } }
+                // Sorted as pairs, so no key is hashed again to find its value; an event's details
+                // are one or two members, which need no sort at all.
+                if members.count == 1, let (key, value) = members.first {
+                    object.member(key) { $0.value(value) }
+                } else if members.count == 2 {
+                    let first = members[members.startIndex], second = members[members.index(after: members.startIndex)]
+                    let (low, high) = first.key < second.key ? (first, second) : (second, first)
+                    object.member(low.key) { $0.value(low.value) }
+                    object.member(high.key) { $0.value(high.value) }
+                } else {
+                    for (key, value) in members.sorted(by: { $0.key < $1.key }) { object.member(key) { $0.value(value) } }
+                }
             }
         }
     }

@@ -46,6 +46,19 @@ struct JSONLineWriterTests {
         }
     }
 
+    @Test func objectMembersAreWrittenInTheOrderOfTheirKeys() {
+        for (value, expected) in [
+            (JSONValue.object([:]), "{}"),
+            (.object(["only": .integer(1)]), #"{"only":1}"#),
+            (.object(["reason": .string("dismissed"), "completed": .bool(false)]), #"{"completed":false,"reason":"dismissed"}"#),
+            (.object(["c": .integer(3), "a": .integer(1), "b": .object(["z": .null, "y": .bool(true)])]), #"{"a":1,"b":{"y":true,"z":null},"c":3}"#),
+        ] {
+            var writer = JSONLineWriter()
+            writer.value(value)
+            #expect(String(decoding: writer.bytes, as: UTF8.self) == expected)
+        }
+    }
+
     @Test func nonFiniteNumbersAreWrittenAsZeroNotAsInvalidJSON() throws {
         for number in [Double.nan, .infinity, -.infinity] {
             var writer = JSONLineWriter()
