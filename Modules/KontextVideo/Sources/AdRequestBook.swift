@@ -67,7 +67,8 @@ package final class AdRequestBook {
     /// client's actor returns it; otherwise the task waits on the main actor for the SDK's state
     /// first (`requireEnabled`, the `/init` retry, the tracking dialog).
     private func startRequest(for format: AdFormat) -> AdRequestInFlight {
-        let budget = TimeBudget(on: sdk.environment.clock)
+        let environment = sdk.environment
+        let budget = TimeBudget(on: environment.clock)
         let readyRuntime = sdk.session.runtimeReadyForRequests
         let request = AdRequestInFlight(runtime: readyRuntime)
         inFlight[format] = request
@@ -75,7 +76,7 @@ package final class AdRequestBook {
         if let runtime = readyRuntime {
             let adRequest = makeAdRequest(format, runtime: runtime)
             let client = runtime.client
-            let requestId = sdk.environment.identifiers.next()
+            let requestId = environment.identifiers.next()
             request.requestId = requestId
             // Detached from the main actor, at the caller's priority.
             request.task = Task.detached(priority: Task.currentPriority) { [weak self, weak request] in
@@ -99,7 +100,7 @@ package final class AdRequestBook {
                 guard let self, let request else { return }
                 request.runtime = runtime
                 // Drawn once the request leaves, as on the fast path: one that never does takes no id.
-                let requestId = self.sdk.environment.identifiers.next()
+                let requestId = environment.identifiers.next()
                 request.requestId = requestId
                 let heard = await Self.send(self.makeAdRequest(format, runtime: runtime), requestId: requestId, budget: budget,
                                             client: runtime.client, settling: answer)

@@ -132,6 +132,8 @@ package final class SDKSession {
     /// is asked for only once the state is `.enabled`, and no ad request may leave before it was
     /// answered, so the retry has to be over before the request is made.
     func requireEnabled(budget: TimeBudget) async throws(VideoAdError) -> SDKRuntime {
+        // Nothing to wait for: the same test `format()` makes before it sends at once.
+        if let ready = runtimeReadyForRequests { return ready }
         var state: KontextVideoState
         switch phase {
         case .notInitialized: throw .notInitialized
