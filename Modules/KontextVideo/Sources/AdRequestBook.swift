@@ -212,7 +212,12 @@ package final class AdRequestBook {
 
     /// The ad ended or was invalidated: `destroy()` no longer needs to reach it.
     func forget(_ ad: VideoAd) {
-        liveAds.removeAll { $0 === ad }
+        // Swapped with the last and dropped: `destroy()` orders them by id, so their order here
+        // does not matter, and `removeAll(where:)` moved and destroyed through the whole list.
+        if let index = liveAds.firstIndex(where: { $0 === ad }) {
+            liveAds.swapAt(index, liveAds.count - 1)
+            liveAds.removeLast()
+        }
         if held[ad.format] === ad { held[ad.format] = nil }
     }
 

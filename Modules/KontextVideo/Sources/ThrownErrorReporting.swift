@@ -22,7 +22,10 @@ extension KontextVideo {
     }
 
     /// Where initialization stands, for the log.
-    var stateDescription: String {
+    var stateDescription: String { Self.describe(phase) }
+
+    /// `phase` for the log.
+    nonisolated static func describe(_ phase: InitializationPhase) -> String {
         switch phase {
         case .notInitialized: "not initialized"
         case .initializing: "initializing"
@@ -35,34 +38,58 @@ extension VideoAd {
     /// Runs one public call of the ad; what it throws is reported (`KontextVideo.reportThrown`)
     /// with the ad's state as the call found it, then thrown on.
     func reporting<Value>(_ call: @autoclosure () -> String, _ body: () throws -> Value) rethrows -> Value {
-        let state = sdk.events.isHeard(at: .warning) ? stateDescription : ""
+        let state = sdk.events.isHeard(at: .warning) ? callState : nil
         do {
             return try body()
         } catch {
-            sdk.reportThrown(error, call: call(), state: state, content: owner.content.id, adId: id)
+            sdk.reportThrown(error, call: call(), state: state?.description ?? "", content: owner.content.id, adId: id)
             throw error
         }
     }
 
     /// `reporting(_:_:)` for an `async` call.
     func reporting<Value>(_ call: @autoclosure () -> String, _ body: () async throws -> Value) async rethrows -> Value {
-        let state = sdk.events.isHeard(at: .warning) ? stateDescription : ""
+        let state = sdk.events.isHeard(at: .warning) ? callState : nil
         do {
             return try await body()
         } catch {
-            sdk.reportThrown(error, call: call(), state: state, content: owner.content.id, adId: id)
+            sdk.reportThrown(error, call: call(), state: state?.description ?? "", content: owner.content.id, adId: id)
             throw error
         }
     }
 
-    /// The ad's state in one line, for the log.
-    var stateDescription: String {
-        var parts = ["ad=\(id)", "format=\(format.rawValue)", "sdk=\(sdk.stateDescription)"]
+    /// The ad's state as a call finds it. Taken before every public call at the default log
+    /// level (`.warning` is heard), and put into words only when the call throws: formatting it
+    /// up front cost every call that did not throw a few microseconds of the main thread.
+    var callState: VideoAdCallState {
+        let other = sdk.adOnScreen
+        return VideoAdCallState(
+            id: id, format: format, sdk: sdk.phase, isLoaded: isLoaded, wasShown: wasShown, hasEnded: hasEnded,
+            invalidationReason: invalidationReason, ownerDestroyed: owner.isDestroyed,
+            otherAdOnScreen: other === self ? nil : other?.id)
+    }
+}
+
+/// An ad's state when a public call began, for the warning its throw is reported with.
+struct VideoAdCallState {
+    let id: String
+    let format: AdFormat
+    let sdk: InitializationPhase
+    let isLoaded: Bool
+    let wasShown: Bool
+    let hasEnded: Bool
+    let invalidationReason: VideoAd.InvalidationReason?
+    let ownerDestroyed: Bool
+    let otherAdOnScreen: String?
+
+    /// The state in one line, for the log.
+    var description: String {
+        var parts = ["ad=\(id)", "format=\(format.rawValue)", "sdk=\(KontextVideo.describe(sdk))"]
         parts.append(isLoaded ? "loaded" : "not loaded")
         if wasShown { parts.append(hasEnded ? "shown and ended" : "on screen") }
         if let invalidationReason { parts.append("invalidated(\(invalidationReason))") }
-        if owner.isDestroyed { parts.append("its VideoAds destroyed") }
-        if let other = sdk.adOnScreen, other !== self { parts.append("ad \(other.id) on screen") }
+        if ownerDestroyed { parts.append("its VideoAds destroyed") }
+        if let otherAdOnScreen { parts.append("ad \(otherAdOnScreen) on screen") }
         return parts.joined(separator: ", ")
     }
 }

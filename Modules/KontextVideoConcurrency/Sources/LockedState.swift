@@ -3,7 +3,7 @@ import Foundation
 /// A value guarded by a lock, for the few reference types below the facade that are
 /// touched from several isolation domains (the event stream, clocks, test doubles).
 /// `Synchronization.Mutex` would do, but it needs iOS 18; this works on the package's floors.
-package final class LockedState<Value>: @unchecked Sendable {
+public final class LockedState<Value>: @unchecked Sendable {
     // `withLock` is inlinable, so each caller's module specializes it for its own state and
     // closure: every event, wake-up and outcome goes through it.
     @usableFromInline let lock = NSLock()
@@ -23,7 +23,7 @@ package final class LockedState<Value>: @unchecked Sendable {
     }
 
     /// A copy of the current value.
-    package var snapshot: Value {
+    @inlinable package var snapshot: Value {
         withLock { $0 }
     }
 }

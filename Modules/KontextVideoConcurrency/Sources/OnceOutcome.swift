@@ -1,7 +1,7 @@
 /// An outcome settled once and awaited by any number of tasks: the first `finish` wins, later
 /// ones are ignored; a waiter whose task is cancelled stops waiting with `CancellationError`
 /// while the outcome stays to be had.
-package final class OnceOutcome<Value: Sendable>: Sendable {
+public final class OnceOutcome<Value: Sendable>: Sendable {
     // Inlinable, so the caller's module specializes it for its value: every ad request and load
     // makes one and settles it on the main actor.
     @usableFromInline struct State: HasWaiters {

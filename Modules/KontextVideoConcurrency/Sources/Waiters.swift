@@ -15,7 +15,7 @@
 /// let woken = state.withLock { $0.isOpen = true; return $0.waiters.removeAll() }
 /// for waiter in woken { waiter.resume() }
 /// ```
-package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
+public struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
     // The members a wake-up calls are inlinable, so the caller's module specializes them: compiled
     // here, generic over `Value` and `Tag`, every array operation went through witness tables and
     // metadata look-ups (a sixth of queueing an event on the main actor, under `perf`).
@@ -26,6 +26,9 @@ package struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
 
     /// An empty list.
     @inlinable package init() {}
+
+    /// Whether no task waits.
+    @inlinable package var isEmpty: Bool { entries.isEmpty }
 
     /// The tags of every waiting task, in the order they started waiting.
     package var tags: [Tag] { entries.map(\.tag) }
@@ -84,7 +87,7 @@ package protocol HasWaiters: SendableMetatype {
 }
 
 /// One suspended task, taken out of its `Waiters` list: resume it exactly once, outside the lock.
-package struct Waiter<Value: Sendable, Tag: Sendable>: Sendable {
+public struct Waiter<Value: Sendable, Tag: Sendable>: Sendable {
     fileprivate let id: UInt64
     /// What the task said about itself when it started waiting (a deadline, for example).
     package let tag: Tag

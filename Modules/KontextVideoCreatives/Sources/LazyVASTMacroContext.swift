@@ -1,4 +1,4 @@
-import KontextVideoConcurrency
+import Foundation
 import KontextVideoVAST
 
 /// The values of one ad's VAST macros (consent and app: `[GDPRCONSENT]`, `[APPBUNDLE]`, …),
@@ -6,10 +6,15 @@ import KontextVideoVAST
 /// platform's storage costs tens of microseconds on some platforms; a VAST creative needs the
 /// values off the main actor (its tag's request, its error pixels), the main actor only after
 /// that (its tracking), and an image or HTML creative never.
-package final class LazyVASTMacroContext: Sendable {
+package final class LazyVASTMacroContext: @unchecked Sendable {
+    // `@unchecked`: `value` is read and written only under `Self.lock`.
     private let read: @Sendable () -> VASTMacroContext
     /// Boxed once read: the values are a large struct, and most creatives never read them.
-    private let value = LockedState<Read?>(nil)
+    private var value: Read?
+    /// One lock for every ad's values: each is read once, so the lock is almost never contended,
+    /// and a lock of its own was two objects and a mutex made and freed with every ad (a tenth
+    /// of `dismiss()`'s main-thread time, under `perf`, went to freeing them with the creative).
+    private static let lock = NSLock()
 
     /// The values, once read.
     private final class Read: Sendable {
@@ -22,14 +27,21 @@ package final class LazyVASTMacroContext: Sendable {
         self.read = read
     }
 
-    /// The values, read on first use.
+    /// The values, read on first use (outside the lock: reading them may take a while; should
+    /// two threads race, the first to finish is the one every reader sees).
     package var context: VASTMacroContext {
-        if let known = value.snapshot { return known.context }
+        if let known = Self.withLock({ value }) { return known.context }
         let fresh = Read(read())
-        return value.withLock { stored in
-            if let stored { return stored.context }
-            stored = fresh
+        return Self.withLock {
+            if let value { return value.context }
+            value = fresh
             return fresh.context
         }
+    }
+
+    private static func withLock<Result>(_ body: () -> Result) -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return body()
     }
 }

@@ -111,16 +111,16 @@ package final class EventQueueStore: Sendable {
     package func append(_ entry: QueuedEntry) -> [QueuedEntry] {
         let (dropped, foldIsDue): ([QueuedEntry], Bool) = state.withLock { state in
             state.file.entries.append(entry)
-            var lines = [QueueJournalLine(add: entry)]
             var dropped: [QueuedEntry] = []
+            var removal: QueueJournalLine?
             if state.file.entries.count > capacity {
                 dropped = Array(state.file.entries.prefix(state.file.entries.count - capacity))
                 state.file.entries.removeFirst(dropped.count)
                 let count = state.file.droppedCount
                 state.file.droppedCount = count.addingReportingOverflow(dropped.count).overflow ? Int.max : count + dropped.count
-                lines.append(QueueJournalLine(remove: dropped.map(\.id), dropped: state.file.droppedCount))
+                removal = QueueJournalLine(remove: dropped.map(\.id), dropped: state.file.droppedCount)
             }
-            persist(lines, in: &state)
+            persist(QueueJournalLine(add: entry), then: removal, in: &state)
             guard !state.isFoldScheduled, isFoldDue(state) else { return (dropped, false) }
             state.isFoldScheduled = true
             return (dropped, true)
@@ -141,7 +141,7 @@ package final class EventQueueStore: Sendable {
             let before = state.file.entries.count
             state.file.entries.removeAll { ids.contains($0.id) }
             if state.file.entries.count != before {
-                persist([QueueJournalLine(remove: ids.sorted())], in: &state)
+                persist(QueueJournalLine(remove: ids.sorted()), in: &state)
             }
         }
         compactIfDue()
@@ -167,7 +167,7 @@ package final class EventQueueStore: Sendable {
             }
             var line = QueueJournalLine(refusals: counts.isEmpty ? nil : counts)
             if !removed.isEmpty { line.remove = removed.map(\.id) }
-            if line.refusals != nil || line.remove != nil { persist([line], in: &state) }
+            if line.refusals != nil || line.remove != nil { persist(line, in: &state) }
             return removed
         }
         compactIfDue()
@@ -184,17 +184,18 @@ package final class EventQueueStore: Sendable {
         guard droppedCount > 0 else { return }
         state.withLock { state in
             state.file.droppedCount = min(state.file.droppedCount + min(droppedCount, Int.max / 2), Int.max / 2)
-            persist([QueueJournalLine(dropped: state.file.droppedCount)], in: &state)
+            persist(QueueJournalLine(dropped: state.file.droppedCount), in: &state)
         }
     }
 
     // MARK: Writing
 
-    /// Writes `lines` down, appended to the journal. Called under the lock; never folds. While a
-    /// queue file that exists could not be read yet (iOS data protection before the first
-    /// unlock), nothing is written over it: it is read and merged first, or the change waits in
-    /// memory.
-    private func persist(_ lines: [QueueJournalLine], in state: inout State) {
+    /// Writes `line` down, and `second` after it in the same `write(2)`, appended to the journal
+    /// (two parameters, not an array: the array was an allocation on every event queued). Called
+    /// under the lock; never folds. While a queue file that exists could not be read yet (iOS data
+    /// protection before the first unlock), nothing is written over it: it is read and merged
+    /// first, or the change waits in memory.
+    private func persist(_ line: QueueJournalLine, then second: QueueJournalLine? = nil, in state: inout State) {
         guard !state.isClosed else {
             // Only a test's reset closes the queue; what its ads still fire is dropped on purpose.
             report(.queueNotWritten, ["path": journal.path, "reason": "the queue was closed"], level: .debug)
@@ -213,8 +214,10 @@ package final class EventQueueStore: Sendable {
         // writer holds it alone and never copies it), and the buffer goes back after the write.
         var writer = JSONLineWriter(reusing: &state.lineBuffer)
         writer.raw(0x0A)
-        for line in lines {
-            line.write(to: &writer)
+        line.write(to: &writer)
+        writer.raw(0x0A)
+        if let second {
+            second.write(to: &writer)
             writer.raw(0x0A)
         }
         defer { state.lineBuffer = writer.takeBytes() }
@@ -222,7 +225,7 @@ package final class EventQueueStore: Sendable {
             let journal = try state.journal ?? openJournal()
             state.journal = journal
             try journal.append(writer.bytes)
-            state.journalLines += lines.count
+            state.journalLines += second == nil ? 1 : 2
         } catch {
             // The change is in memory; the next fold writes it in a snapshot.
             state.journal = nil

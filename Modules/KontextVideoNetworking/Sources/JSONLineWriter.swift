@@ -128,14 +128,20 @@ package struct JSONLineWriter {
         case .object(let members):
             object { object in
                 // Sorted as pairs, so no key is hashed again to find its value; an event's details
-                // are one or two members, which need no sort at all.
-                if members.count == 1, let (key, value) = members.first {
-                    object.member(key) { $0.value(value) }
-                } else if members.count == 2 {
-                    let first = members[members.startIndex], second = members[members.index(after: members.startIndex)]
-                    let (low, high) = first.key < second.key ? (first, second) : (second, first)
-                    object.member(low.key) { $0.value(low.value) }
-                    object.member(high.key) { $0.value(high.value) }
+                // are one or two members, which need no sort at all, and are found in one walk of
+                // the table (each `startIndex` and `first` scanned its buckets again).
+                if members.count <= 2 {
+                    var low: (key: String, value: JSONValue)?
+                    var high: (key: String, value: JSONValue)?
+                    for member in members {
+                        if let first = low {
+                            (low, high) = first.key < member.key ? (first, member) : (member, first)
+                        } else {
+                            low = member
+                        }
+                    }
+                    if let low { object.member(low.key) { $0.value(low.value) } }
+                    if let high { object.member(high.key) { $0.value(high.value) } }
                 } else {
                     for (key, value) in members.sorted(by: { $0.key < $1.key }) { object.member(key) { $0.value(value) } }
                 }

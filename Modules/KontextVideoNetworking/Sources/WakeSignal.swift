@@ -14,6 +14,16 @@ package final class WakeSignal: Sendable {
 
     /// Wakes the waiter, or lets the next `wait()` return at once.
     package func signal() {
+        // Most signals find nobody waiting (the delivery loop sleeps out its batch window on the
+        // clock): they set a flag and return a `Bool`, without moving a waiter through an optional.
+        let hasWaiter = state.withLock {
+            if $0.waiters.isEmpty {
+                $0.signaled = true
+                return false
+            }
+            return true
+        }
+        guard hasWaiter else { return }
         let waiter: Waiter<Void, Void>? = state.withLock {
             if let waiter = $0.waiters.removeFirst() { return waiter }
             $0.signaled = true

@@ -79,13 +79,18 @@ package final class AdVerificationSession {
         guard !isDelivering else { return }
         isDelivering = true
         defer { isDelivering = false }
-        while !pending.isEmpty {
-            let event = pending.removeFirst()
+        // Read in order by index, emptied at the end (an event delivered may append more):
+        // `removeFirst()` moved the whole list for each event.
+        var next = 0
+        while next < pending.count {
+            let event = pending[next]
+            next += 1
             events?.record(.debug) {
                 KontextVideoEvent(.state, .verification, level: .debug, attributes: ["event": event.description, "format": format.rawValue])
             }
             deliver(event)
         }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// The provider will not run verification `id`, for `reason`. Counts until the video starts;
