@@ -33,6 +33,13 @@ struct ServerEventTests {
         #expect(try data(.click(area: .other("cta"), adId: ad.adId, format: ad.format)) == json(#"{"area": "cta"}"#))
         #expect(try data(.ended(reason: .skipped, completed: false, adId: ad.adId, format: ad.format))
             == json(#"{"reason": "skipped", "completed": false}"#))
+        // Each ended event shares a table's details: every reason, completed or not, finds its own.
+        for reason in VideoAdEndReason.allCases {
+            for completed in [false, true] {
+                #expect(try data(.ended(reason: reason, completed: completed, adId: ad.adId, format: ad.format))
+                    == .object(["reason": .string(reason.rawValue), "completed": .bool(completed)]))
+            }
+        }
         #expect(try data(.reject(.notUsed, adId: ad.adId, format: ad.format)) == json(#"{"reason": "not_used"}"#))
         #expect(try data(.reject(.outbid(winningPrice: 2.4, winner: "Other network"), adId: ad.adId, format: ad.format))
             == json(#"{"reason": "outbid", "winningPrice": 2.4, "winner": "Other network"}"#))
