@@ -1,20 +1,40 @@
+import KontextVideoConcurrency
 import KontextVideoCreatives
 
-/// One `load()` under way: its outcome (awaited by every caller), the context the creative was
-/// made with (its consent macros serve the tracking pixels too), and how to stop its work and
-/// its time-out. One reference on the ad while loading, none after: a held ad carries no load state.
+/// One `load()` under way: what wakes its callers, how it ended, the context the creative was made
+/// with (its consent macros serve the tracking pixels too), and how to stop its work and its
+/// time-out. One reference on the ad while loading, none after: a held ad carries no load state.
+///
+/// Each caller waits once on `progress` and wakes on the main actor, either with what the
+/// renderer prepared off the main actor (the first caller back hands it to the renderer,
+/// `VideoAd.takePrepared(_:of:)`) or once the load was settled some other way (a renderer
+/// that loads on the main actor, the time-out, the ad invalidated or destroyed). Then it returns or
+/// throws `result`. A caller whose task is cancelled stops waiting with `CancellationError`; the
+/// load goes on, and the next caller gets its result.
 @MainActor
 final class LoadInProgress {
-    /// Settled once, when the creative is ready, failed, or the ad ended first.
-    let outcome: PendingOutcome<Void>
+    /// Wakes every waiting caller, once.
+    nonisolated let progress = OnceOutcome<LoadProgress>()
+    /// How the load ended, once it did: set before `progress` wakes anyone for it.
+    private(set) var result: Result<Void, any Error>?
     /// What the creative was made with.
     let context: CreativeContext
     private var stop: (() -> Void)?
 
-    init(outcome: PendingOutcome<Void>, context: CreativeContext, stop: @escaping () -> Void) {
-        self.outcome = outcome
+    init(context: CreativeContext) {
         self.context = context
+    }
+
+    /// How to stop the load's work and its time-out, once they exist.
+    func onCancel(_ stop: @escaping () -> Void) {
         self.stop = stop
+    }
+
+    /// Ends the load with `result` and wakes its callers; later calls do nothing.
+    func settle(_ result: Result<Void, any Error>) {
+        guard self.result == nil else { return }
+        self.result = result
+        progress.finish(.success(.settled))
     }
 
     /// Cancels the load's work and its time-out; later calls do nothing.
@@ -22,4 +42,13 @@ final class LoadInProgress {
         stop?()
         stop = nil
     }
+}
+
+/// What the callers of one `load()` wake to.
+enum LoadProgress: Sendable {
+    /// The renderer's work off the main actor finished with this (`CreativePreparation`): the
+    /// first caller back on the main actor hands it over. Wakes nobody when the load was settled first.
+    case prepared(Result<any Sendable, CreativeLoadError>)
+    /// The load was settled (`LoadInProgress.result`).
+    case settled
 }

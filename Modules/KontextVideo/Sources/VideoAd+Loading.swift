@@ -28,15 +28,20 @@ extension VideoAd {
         try await reporting("load()") {
             try checkUsable()
             if isLoaded || wasShown { return }
-            // Concurrent calls wait for the load under way.
-            let pending = loading?.outcome ?? startLoading()
-            try await pending.wait()
+            // Concurrent calls wait for the load under way, each woken once, on the main actor.
+            let load = loading ?? startLoading()
+            if load.result == nil, case .prepared(let prepared) = try await load.progress.value() {
+                takePrepared(prepared, of: load)
+            }
+            // Settled by now: by what was prepared (handed over just above, or by an earlier
+            // caller), or by whatever woke this caller (`LoadInProgress.settle`).
+            try (load.result ?? .failure(VideoAdError.creativeFailed(code: VASTErrorCode.undefined.rawValue))).get()
         }
     }
 
-    /// Makes the renderer and starts it loading, against the load timer's time-out.
-    private func startLoading() -> PendingOutcome<Void> {
-        let pending = PendingOutcome<Void>()
+    /// Makes the renderer and starts it loading, against the load timer's time-out: its work off
+    /// the main actor when it has some (`CreativePreparation`), else its `load()` on the main actor.
+    private func startLoading() -> LoadInProgress {
         let context = CreativeContext(
             clock: runtime.clock,
             transport: runtime.environment.transport,
@@ -47,36 +52,78 @@ extension VideoAd {
         self.renderer = renderer
         renderer.onEvent = { [weak self] event in self?.handle(event) }
         record(.state, .load, level: .debug)
-        let timeout = runtime.environment.loadTimeout
-        let timeoutCode = format == .linear ? VASTErrorCode.mediaFileTimeout : VASTErrorCode.nonLinearFetchFailed
-        let work = Task { @MainActor [weak self] in
-            do {
-                try await renderer.load()
-                self?.finishLoading(.success(()))
-            } catch let failure as CreativeLoadError {
-                self?.finishLoading(.failure(failure))
-            } catch {
-                self?.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
+        // In place before any work starts, so whatever settles the load finds it.
+        let load = LoadInProgress(context: context)
+        loading = load
+        let work: Task<Void, Never>
+        if let preparation = renderer.makePreparation() {
+            // Started off the main actor, where it runs: each waiting caller then wakes once with
+            // its result (`load()`); only when none waits (all were cancelled) does the work come
+            // back to the main actor itself to hand the result over.
+            let progress = load.progress
+            work = Task.detached(priority: Task.currentPriority) { [weak self] in
+                let prepared: Result<any Sendable, CreativeLoadError>
+                do {
+                    prepared = .success(try await preparation.run())
+                } catch let failure as CreativeLoadError {
+                    prepared = .failure(failure)
+                } catch {
+                    prepared = .failure(CreativeLoadError(code: VASTErrorCode.undefined))
+                }
+                guard progress.finish(.success(.prepared(prepared))) == 0 else { return }
+                await self?.takePrepared(prepared, of: load)
+            }
+        } else {
+            work = Task { @MainActor [weak self] in
+                do {
+                    try await renderer.load()
+                    self?.finishLoading(.success(()))
+                } catch let failure as CreativeLoadError {
+                    self?.finishLoading(.failure(failure))
+                } catch {
+                    self?.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
+                }
             }
         }
+        let timeout = runtime.environment.loadTimeout
+        let timeoutCode = format == .linear ? VASTErrorCode.mediaFileTimeout : VASTErrorCode.nonLinearFetchFailed
         // Not ready within `timeout` of foreground time: the load fails (a no-op once it finished).
         let loadTimer = runtime.loadTimer
-        let timeoutTicket = loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [weak self, weak pending] in
-            guard let self, let pending, self.loading?.outcome === pending else { return }
+        let timeoutTicket = loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [weak self, weak load] in
+            guard let self, let load, self.loading === load else { return }
             self.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
         }
-        loading = LoadInProgress(outcome: pending, context: context) {
+        load.onCancel {
             work.cancel()
             loadTimer.cancel(timeoutTicket)
         }
-        return pending
+        return load
+    }
+
+    /// Hands what the renderer prepared off the main actor to it, and settles the load with how
+    /// that went; does nothing once the load was settled (an earlier caller handed it over, the
+    /// time-out passed, the ad ended).
+    func takePrepared(_ prepared: Result<any Sendable, CreativeLoadError>, of load: LoadInProgress) {
+        guard loading === load, load.result == nil, let renderer else { return }
+        switch prepared {
+        case .success(let value):
+            do {
+                try renderer.finishLoad(with: value)
+                finishLoading(.success(()))
+            } catch let failure as CreativeLoadError {
+                finishLoading(.failure(failure))
+            } catch {
+                finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
+            }
+        case .failure(let failure):
+            finishLoading(.failure(failure))
+        }
     }
 
     /// Settles the load under way, once: loaded (its pixels owed, a linear ad's tracking), or
     /// failed (the ad invalidated, its VAST error sent). Also reached from a creative's failure.
     func finishLoading(_ result: Result<Void, CreativeLoadError>) {
-        guard let load = loading, load.outcome.outcome == nil else { return }
-        let pending = load.outcome
+        guard let load = loading, load.result == nil else { return }
         load.cancel()
         // Settled either way: a loaded ad never loads again, a failed one is invalidated.
         defer { loading = nil }
@@ -93,11 +140,11 @@ extension VideoAd {
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
             record(.state, .loaded, level: .info)
-            pending.finish(.success(()))
+            load.settle(.success(()))
         case .failure(let failure):
             let code = failure.code.rawValue
             // The load itself throws `creativeFailed`; later calls see the invalidation.
-            pending.finish(.failure(VideoAdError.creativeFailed(code: code)))
+            load.settle(.failure(VideoAdError.creativeFailed(code: code)))
             invalidate(.creativeFailed(code: code))
             runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
             for url in failure.errorPixels { trackingPixels.sendPixel(url, event: "error") }

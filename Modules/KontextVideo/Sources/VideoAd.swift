@@ -175,9 +175,9 @@ public final class VideoAd {
         cancelExpiry()
         owner.forget(self)
         record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
-        if let loading, loading.outcome.outcome == nil {
+        if let loading, loading.result == nil {
             loading.cancel()
-            loading.outcome.finish(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
+            loading.settle(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
         }
     }
 

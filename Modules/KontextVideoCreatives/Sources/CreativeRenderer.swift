@@ -76,6 +76,13 @@ package protocol CreativeRenderer: AnyObject {
     var reportedSize: CGSize? { get }
     /// Renders off screen; returns once ready. Throws `CreativeLoadError`. Honours cancellation.
     func load() async throws
+    /// The part of the load that needs no main actor (fetching the creative, reading its VAST),
+    /// for the facade to run off it and hand back through `finishLoad(with:)`; `nil` when `load()`
+    /// must do it all (a web view or a player loads on the main actor).
+    func makePreparation() -> CreativePreparation?
+    /// Takes what the work of `makePreparation()` returned, on the main actor: the creative is
+    /// ready once this returns. Throws `CreativeLoadError` when it cannot use it.
+    func finishLoad(with prepared: any Sendable) throws
     /// The creative's frame in its host, in points (again after each resize).
     func place(in frame: CGRect)
     /// The ad is on screen: start playback (video) or interaction.
@@ -132,7 +139,36 @@ package struct CreativeContext: Sendable {
     }
 }
 
+/// The work of a creative's load that needs no main actor, made by its renderer on the main actor.
+///
+/// The facade runs it in a task of its own and each `load()` caller, woken once on the main actor,
+/// hands its result to the renderer (`CreativeRenderer.finishLoad(with:)`): no hop to the main
+/// actor to hand the result over, then another to wake the callers.
+package struct CreativePreparation: Sendable {
+    /// Fetches (and reads) what the creative needs; throws `CreativeLoadError`. Honours cancellation.
+    package let run: @Sendable () async throws -> any Sendable
+
+    /// Work that `run` does.
+    package init(_ run: @escaping @Sendable () async throws -> any Sendable) {
+        self.run = run
+    }
+}
+
 extension CreativeRenderer {
+    /// `load()` for a renderer whose whole load is its preparation: the work, then its result.
+    package func loadThroughPreparation() async throws {
+        guard let preparation = makePreparation() else { return }
+        try finishLoad(with: try await preparation.run())
+    }
+
+    /// No work off the main actor: `load()` does it all.
+    package func makePreparation() -> CreativePreparation? { nil }
+
+    /// Never reached without a preparation.
+    package func finishLoad(with prepared: any Sendable) throws {
+        throw CreativeLoadError(code: .undefined)
+    }
+
     /// No platform view: a headless renderer.
     package var platformView: PlatformView? { nil }
     /// Nothing owed.

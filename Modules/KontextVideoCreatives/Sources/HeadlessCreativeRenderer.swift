@@ -64,19 +64,37 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
 
     /// Loads the creative; throws `CreativeLoadError`.
     package func load() async throws {
+        try await loadThroughPreparation()
+    }
+
+    /// The page or image fetched (`CreativeFetch`: its bytes are the proof it loaded), or the
+    /// linear creative's VAST chain walked (`LinearCreativeLoader`): all of it off the main actor.
+    package func makePreparation() -> CreativePreparation? {
+        let (ad, context) = (self.ad, self.context)
         switch ad.creative.kind {
         case .html, .image:
-            try await loadPage()
+            return CreativePreparation { FetchedPage(bytes: try await CreativeFetch.creative(of: ad, transport: context.transport).count) }
         case .vast:
-            let loaded = try await LinearCreativeLoader(ad: ad, context: context).load()
-            resolved = ResolvedBox(ad: loaded.ad)
-            errorPixelsOwed = loaded.errorPixels
+            return CreativePreparation { try await LinearCreativeLoader(ad: ad, context: context).load() }
         }
     }
 
-    /// Fetches the page or image (`CreativeFetch`): its bytes are the proof it loaded.
-    private func loadPage() async throws {
-        fetchedBytes = try await CreativeFetch.creative(of: ad, transport: context.transport).count
+    /// Keeps what the preparation fetched: the page's size, or the linear ad and the error pixels it owes.
+    package func finishLoad(with prepared: any Sendable) throws {
+        switch prepared {
+        case let page as FetchedPage:
+            fetchedBytes = page.bytes
+        case let loaded as LoadedLinearCreative:
+            resolved = ResolvedBox(ad: loaded.ad)
+            errorPixelsOwed = loaded.errorPixels
+        default:
+            throw CreativeLoadError(code: .undefined)
+        }
+    }
+
+    /// How many bytes a page or image had.
+    private struct FetchedPage: Sendable {
+        let bytes: Int
     }
 
     /// Notes the creative's frame.

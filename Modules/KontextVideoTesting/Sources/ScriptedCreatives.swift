@@ -201,6 +201,21 @@ public final class ScriptedCreative: CreativeRenderer {
         bridge.pageDidLoad()
     }
 
+    /// A creative really fetched loads as the SDK's own renderers do: its fetch runs off the main
+    /// actor, and its result is handed back on it (`finishLoad(with:)`). The scripted ones load
+    /// in `load()`, on the main actor.
+    package func makePreparation() -> CreativePreparation? {
+        guard case .fetch = behaviour else { return nil }
+        loadCount += 1
+        return real.makePreparation()
+    }
+
+    /// Takes what was fetched; the page's own messages count from now on.
+    package func finishLoad(with prepared: any Sendable) throws {
+        try real.finishLoad(with: prepared)
+        bridge.pageDidLoad()
+    }
+
     /// Notes the creative's frame; the page hears its new size.
     package func place(in frame: CGRect) {
         self.frame = frame

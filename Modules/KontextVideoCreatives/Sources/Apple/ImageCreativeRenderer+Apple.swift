@@ -49,8 +49,18 @@ final class ImageCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
 
     /// Fetches the image; bytes the platform cannot decode fail like a page that did not load.
     func load() async throws {
-        let data = try await CreativeFetch.creative(of: ad, transport: context.transport)
-        guard let image = UIImage(data: data) else { throw CreativeFailure.pageDidNotLoad.loadError }
+        try await loadThroughPreparation()
+    }
+
+    /// The image's bytes, fetched off the main actor.
+    func makePreparation() -> CreativePreparation? {
+        let (ad, transport) = (self.ad, context.transport)
+        return CreativePreparation { try await CreativeFetch.creative(of: ad, transport: transport) }
+    }
+
+    /// Decodes the fetched bytes into the image view, on the main actor as before.
+    func finishLoad(with prepared: any Sendable) throws {
+        guard let data = prepared as? Data, let image = UIImage(data: data) else { throw CreativeFailure.pageDidNotLoad.loadError }
         imageView.image = image
     }
 

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+import KontextVideo
+import KontextVideoConcurrency
+import KontextVideoCreatives
+import KontextVideoNetworking
+import KontextVideoVAST
+import KontextVideoTesting
+
+/// `load()` with a renderer whose work runs off the main actor (`CreativePreparation`), as the
+/// SDK's own image and headless renderers load: each caller wakes once, on the main actor, and the
+/// first one back hands the result to the renderer; a cancelled caller leaves the work going.
+@Suite("load() with work off the main actor")
+@MainActor
+struct LoadPreparationTests {
+    /// A renderer whose preparation waits for the test, then gives `outcome`.
+    final class GatedRenderer: CreativeRenderer {
+        var onEvent: (@MainActor (CreativeEvent) -> Void)?
+        var resolvedLinearAd: ResolvedLinearAd? { nil }
+        var hasEndCard: Bool { false }
+        /// Finished by the work as it starts.
+        let started = OnceOutcome<Void>()
+        /// Lets the work go on.
+        let gate = OnceOutcome<Void>()
+        /// What the work gives once let go.
+        var outcome: Result<String, CreativeLoadError> = .success("prepared")
+        private(set) var preparations = 0
+        /// What `finishLoad(with:)` was handed, in order.
+        private(set) var handedOver: [String] = []
+        /// Whether the work ran on the main thread.
+        let ranOnMainThread = LockedState<Bool?>(nil)
+
+        func load() async throws { Issue.record("a renderer with a preparation is not asked to load()") }
+        func makePreparation() -> CreativePreparation? {
+            preparations += 1
+            let (started, gate, outcome, ranOnMainThread) = (started, gate, outcome, ranOnMainThread)
+            return CreativePreparation {
+                ranOnMainThread.withLock { $0 = Thread.isMainThread }
+                started.finish(.success(()))
+                try await gate.value()
+                return try outcome.get()
+            }
+        }
+        func finishLoad(with prepared: any Sendable) throws {
+            handedOver.append(prepared as? String ?? "?")
+        }
+        func place(in frame: CGRect) {}
+        func start() {}
+        func stop() {}
+    }
+
+    final class GatedFactory: CreativeRendererFactory {
+        var made: [GatedRenderer] = []
+        var outcome: Result<String, CreativeLoadError> = .success("prepared")
+        func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
+            let renderer = GatedRenderer()
+            renderer.outcome = outcome
+            made.append(renderer)
+            return renderer
+        }
+    }
+
+    private func yield(until condition: () -> Bool) async -> Bool {
+        for _ in 0..<20_000 where !condition() { await Task.yield() }
+        return condition()
+    }
+
+    @Test func concurrentCallersShareOneWorkOffTheMainThreadAndItsResultIsHandedOverOnce() async throws {
+        try await KontextVideoHarness.run { harness in
+            let factory = GatedFactory()
+            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
+            await harness.initialize()
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            let ad = try await ads.format(.pause)
+            let first = Task { @MainActor in try await ad.load() }
+            let second = Task { @MainActor in try await ad.load() }
+            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+            try await renderer.started.value()
+            #expect(!ad.isLoaded)
+            renderer.gate.finish(.success(()))
+            try await first.value
+            try await second.value
+            #expect(ad.isLoaded)
+            #expect(renderer.preparations == 1)
+            #expect(renderer.handedOver == ["prepared"])
+            #expect(renderer.ranOnMainThread.snapshot == false)
+            try await ad.load()
+            #expect(renderer.handedOver == ["prepared"], "a later load() returns at once")
+            ads.destroy()
+        }
+    }
+
+    @Test func aCancelledCallerLeavesTheWorkGoingWhichHandsItsResultOverItselfWhenNobodyWaits() async throws {
+        try await KontextVideoHarness.run { harness in
+            let factory = GatedFactory()
+            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
+            await harness.initialize()
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            let ad = try await ads.format(.pause)
+            let call = Task { @MainActor in try await ad.load() }
+            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+            try await renderer.started.value()
+            call.cancel()
+            await #expect(throws: CancellationError.self) { try await call.value }
+            #expect(!ad.isLoaded)
+            renderer.gate.finish(.success(()))
+            #expect(await yield { ad.isLoaded }, "the work went on, and handed its result over with nobody waiting")
+            #expect(renderer.handedOver == ["prepared"])
+            try await ad.load()
+            #expect(renderer.preparations == 1, "the next load() found it loaded")
+            try ad.show(in: HeadlessView())
+            ads.destroy()
+        }
+    }
+
+    @Test func workThatFailsFailsTheLoadWithItsCodeAndInvalidatesTheAd() async throws {
+        try await KontextVideoHarness.run { harness in
+            let factory = GatedFactory()
+            factory.outcome = .failure(CreativeLoadError(code: VASTErrorCode(creativeCode: 403)))
+            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
+            await harness.initialize()
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            let ad = try await ads.format(.pause)
+            let call = Task { @MainActor in try await ad.load() }
+            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+            renderer.gate.finish(.success(()))
+            await #expect(throws: VideoAdError.creativeFailed(code: 403)) { try await call.value }
+            #expect(ad.invalidationReason == .creativeFailed(code: 403))
+            #expect(renderer.handedOver.isEmpty)
+            await #expect(throws: VideoAdError.invalidated(.creativeFailed(code: 403))) { try await ad.load() }
+            ads.destroy()
+        }
+    }
+
+    @Test func theTimeOutFailsTheLoadWhileTheWorkRunsAndWhatItPreparesLaterChangesNothing() async throws {
+        try await KontextVideoHarness.run { harness in
+            let factory = GatedFactory()
+            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
+            await harness.initialize()
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            let ad = try await ads.format(.pause)
+            let call = Task { @MainActor in try await ad.load() }
+            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+            try await renderer.started.value()
+            await harness.advance(by: .seconds(11))
+            await #expect(throws: VideoAdError.self) { try await call.value }
+            guard case .creativeFailed? = ad.invalidationReason else {
+                Issue.record("the time-out invalidates the ad, not \(String(describing: ad.invalidationReason))")
+                return
+            }
+            renderer.gate.finish(.success(()))
+            for _ in 0..<1_000 { await Task.yield() }
+            #expect(renderer.handedOver.isEmpty, "a result after the time-out is not handed over")
+            #expect(!ad.isLoaded)
+            ads.destroy()
+        }
+    }
+
+    @Test func destroyingTheVideoAdsWhileTheWorkRunsThrowsDestroyed() async throws {
+        try await KontextVideoHarness.run { harness in
+            let factory = GatedFactory()
+            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
+            await harness.initialize()
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            let ad = try await ads.format(.pause)
+            let call = Task { @MainActor in try await ad.load() }
+            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+            try await renderer.started.value()
+            ads.destroy()
+            await #expect(throws: VideoAdError.destroyed) { try await call.value }
+            renderer.gate.finish(.success(()))
+            for _ in 0..<1_000 { await Task.yield() }
+            #expect(renderer.handedOver.isEmpty)
+        }
+    }
+}
