@@ -5,7 +5,8 @@ import Foundation
 /// `Synchronization.Mutex` would do, but it needs iOS 18; this works on the package's floors.
 public final class LockedState<Value>: @unchecked Sendable {
     // `withLock` is inlinable, so each caller's module specializes it for its own state and
-    // closure: every event, wake-up and outcome goes through it.
+    // closure: every event, wake-up and outcome goes through it. `public` for that alone (see
+    // `Waiters`): its members stay `package`.
     @usableFromInline let lock = NSLock()
     @usableFromInline var value: Value
 

@@ -34,7 +34,7 @@ public final class OnceOutcome<Value: Sendable>: Sendable {
     }
 
     /// Returns the value once settled, or throws the settled error.
-    package func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
+    @inlinable package func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
         try await state.wait { $0.outcome }
     }
 }

@@ -16,13 +16,16 @@
 /// for waiter in woken { waiter.resume() }
 /// ```
 public struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
-    // The members a wake-up calls are inlinable, so the caller's module specializes them: compiled
-    // here, generic over `Value` and `Tag`, every array operation went through witness tables and
-    // metadata look-ups (a sixth of queueing an event on the main actor, under `perf`).
+    // The members a wake-up or a wait calls are inlinable, so the caller's module specializes
+    // them: compiled here, generic over `Value` and `Tag`, every array operation went through
+    // witness tables and metadata look-ups (a sixth of queueing an event on the main actor, under
+    // `perf`). The type is `public`, its members `package`: Swift 6.3.1 specializes no inlinable
+    // member of a `package` type in another module (a two-module package shows it: the client
+    // calls the generic entry point), so until these were public every caller ran them generic.
 
     /// In the order they started waiting (ids only grow); lists are short, so scans are cheap.
     @usableFromInline var entries: [Waiter<Value, Tag>] = []
-    private var nextID: UInt64 = 0
+    @usableFromInline var nextID: UInt64 = 0
 
     /// An empty list.
     @inlinable package init() {}
@@ -60,16 +63,16 @@ public struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
         return best.map { entries.remove(at: $0) }
     }
 
-    fileprivate mutating func reserveID() -> UInt64 {
+    @inlinable mutating func reserveID() -> UInt64 {
         nextID &+= 1
         return nextID
     }
 
-    fileprivate mutating func insert(_ waiter: Waiter<Value, Tag>) {
+    @inlinable mutating func insert(_ waiter: Waiter<Value, Tag>) {
         entries.append(waiter)
     }
 
-    fileprivate mutating func remove(id: UInt64) -> Waiter<Value, Tag>? {
+    @inlinable mutating func remove(id: UInt64) -> Waiter<Value, Tag>? {
         entries.firstIndex { $0.id == id }.map { entries.remove(at: $0) }
     }
 }
@@ -77,7 +80,7 @@ public struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
 /// A state guarded by a `LockedState` that has one list of waiting tasks: what
 /// `LockedState.wait(tag:unless:)` suspends in. (A protocol rather than a key path: the waits sit
 /// on hot paths, and a key path into a generic state is built again at every call.)
-package protocol HasWaiters: SendableMetatype {
+@usableFromInline package protocol HasWaiters: SendableMetatype {
     /// What a waiting task is woken with.
     associatedtype WaitResult: Sendable
     /// What a waiting task says about itself (a deadline, say), or `Void`.
@@ -88,12 +91,12 @@ package protocol HasWaiters: SendableMetatype {
 
 /// One suspended task, taken out of its `Waiters` list: resume it exactly once, outside the lock.
 public struct Waiter<Value: Sendable, Tag: Sendable>: Sendable {
-    fileprivate let id: UInt64
+    @usableFromInline let id: UInt64
     /// What the task said about itself when it started waiting (a deadline, for example).
-    package let tag: Tag
+    @usableFromInline package let tag: Tag
     @usableFromInline let continuation: CheckedContinuation<Value, any Error>
 
-    fileprivate init(id: UInt64, tag: Tag, continuation: CheckedContinuation<Value, any Error>) {
+    @inlinable init(id: UInt64, tag: Tag, continuation: CheckedContinuation<Value, any Error>) {
         self.id = id
         self.tag = tag
         self.continuation = continuation
@@ -122,7 +125,7 @@ extension LockedState where Value: HasWaiters {
     /// calling task in the state's waiters (with `tag`) until whoever takes it out resumes it.
     /// A cancelled task leaves the list and throws `CancellationError`; so does one cancelled
     /// before it started waiting.
-    package func wait(
+    @inlinable package func wait(
         tag: Value.WaitTag,
         unless ready: (inout Value) -> Result<Value.WaitResult, any Error>? = { _ in nil },
         isolation: isolated (any Actor)? = #isolation
@@ -146,7 +149,7 @@ extension LockedState where Value: HasWaiters {
 
 extension LockedState where Value: HasWaiters, Value.WaitTag == Void {
     /// `wait(tag:unless:)` for waiters that carry no tag.
-    package func wait(
+    @inlinable package func wait(
         unless ready: (inout Value) -> Result<Value.WaitResult, any Error>? = { _ in nil },
         isolation: isolated (any Actor)? = #isolation
     ) async throws -> Value.WaitResult {

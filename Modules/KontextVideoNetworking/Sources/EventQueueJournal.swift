@@ -37,6 +37,13 @@ struct QueueJournalLine: Codable {
 
     /// Writes the line as JSON (no newline) into `writer`.
     func write(to writer: inout JSONLineWriter) {
+        // The common line, one entry added, is written straight; the rest through `object(_:)`.
+        if let add, remove == nil, refusals == nil, dropped == nil {
+            writer.raw(#"{"add":"#)
+            add.write(to: &writer)
+            writer.raw(0x7D)
+            return
+        }
         writer.object { line in
             if let add { line.member("add") { add.write(to: &$0) } }
             if let remove {

@@ -30,6 +30,13 @@ package struct JSONLineWriter {
         bytes.append(byte)
     }
 
+    /// Writes text that needs no escaping as it is: a line's fixed keys and punctuation
+    /// (`{"id":`, `,"kind":`), copied whole where `object(_:)` and `member(_:_:)` would scan each
+    /// key and call a closure per member (the entries of the queue, written on every event).
+    package mutating func raw(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
     /// Writes `value` as a JSON string, escaping quotes, backslashes and control characters.
     package mutating func string(_ value: String) {
         bytes.append(0x22)

@@ -68,17 +68,37 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
 }
 
 extension QueuedEntry {
-    /// Writes the entry as the JSON object its `Codable` form reads back (same keys).
+    /// Writes the entry as the JSON object its `Codable` form reads back (same keys, in this
+    /// order; an absent value's key is left out).
     package func write(to writer: inout JSONLineWriter) {
-        writer.object { entry in
-            entry.member("id") { $0.string(id) }
-            entry.member("kind") { $0.string(kind.rawValue) }
-            if let event { entry.member("event") { event.write(to: &$0) } }
-            if let url { entry.member("url") { $0.string(url) } }
-            if let sessionId { entry.member("sessionId") { $0.string(sessionId) } }
-            if let server { entry.member("server") { $0.string(server) } }
-            if let publisherToken { entry.member("publisherToken") { $0.string(publisherToken) } }
-            if let refusals { entry.member("refusals") { $0.integer(refusals) } }
+        writer.raw(#"{"id":"#)
+        writer.string(id)
+        writer.raw(#","kind":"#)
+        writer.string(kind.rawValue)
+        if let event {
+            writer.raw(#","event":"#)
+            event.write(to: &writer)
         }
+        if let url {
+            writer.raw(#","url":"#)
+            writer.string(url)
+        }
+        if let sessionId {
+            writer.raw(#","sessionId":"#)
+            writer.string(sessionId)
+        }
+        if let server {
+            writer.raw(#","server":"#)
+            writer.string(server)
+        }
+        if let publisherToken {
+            writer.raw(#","publisherToken":"#)
+            writer.string(publisherToken)
+        }
+        if let refusals {
+            writer.raw(#","refusals":"#)
+            writer.integer(refusals)
+        }
+        writer.raw(0x7D)
     }
 }

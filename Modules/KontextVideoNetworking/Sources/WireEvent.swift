@@ -32,16 +32,22 @@ package struct WireEvent: Sendable, Hashable, Codable {
 }
 
 extension WireEvent {
-    /// Writes the event as the JSON object its `Codable` form reads back (same keys).
+    /// Writes the event as the JSON object its `Codable` form reads back (same keys, in this order).
     package func write(to writer: inout JSONLineWriter) {
-        writer.object { event in
-            event.member("eventId") { $0.string(eventId) }
-            event.member("type") { $0.string(type) }
-            event.member("adId") { $0.string(adId) }
-            event.member("format") { $0.string(format) }
-            event.member("timestamp") { $0.string(timestamp) }
-            event.member("playhead") { $0.number(playhead) }
-            event.member("data") { $0.value(.object(data)) }
-        }
+        writer.raw(#"{"eventId":"#)
+        writer.string(eventId)
+        writer.raw(#","type":"#)
+        writer.string(type)
+        writer.raw(#","adId":"#)
+        writer.string(adId)
+        writer.raw(#","format":"#)
+        writer.string(format)
+        writer.raw(#","timestamp":"#)
+        writer.string(timestamp)
+        writer.raw(#","playhead":"#)
+        writer.number(playhead)
+        writer.raw(#","data":"#)
+        writer.value(.object(data))
+        writer.raw(0x7D)
     }
 }

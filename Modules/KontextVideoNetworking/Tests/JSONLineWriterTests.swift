@@ -59,6 +59,33 @@ struct JSONLineWriterTests {
         }
     }
 
+    @Test func aJournalLineAddingAnEntryIsWrittenByteForByteInItsKeysOrder() throws {
+        let id = try #require(UUID(uuidString: "C0FFEE00-0000-4000-8000-000000000001"))
+        let when = Date(timeIntervalSince1970: 1_795_968_144.123)
+        var entry = QueuedEntry(
+            .event(.ended(reason: .dismissed, completed: false, adId: "ad-\"1", format: .pause, playhead: 12.5, at: when)),
+            id: id, sessionId: "s-1")
+        entry.server = "http://127.0.0.1:8080"
+        entry.publisherToken = "acme"
+        entry.refusals = 2
+        var writer = JSONLineWriter()
+        QueueJournalLine(add: entry).write(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self) == #"{"add":{"id":"c0ffee00-0000-4000-8000-000000000001","kind":"event","#
+            + #""event":{"eventId":"c0ffee00-0000-4000-8000-000000000001","type":"ended","adId":"ad-\"1","format":"pause","#
+            + #""timestamp":"2026-11-29T16:02:24.123Z","playhead":12.5,"data":{"completed":false,"reason":"dismissed"}},"#
+            + #""sessionId":"s-1","server":"http://127.0.0.1:8080","publisherToken":"acme","refusals":2}}"#)
+        let pixel = QueuedEntry(.pixel(URL(string: "https://t.example/p")!), id: id, sessionId: nil)
+        writer = JSONLineWriter()
+        QueueJournalLine(add: pixel).write(to: &writer)
+        #expect(String(decoding: writer.bytes, as: UTF8.self)
+            == #"{"add":{"id":"c0ffee00-0000-4000-8000-000000000001","kind":"pixel","url":"https://t.example/p"}}"#)
+        // Any other line goes through the general writer, and reads back.
+        writer = JSONLineWriter()
+        QueueJournalLine(add: pixel, remove: ["a", "b"], dropped: 3).write(to: &writer)
+        let line = try JSONDecoder().decode(QueueJournalLine.self, from: Data(writer.bytes))
+        #expect(line.add == pixel && line.remove == ["a", "b"] && line.dropped == 3)
+    }
+
     @Test func nonFiniteNumbersAreWrittenAsZeroNotAsInvalidJSON() throws {
         for number in [Double.nan, .infinity, -.infinity] {
             var writer = JSONLineWriter()
