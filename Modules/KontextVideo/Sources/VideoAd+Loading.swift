@@ -46,7 +46,8 @@ extension VideoAd {
             clock: runtime.clock,
             transport: runtime.environment.transport,
             events: runtime.events,
-            macros: runtime.trackingMacros(regulatory: sdk.regulatory)
+            // Only a VAST creative fills macros: an image or a page makes (and frees) no reader.
+            macros: served.creative.kind == .vast ? runtime.trackingMacros(regulatory: sdk.regulatory) : nil
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         self.renderer = renderer

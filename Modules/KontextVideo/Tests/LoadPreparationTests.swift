@@ -174,3 +174,32 @@ struct LoadPreparationTests {
         }
     }
 }
+
+/// Which creatives get a reader of the consent storage for their VAST macros.
+@Suite("The creative's macros")
+@MainActor
+struct CreativeMacrosTests {
+    final class ContextFactory: CreativeRendererFactory {
+        var contexts: [CreativeContext] = []
+        func makeRenderer(for ad: ServedAd, context: CreativeContext) -> any CreativeRenderer {
+            contexts.append(context)
+            return HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: true)
+        }
+    }
+
+    @Test func onlyAVASTCreativeGetsAMacroReaderAnImageOrAPageNone() async throws {
+        try await KontextVideoHarness.run { harness in
+            let factory = ContextFactory()
+            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
+            await harness.initialize()
+            let ads = VideoAds(content: .init(id: "e1", language: "en"))
+            for format in [AdFormat.pause, .overlay, .linear] {
+                let ad = try await ads.format(format)
+                try await ad.load()
+                try ad.reject()
+            }
+            #expect(factory.contexts.map { $0.lazyMacroContext != nil } == [false, false, true])
+            ads.destroy()
+        }
+    }
+}

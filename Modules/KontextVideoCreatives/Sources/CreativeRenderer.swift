@@ -105,20 +105,22 @@ package struct CreativeContext: Sendable {
     package var transport: any HTTPTransport
     /// The SDK's event stream.
     package var events: KontextVideoEventStream
-    /// Consent and app values for VAST request URIs, error pixels and tracking, read on first use.
-    package var lazyMacroContext: LazyVASTMacroContext
+    /// Consent and app values for VAST request URIs, error pixels and tracking, read on first use;
+    /// `nil` for a creative without VAST (an image or a page), which has no macros to fill.
+    package var lazyMacroContext: LazyVASTMacroContext?
     /// The viewer's language (BCP-47), told to a creative page so it can speak it.
     package var locale: String
 
-    /// Consent and app values for VAST request URIs and error pixels.
-    package var macros: VASTMacroContext { lazyMacroContext.context }
+    /// Consent and app values for VAST request URIs and error pixels; none without a VAST creative.
+    package var macros: VASTMacroContext { lazyMacroContext?.context ?? VASTMacroContext() }
 
-    /// Creates a context whose macros are read when first needed.
+    /// Creates a context whose macros are read when first needed; without `macros` (a creative
+    /// that has no VAST), there are none.
     package init(
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         events: KontextVideoEventStream,
-        macros: LazyVASTMacroContext,
+        macros: LazyVASTMacroContext?,
         locale: String = CreativeContext.deviceLocale
     ) {
         self.clock = clock

@@ -5,7 +5,7 @@ import KontextVideoVAST
 /// read once, when first needed. Reading the consent
 /// platform's storage costs tens of microseconds on some platforms; a VAST creative needs the
 /// values off the main actor (its tag's request, its error pixels), the main actor only after
-/// that (its tracking), and an image or HTML creative never.
+/// that (its tracking), and an image or HTML creative never (it gets none: `CreativeContext`).
 package final class LazyVASTMacroContext: @unchecked Sendable {
     // `@unchecked`: `value` is read and written only under `Self.lock`.
     private let read: @Sendable () -> VASTMacroContext

@@ -1,4 +1,8 @@
 import Testing
+import KontextVideoModels
+import KontextVideoNetworking
+import KontextVideoTestSupport
+import KontextVideoVAST
 @testable import KontextVideoCreatives
 
 @Suite("CreativeContext")
@@ -11,5 +15,21 @@ struct CreativeContextTests {
     @Test func theDeviceLocaleHasNoUnderscore() {
         #expect(!CreativeContext.deviceLocale.isEmpty)
         #expect(!CreativeContext.deviceLocale.contains("_"))
+    }
+}
+
+@Suite("CreativeContext macros")
+struct CreativeContextMacrosTests {
+    @Test func aContextWithoutAMacroReaderHasNoMacrosAndOneWithAReaderHasItsValues() {
+        let clock = TestClock()
+        let events = KontextVideoEventStream()
+        let none = CreativeContext(clock: clock, transport: URLSessionTransport(), events: events, macros: nil)
+        #expect(none.lazyMacroContext == nil)
+        #expect(none.macros == VASTMacroContext())
+        var values = VASTMacroContext()
+        values.appBundle = "com.example.app"
+        let read = values
+        let some = CreativeContext(clock: clock, transport: URLSessionTransport(), events: events, macros: LazyVASTMacroContext { read })
+        #expect(some.macros.appBundle == "com.example.app")
     }
 }
