@@ -67,8 +67,9 @@ package final class AdRequestBook {
     /// client's actor returns it; otherwise the task waits on the main actor for the SDK's state
     /// first (`requireEnabled`, the `/init` retry, the tracking dialog).
     private func startRequest(for format: AdFormat) -> AdRequestInFlight {
-        let environment = sdk.environment
-        let budget = TimeBudget(on: environment.clock)
+        // The two parts it needs, not a copy of the whole environment.
+        let (clock, identifiers) = (sdk.session.environment.clock, sdk.session.environment.identifiers)
+        let budget = TimeBudget(on: clock)
         let readyRuntime = sdk.session.runtimeReadyForRequests
         let request = AdRequestInFlight(runtime: readyRuntime)
         inFlight[format] = request
@@ -76,7 +77,7 @@ package final class AdRequestBook {
         if let runtime = readyRuntime {
             let adRequest = makeAdRequest(format, runtime: runtime)
             let client = runtime.client
-            let requestId = environment.identifiers.next()
+            let requestId = identifiers.next()
             request.requestId = requestId
             // Detached from the main actor, at the caller's priority.
             request.task = Task.detached(priority: Task.currentPriority) { [weak self, weak request] in
@@ -100,7 +101,7 @@ package final class AdRequestBook {
                 guard let self, let request else { return }
                 request.runtime = runtime
                 // Drawn once the request leaves, as on the fast path: one that never does takes no id.
-                let requestId = environment.identifiers.next()
+                let requestId = identifiers.next()
                 request.requestId = requestId
                 let heard = await Self.send(self.makeAdRequest(format, runtime: runtime), requestId: requestId, budget: budget,
                                             client: runtime.client, settling: answer)
@@ -188,12 +189,14 @@ package final class AdRequestBook {
             if let ad = held[format], ad.id == served.id, ad.isHeldValid {
                 return .success(ad)
             }
-            if runtime.usedAds.contains(served.id, now: runtime.clock.now) {
+            // The clock read once, for both: reading it is a system call's worth on the main actor.
+            let now = runtime.clock.now
+            if runtime.usedAds.contains(served.id, now: now) {
                 let used = VideoAdError.noFill(reason: .alreadyUsed)
                 reportFormatThrown(used, format: format, note: "ad \(served.id) was shown or rejected", requestId: requestId)
                 return .failure(used)
             }
-            let ad = VideoAd(served: served, owner: self, runtime: runtime, requestId: requestId)
+            let ad = VideoAd(served: served, owner: self, runtime: runtime, requestId: requestId, receivedAt: now)
             held[format] = ad
             liveAds.append(ad)
             return .success(ad)

@@ -103,7 +103,7 @@ public final class VideoAd {
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
     private var expiryTicket: DeadlineTimer.Ticket?
 
-    init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, requestId: UUID? = nil) {
+    init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, requestId: UUID? = nil, receivedAt: Duration? = nil) {
         self.served = served
         self.id = served.id
         self.format = served.format
@@ -111,7 +111,7 @@ public final class VideoAd {
         self.owner = owner
         self.sdk = owner.sdk
         self.runtime = runtime
-        self.expiresAt = runtime.clock.now + served.expiresIn
+        self.expiresAt = (receivedAt ?? runtime.clock.now) + served.expiresIn
         expiryTicket = runtime.expiryTimer.schedule(at: expiresAt) { [weak self] in self?.expireIfDue() }
         record(.state, .adReceived, level: .info, Self.receivedAttributes(served, requestId: requestId))
     }
