@@ -52,7 +52,7 @@ let modules: [Module] = [
     // Layer 3: the creative bridge (renderers, linear tracking over the durable pipeline).
     // Its resource is the bridge script every HTML creative page runs (`CreativeBridgeScript`).
     Module("KontextVideoCreatives", layer: 3, [
-        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
+        "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
         // The linear ad's controls are laid out by Presentation's math.
         "KontextVideoPresentation",
     ], resources: [.copy("Resources/kontext-bridge.js")]),
@@ -97,12 +97,12 @@ let moduleTests: [String: [String]] = [
     "KontextVideoPlayerTracking": ["KontextVideoScheduling", "KontextVideoTestSupport"],
     "KontextVideoNetworking": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoVAST": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
-    "KontextVideoCreatives": ["KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoPresentation", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoCreatives": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoPresentation", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoDiagnostics": ["KontextVideoConcurrency", "KontextVideoModels"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": [
-        "KontextVideoModels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoCreatives",
+        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoCreatives",
         "KontextVideoTesting",
     ],
     "KontextVideoTesting": [],

@@ -122,9 +122,6 @@ public final class KontextVideo {
 
     private var current: SDKSession?
 
-    /// How the SDK reaches the outside world: the session's.
-    package var environment: SDKEnvironment { session.environment }
-
     /// Where initialization stands.
     var phase: InitializationPhase { session.phase }
 
