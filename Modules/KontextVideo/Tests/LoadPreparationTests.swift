@@ -65,16 +65,30 @@ struct LoadPreparationTests {
         return condition()
     }
 
-    @Test func concurrentCallersShareOneWorkOffTheMainThreadAndItsResultIsHandedOverOnce() async throws {
+    /// One pause ad of a `VideoAds` on the harness's sandbox, its creative made by a `GatedFactory`
+    /// whose work gives `outcome`; `body` gets the ad with `load()` called on it in a task, and the
+    /// renderer once it was made. The `VideoAds` is destroyed afterwards.
+    private func withLoadingAd(
+        outcome: Result<String, CreativeLoadError> = .success("prepared"),
+        _ body: @MainActor (KontextVideoHarness, VideoAds, VideoAd, Task<Void, any Error>, GatedRenderer) async throws -> Void
+    ) async throws {
         try await KontextVideoHarness.run { harness in
             let factory = GatedFactory()
+            factory.outcome = outcome
             KontextVideo.shared.beginSession { $0.rendererFactory = factory }
             await harness.initialize()
             let ads = VideoAds(content: .init(id: "e1", language: "en"))
             let ad = try await ads.format(.pause)
-            let first = Task { @MainActor in try await ad.load() }
-            let second = Task { @MainActor in try await ad.load() }
+            let call = Task { @MainActor in try await ad.load() }
             let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+            try await body(harness, ads, ad, call, renderer)
+            ads.destroy()
+        }
+    }
+
+    @Test func concurrentCallersShareOneWorkOffTheMainThreadAndItsResultIsHandedOverOnce() async throws {
+        try await withLoadingAd { _, _, ad, first, renderer in
+            let second = Task { @MainActor in try await ad.load() }
             try await renderer.started.value()
             #expect(!ad.isLoaded)
             renderer.gate.finish(.success(()))
@@ -86,19 +100,11 @@ struct LoadPreparationTests {
             #expect(renderer.ranOnMainThread.snapshot == false)
             try await ad.load()
             #expect(renderer.handedOver == ["prepared"], "a later load() returns at once")
-            ads.destroy()
         }
     }
 
     @Test func aCancelledCallerLeavesTheWorkGoingWhichHandsItsResultOverItselfWhenNobodyWaits() async throws {
-        try await KontextVideoHarness.run { harness in
-            let factory = GatedFactory()
-            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
-            await harness.initialize()
-            let ads = VideoAds(content: .init(id: "e1", language: "en"))
-            let ad = try await ads.format(.pause)
-            let call = Task { @MainActor in try await ad.load() }
-            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+        try await withLoadingAd { _, _, ad, call, renderer in
             try await renderer.started.value()
             call.cancel()
             await #expect(throws: CancellationError.self) { try await call.value }
@@ -109,38 +115,21 @@ struct LoadPreparationTests {
             try await ad.load()
             #expect(renderer.preparations == 1, "the next load() found it loaded")
             try ad.show(in: HeadlessView())
-            ads.destroy()
         }
     }
 
     @Test func workThatFailsFailsTheLoadWithItsCodeAndInvalidatesTheAd() async throws {
-        try await KontextVideoHarness.run { harness in
-            let factory = GatedFactory()
-            factory.outcome = .failure(CreativeLoadError(code: VASTErrorCode(creativeCode: 403)))
-            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
-            await harness.initialize()
-            let ads = VideoAds(content: .init(id: "e1", language: "en"))
-            let ad = try await ads.format(.pause)
-            let call = Task { @MainActor in try await ad.load() }
-            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+        try await withLoadingAd(outcome: .failure(CreativeLoadError(code: VASTErrorCode(creativeCode: 403)))) { _, _, ad, call, renderer in
             renderer.gate.finish(.success(()))
             await #expect(throws: VideoAdError.creativeFailed(code: 403)) { try await call.value }
             #expect(ad.invalidationReason == .creativeFailed(code: 403))
             #expect(renderer.handedOver.isEmpty)
             await #expect(throws: VideoAdError.invalidated(.creativeFailed(code: 403))) { try await ad.load() }
-            ads.destroy()
         }
     }
 
     @Test func theTimeOutFailsTheLoadWhileTheWorkRunsAndWhatItPreparesLaterChangesNothing() async throws {
-        try await KontextVideoHarness.run { harness in
-            let factory = GatedFactory()
-            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
-            await harness.initialize()
-            let ads = VideoAds(content: .init(id: "e1", language: "en"))
-            let ad = try await ads.format(.pause)
-            let call = Task { @MainActor in try await ad.load() }
-            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+        try await withLoadingAd { harness, _, ad, call, renderer in
             try await renderer.started.value()
             await harness.advance(by: .seconds(11))
             await #expect(throws: VideoAdError.self) { try await call.value }
@@ -152,19 +141,11 @@ struct LoadPreparationTests {
             for _ in 0..<1_000 { await Task.yield() }
             #expect(renderer.handedOver.isEmpty, "a result after the time-out is not handed over")
             #expect(!ad.isLoaded)
-            ads.destroy()
         }
     }
 
     @Test func destroyingTheVideoAdsWhileTheWorkRunsThrowsDestroyed() async throws {
-        try await KontextVideoHarness.run { harness in
-            let factory = GatedFactory()
-            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
-            await harness.initialize()
-            let ads = VideoAds(content: .init(id: "e1", language: "en"))
-            let ad = try await ads.format(.pause)
-            let call = Task { @MainActor in try await ad.load() }
-            let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+        try await withLoadingAd { _, ads, _, call, renderer in
             try await renderer.started.value()
             ads.destroy()
             await #expect(throws: VideoAdError.destroyed) { try await call.value }

@@ -37,6 +37,13 @@ package struct JSONLineWriter {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }
 
+    /// Writes `key` as it is (a fixed key with its comma and colon: `,"type":`), then `value` as a
+    /// string: one member of a line written straight (`raw(_:)`).
+    package mutating func member(_ key: StaticString, string value: String) {
+        raw(key)
+        string(value)
+    }
+
     /// Writes `value` as a JSON string, escaping quotes, backslashes and control characters.
     package mutating func string(_ value: String) {
         bytes.append(0x22)

@@ -71,30 +71,16 @@ extension QueuedEntry {
     /// Writes the entry as the JSON object its `Codable` form reads back (same keys, in this
     /// order; an absent value's key is left out).
     package func write(to writer: inout JSONLineWriter) {
-        writer.raw(#"{"id":"#)
-        writer.string(id)
-        writer.raw(#","kind":"#)
-        writer.string(kind.rawValue)
+        writer.member(#"{"id":"#, string: id)
+        writer.member(#","kind":"#, string: kind.rawValue)
         if let event {
             writer.raw(#","event":"#)
             event.write(to: &writer)
         }
-        if let url {
-            writer.raw(#","url":"#)
-            writer.string(url)
-        }
-        if let sessionId {
-            writer.raw(#","sessionId":"#)
-            writer.string(sessionId)
-        }
-        if let server {
-            writer.raw(#","server":"#)
-            writer.string(server)
-        }
-        if let publisherToken {
-            writer.raw(#","publisherToken":"#)
-            writer.string(publisherToken)
-        }
+        if let url { writer.member(#","url":"#, string: url) }
+        if let sessionId { writer.member(#","sessionId":"#, string: sessionId) }
+        if let server { writer.member(#","server":"#, string: server) }
+        if let publisherToken { writer.member(#","publisherToken":"#, string: publisherToken) }
         if let refusals {
             writer.raw(#","refusals":"#)
             writer.integer(refusals)

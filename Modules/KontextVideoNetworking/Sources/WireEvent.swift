@@ -34,16 +34,11 @@ package struct WireEvent: Sendable, Hashable, Codable {
 extension WireEvent {
     /// Writes the event as the JSON object its `Codable` form reads back (same keys, in this order).
     package func write(to writer: inout JSONLineWriter) {
-        writer.raw(#"{"eventId":"#)
-        writer.string(eventId)
-        writer.raw(#","type":"#)
-        writer.string(type)
-        writer.raw(#","adId":"#)
-        writer.string(adId)
-        writer.raw(#","format":"#)
-        writer.string(format)
-        writer.raw(#","timestamp":"#)
-        writer.string(timestamp)
+        writer.member(#"{"eventId":"#, string: eventId)
+        writer.member(#","type":"#, string: type)
+        writer.member(#","adId":"#, string: adId)
+        writer.member(#","format":"#, string: format)
+        writer.member(#","timestamp":"#, string: timestamp)
         writer.raw(#","playhead":"#)
         writer.number(playhead)
         writer.raw(#","data":"#)
