@@ -55,19 +55,24 @@ struct VideoAdTests {
         func record(_ event: KontextVideoEvent) { lock.withLock { heard.append(event) } }
     }
 
+    /// Starts `format(.pause)` on `ads`, cancels it once its request is held at `gate`, checks that
+    /// it threw `CancellationError`, then lets the held answer go with nobody waiting for it.
+    private func cancelFormat(of ads: VideoAds, whileHeldBy gate: ResponseGate) async throws {
+        let call = Task { @MainActor in try await ads.format(.pause) }
+        try await gate.waitUntilHeld()
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+        gate.release()
+    }
+
     @Test func aFailedRequestNobodyWaitedForIsSettledThenAndTheNextFormatAsksAgain() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let server = try #require(harness.server)
             let heard = HeardEvents()
             KontextVideo.shared.events.add(heard)
-            let gate = server.hold(.error(code: "bad_request", permanent: true), for: .pause)
             let ads = VideoAds(content: content)
-            let call = Task { @MainActor in try await ads.format(.pause) }
-            try await gate.waitUntilHeld()
-            call.cancel()
-            await #expect(throws: CancellationError.self) { try await call.value }
-            gate.release()
+            try await cancelFormat(of: ads, whileHeldBy: server.hold(.error(code: "bad_request", permanent: true), for: .pause))
             // With nobody waiting, the request's end is reported when its answer comes, not at the next call.
             var reported = false
             for _ in 0..<20_000 where !reported {
@@ -92,13 +97,8 @@ struct VideoAdTests {
             #expect(await harness.initialize() == .failed)
             let before = initializations()
             // The first format() retries /init; that retry is held, then fails, after its only caller was cancelled.
-            let gate = server.holdInit(.malformedJSON)
             let ads = VideoAds(content: content)
-            let call = Task { @MainActor in try await ads.format(.pause) }
-            try await gate.waitUntilHeld()
-            call.cancel()
-            await #expect(throws: CancellationError.self) { try await call.value }
-            gate.release()
+            try await cancelFormat(of: ads, whileHeldBy: server.holdInit(.malformedJSON))
             for _ in 0..<20_000 where initializations() == before { await Task.yield() }
             for _ in 0..<100 { await Task.yield() }
             // The failure is not handed to the next caller: it retries /init once more (answered), then gets the ad.
