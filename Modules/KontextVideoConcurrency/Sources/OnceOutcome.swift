@@ -1,7 +1,10 @@
 /// An outcome settled once and awaited by any number of tasks: the first `finish` wins, later
 /// ones are ignored; a waiter whose task is cancelled stops waiting with `CancellationError`
 /// while the outcome stays to be had.
-public final class OnceOutcome<Value: Sendable>: Sendable {
+///
+/// A value with reference semantics, like the `LockedState` it wraps: copies share one outcome,
+/// in one allocation.
+public struct OnceOutcome<Value: Sendable>: Sendable {
     // Inlinable, so the caller's module specializes it for its value: every ad request and load
     // makes one and settles it on the main actor.
     @usableFromInline struct State: HasWaiters {
@@ -24,8 +27,8 @@ public final class OnceOutcome<Value: Sendable>: Sendable {
     /// Settles the outcome and wakes every waiter, unless it was settled already. Returns how
     /// many waiters it woke: none tells the settler that nobody heard it, should it matter.
     @inlinable @discardableResult package func finish(_ outcome: Result<Value, any Error>) -> Int {
-        let waiters: [Waiter<Value, Void>] = state.withLock { state in
-            guard state.outcome == nil else { return [] }
+        let waiters: Waiters<Value, Void> = state.withLock { state in
+            guard state.outcome == nil else { return Waiters() }
             state.outcome = outcome
             return state.waiters.removeAll()
         }

@@ -23,30 +23,41 @@ public struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
     // member of a `package` type in another module (a two-module package shows it: the client
     // calls the generic entry point), so until these were public every caller ran them generic.
 
-    /// In the order they started waiting (ids only grow); lists are short, so scans are cheap.
-    @usableFromInline var entries: [Waiter<Value, Tag>] = []
+    /// The task that started waiting first, kept inline: most lists hold one waiter (a request's
+    /// caller, a load's), and an array would allocate for it.
+    @usableFromInline var first: Waiter<Value, Tag>?
+    /// The others, in the order they started waiting (ids only grow); lists are short, so scans
+    /// are cheap. Empty whenever `first` is `nil`.
+    @usableFromInline var rest: [Waiter<Value, Tag>] = []
     @usableFromInline var nextID: UInt64 = 0
 
     /// An empty list.
     @inlinable package init() {}
 
     /// Whether no task waits.
-    @inlinable package var isEmpty: Bool { entries.isEmpty }
+    @inlinable package var isEmpty: Bool { first == nil }
+
+    /// How many tasks wait.
+    @inlinable package var count: Int { first == nil ? 0 : 1 + rest.count }
 
     /// The tags of every waiting task, in the order they started waiting.
-    package var tags: [Tag] { entries.map(\.tag) }
+    package var tags: [Tag] { map(\.tag) }
 
-    /// Takes every waiter out of the list, in the order they started waiting.
-    @inlinable @inline(__always) package mutating func removeAll() -> [Waiter<Value, Tag>] {
-        defer { entries.removeAll() }
-        return entries
+    /// Takes every waiter out of the list, in the order they started waiting (iterate the result).
+    @inlinable @inline(__always) package mutating func removeAll() -> Waiters<Value, Tag> {
+        var taken = Waiters()
+        swap(&taken.first, &first)
+        swap(&taken.rest, &rest)
+        return taken
     }
 
     /// Takes out the waiter that started waiting first.
     @inlinable @inline(__always) package mutating func removeFirst() -> Waiter<Value, Tag>? {
+        guard let taken = first else { return nil }
         // `remove(at:)` is Array's own; `removeFirst()` is RangeReplaceableCollection's default,
         // which stayed generic here (a quarter of queueing an event on the main actor, under `perf`).
-        entries.isEmpty ? nil : entries.remove(at: 0)
+        first = rest.isEmpty ? nil : rest.remove(at: 0)
+        return taken
     }
 
     /// Takes out the waiter that `isOrderedBefore` puts first among those `isIncluded` accepts;
@@ -55,12 +66,15 @@ public struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
         where isIncluded: (Tag) -> Bool,
         by isOrderedBefore: (Tag, Tag) -> Bool
     ) -> Waiter<Value, Tag>? {
-        var best: Int?
-        for index in entries.indices where isIncluded(entries[index].tag) {
-            if let current = best, !isOrderedBefore(entries[index].tag, entries[current].tag) { continue }
-            best = index
+        guard let head = first else { return nil }
+        // -1 stands for `first`, 0... for `rest`.
+        var best: (index: Int, tag: Tag)? = isIncluded(head.tag) ? (-1, head.tag) : nil
+        for index in rest.indices where isIncluded(rest[index].tag) {
+            if let current = best, !isOrderedBefore(rest[index].tag, current.tag) { continue }
+            best = (index, rest[index].tag)
         }
-        return best.map { entries.remove(at: $0) }
+        guard let best else { return nil }
+        return best.index < 0 ? removeFirst() : rest.remove(at: best.index)
     }
 
     @inlinable mutating func reserveID() -> UInt64 {
@@ -69,12 +83,45 @@ public struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
     }
 
     @inlinable mutating func insert(_ waiter: Waiter<Value, Tag>) {
-        entries.append(waiter)
+        if first == nil { first = waiter } else { rest.append(waiter) }
     }
 
     @inlinable mutating func remove(id: UInt64) -> Waiter<Value, Tag>? {
-        entries.firstIndex { $0.id == id }.map { entries.remove(at: $0) }
+        if first?.id == id { return removeFirst() }
+        return rest.firstIndex { $0.id == id }.map { rest.remove(at: $0) }
     }
+}
+
+extension Waiters: Sequence {
+    /// The waiters in the order they started waiting.
+    public struct Iterator: IteratorProtocol {
+        @usableFromInline var first: Waiter<Value, Tag>?
+        @usableFromInline var rest: IndexingIterator<[Waiter<Value, Tag>]>
+
+        @inlinable init(first: Waiter<Value, Tag>?, rest: [Waiter<Value, Tag>]) {
+            self.first = first
+            self.rest = rest.makeIterator()
+        }
+
+        /// The next waiter.
+        /// - Returns: The waiter that started waiting next, or `nil` after the last.
+        @inlinable public mutating func next() -> Waiter<Value, Tag>? {
+            if let taken = first {
+                first = nil
+                return taken
+            }
+            return rest.next()
+        }
+    }
+
+    /// Iterates the waiters.
+    /// - Returns: An iterator over the waiters in the order they started waiting.
+    @inlinable public func makeIterator() -> Iterator {
+        Iterator(first: first, rest: rest)
+    }
+
+    /// How many tasks wait.
+    @inlinable public var underestimatedCount: Int { count }
 }
 
 /// A state guarded by a `LockedState` that has one list of waiting tasks: what
@@ -90,13 +137,18 @@ public struct Waiters<Value: Sendable, Tag: Sendable>: Sendable {
 }
 
 /// One suspended task, taken out of its `Waiters` list: resume it exactly once, outside the lock.
+///
+/// Its continuation is unchecked: a checked one allocates a canary per wait (two for every ad
+/// request and load). Exactly once holds by construction: a waiter is resumed only by whoever took
+/// it out of its list under the lock (the settler, or the cancellation handler), or at once by
+/// `wait` when it never went in; `WaitersTests` pin both races.
 public struct Waiter<Value: Sendable, Tag: Sendable>: Sendable {
     @usableFromInline let id: UInt64
     /// What the task said about itself when it started waiting (a deadline, for example).
     @usableFromInline package let tag: Tag
-    @usableFromInline let continuation: CheckedContinuation<Value, any Error>
+    @usableFromInline let continuation: UnsafeContinuation<Value, any Error>
 
-    @inlinable init(id: UInt64, tag: Tag, continuation: CheckedContinuation<Value, any Error>) {
+    @inlinable init(id: UInt64, tag: Tag, continuation: UnsafeContinuation<Value, any Error>) {
         self.id = id
         self.tag = tag
         self.continuation = continuation
@@ -132,7 +184,7 @@ extension LockedState where Value: HasWaiters {
     ) async throws -> Value.WaitResult {
         let id = withLock { $0.waiters.reserveID() }
         return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value.WaitResult, any Error>) in
+            try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value.WaitResult, any Error>) in
                 let outcome: Result<Value.WaitResult, any Error>? = withLock { state in
                     if let outcome = ready(&state) { return outcome }
                     if Task.isCancelled { return .failure(CancellationError()) }

@@ -21,7 +21,7 @@ struct WaitersTests {
         while state.withLock({ $0.waiters.count }) == 0 { await Task.yield() }
         let woken = state.withLock { gate -> [Waiter<Int, Void>] in
             gate.isOpen = true
-            return gate.waiters.removeAll()
+            return Array(gate.waiters.removeAll())
         }
         #expect(woken.count == 1)
         for waiter in woken { waiter.resume(with: .success(42)) }
@@ -45,6 +45,55 @@ struct WaitersTests {
         }
         await #expect(throws: CancellationError.self) { try await waiting.value }
         #expect(state.withLock { $0.waiters.isEmpty })
+    }
+
+    /// Three tasks waiting, tagged with the order they arrived in.
+    private static func threeWaiting() async -> (LockedState<Sleepers>, [Task<Int, any Error>]) {
+        let state = LockedState(Sleepers())
+        var tasks: [Task<Int, any Error>] = []
+        for arrival in 1...3 {
+            tasks.append(Task { try await state.wait(tag: arrival) })
+            while state.withLock({ $0.waiters.count }) < arrival { await Task.yield() }
+        }
+        return (state, tasks)
+    }
+
+    private struct Sleepers: HasWaiters { var waiters = Waiters<Int, Int>() }
+
+    @Test func removeAllHandsOverEveryWaiterInArrivalOrderAndEmptiesTheList() async throws {
+        let (state, tasks) = await Self.threeWaiting()
+        let woken = state.withLock { $0.waiters.removeAll() }
+        #expect(woken.count == 3)
+        #expect(woken.map(\.tag) == [1, 2, 3])
+        #expect(state.withLock { $0.waiters.isEmpty && $0.waiters.count == 0 })
+        for waiter in woken { waiter.resume(with: .success(waiter.tag * 10)) }
+        for (index, task) in tasks.enumerated() { #expect(try await task.value == (index + 1) * 10) }
+    }
+
+    @Test func theFirstWaiterCancelledLeavesTheOthersInArrivalOrder() async throws {
+        let (state, tasks) = await Self.threeWaiting()
+        tasks[0].cancel()
+        await #expect(throws: CancellationError.self) { try await tasks[0].value }
+        #expect(state.withLock { $0.waiters.tags } == [2, 3])
+        // The second became the first: `removeFirst` takes it, then the third.
+        state.withLock { $0.waiters.removeFirst() }?.resume(with: .success(20))
+        #expect(state.withLock { $0.waiters.tags } == [3])
+        state.withLock { $0.waiters.removeFirst() }?.resume(with: .success(30))
+        #expect(try await tasks[1].value == 20)
+        #expect(try await tasks[2].value == 30)
+        #expect(state.withLock { $0.waiters.removeFirst() } == nil)
+    }
+
+    @Test func aMiddleWaiterCancelledLeavesTheFirstInPlace() async throws {
+        let (state, tasks) = await Self.threeWaiting()
+        tasks[1].cancel()
+        await #expect(throws: CancellationError.self) { try await tasks[1].value }
+        #expect(state.withLock { $0.waiters.tags } == [1, 3])
+        // The tag rule picks the first waiter itself when it is the earliest.
+        state.withLock { $0.waiters.removeFirst(where: { _ in true }, by: <) }?.resume(with: .success(1))
+        for waiter in state.withLock({ $0.waiters.removeAll() }) { waiter.resume(with: .success(3)) }
+        #expect(try await tasks[0].value == 1)
+        #expect(try await tasks[2].value == 3)
     }
 
     @Test func removeFirstServesInArrivalOrderAndByTag() {
@@ -99,12 +148,4 @@ struct OnceOutcomeTests {
         outcome.finish(.success("kept"))
         #expect(try await outcome.value() == "kept")
     }
-}
-
-extension Waiters {
-    /// How many tasks wait (what the tests read of the list; the SDK only takes waiters out).
-    var count: Int { entries.count }
-
-    /// Whether no task waits.
-    var isEmpty: Bool { entries.isEmpty }
 }

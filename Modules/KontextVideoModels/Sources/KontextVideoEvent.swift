@@ -188,3 +188,12 @@ extension KontextVideoEventMonitor {
         record(make())
     }
 }
+
+extension KontextVideoEventStream {
+    /// `record(_:_:)` on the stream itself, as the SDK's own parts hold it: no cast to find out
+    /// whether anyone hears (a dynamic cast per event, on the main thread, for every ad's moments).
+    package func record(_ level: KontextVideoConfiguration.LogLevel, _ make: () -> KontextVideoEvent) {
+        guard isHeard(at: level) else { return }
+        record(make())
+    }
+}

@@ -53,7 +53,7 @@ final class ProbeProcess: Sendable {
         Thread.detachNewThread {
             while true {
                 let data = reader.availableData
-                let woken: [Waiter<Void, Void>] = output.withLock { state in
+                let woken: Waiters<Void, Void> = output.withLock { state in
                     if data.isEmpty {
                         if !state.partial.isEmpty { state.lines.append(state.partial) }
                         state.partial = ""

@@ -37,15 +37,15 @@ package final class ActiveTime: Sendable {
     /// The app moved to the foreground (`true`) or the background (`false`).
     package func setActive(_ active: Bool) {
         let now = clock.now
-        let waiters: [Waiter<Void, Void>] = state.withLock { state in
-            guard state.isActive != active else { return [] }
+        let waiters: Waiters<Void, Void> = state.withLock { state in
+            guard state.isActive != active else { return Waiters() }
             state.isActive = active
             if active {
                 state.activeSince = now
                 return state.waiters.removeAll()
             } else {
                 state.accumulated += now - state.activeSince
-                return []
+                return Waiters()
             }
         }
         for waiter in waiters { waiter.resume() }
