@@ -51,15 +51,18 @@ package final class AdRequestBook {
             return ad
         }
         let request = inFlight[format] ?? startRequest(for: format)
+        let answered: Result<AdAnswer, any Error>
         do {
-            _ = try await request.answer.value()
+            answered = .success(try await request.answer.value())
         } catch let cancelled as CancellationError {
             // This caller was cancelled: the request goes on for the others.
             throw cancelled
         } catch {
             // Settled with an error: `settle` makes it the public one.
+            answered = .failure(error)
         }
-        return try settle(request, format: format).get()
+        // What woke this caller is the request's outcome: handed on, not read again under the lock.
+        return try settle(request, format: format, answered: answered).get()
     }
 
     /// Sends the ad request for `format`. With the SDK enabled (the common case) the request is
@@ -67,25 +70,30 @@ package final class AdRequestBook {
     /// client's actor returns it; otherwise the task waits on the main actor for the SDK's state
     /// first (`requireEnabled`, the `/init` retry, the tracking dialog).
     private func startRequest(for format: AdFormat) -> AdRequestInFlight {
-        // The two parts it needs, not a copy of the whole environment.
-        let (clock, identifiers) = (sdk.session.environment.clock, sdk.session.environment.identifiers)
-        let budget = TimeBudget(on: clock)
         let readyRuntime = sdk.session.runtimeReadyForRequests
+        // The two parts it needs, not a copy of the whole environment.
+        let clock = readyRuntime?.clock ?? sdk.session.environment.clock
+        let budget = TimeBudget(on: clock)
         let request = AdRequestInFlight(runtime: readyRuntime)
         inFlight[format] = request
         let answer = request.answer
         if let runtime = readyRuntime {
             let adRequest = makeAdRequest(format, runtime: runtime)
             let client = runtime.client
-            let requestId = identifiers.next()
+            let requestId = runtime.identifiers.next()
             request.requestId = requestId
-            // Detached from the main actor, at the caller's priority.
-            request.task = Task.detached(priority: Task.currentPriority) { [weak self, weak request] in
+            // Detached from the main actor, at the caller's priority. The book and the request are
+            // held strongly, not weakly: a weak capture costs a box and a side table each, four
+            // allocations on the main thread per request. Neither lives longer for it: the task
+            // ends with the request (`destroy()` cancels it), and the book's `VideoAds` holds it
+            // until its deinit destroyed it, which settles the request.
+            request.task = Task.detached(priority: Task.currentPriority) { [self, request] in
                 let heard = await Self.send(adRequest, requestId: requestId, budget: budget, client: client, settling: answer)
                 // Every caller stopped waiting: the answer is made into its ad now, not by the next one.
-                if !heard, let request { await self?.settleUnheard(request, format: format) }
+                if !heard { await settleUnheard(request, format: format) }
             }
         } else {
+            let identifiers = sdk.session.environment.identifiers
             request.task = Task { @MainActor [weak self, weak request] in
                 let runtime: SDKRuntime
                 do {
@@ -129,7 +137,7 @@ package final class AdRequestBook {
     /// one had come back, so the next `format(_:)` finds the ad, or asks again after an error.
     private func settleUnheard(_ request: AdRequestInFlight, format: AdFormat) {
         guard request.outcome == nil, inFlight[format] === request else { return }
-        _ = settle(request, format: format)
+        _ = settle(request, format: format, answered: request.answer.outcome)
     }
 
     /// What every request carries: the content, its labels, the playhead now, the user, consent
@@ -143,27 +151,32 @@ package final class AdRequestBook {
             user: validatedUser(sdk.user),
             regulatory: sdk.regulatory,
             variantId: sdk.variantId,
-            device: runtime.environment.platform.deviceFacts(),
-            identifiers: runtime.environment.platform.deviceIdentifiers()
+            device: runtime.platform.deviceFacts(),
+            identifiers: runtime.platform.deviceIdentifiers()
         )
     }
 
     /// What a settled request's answer becomes, made once (the first caller back, or `destroy()`)
     /// and the same for every caller: the ad (held, and reached by `destroy()`), or the error, its
     /// request outcome reported here with the request's id. The request stops being in flight.
-    private func settle(_ request: AdRequestInFlight, format: AdFormat) -> Result<VideoAd, any Error> {
+    /// `answered` is the request's answer, as the caller was woken with it (`nil`: not settled).
+    private func settle(
+        _ request: AdRequestInFlight, format: AdFormat, answered: Result<AdAnswer, any Error>?
+    ) -> Result<VideoAd, any Error> {
         if let outcome = request.outcome { return outcome }
-        let outcome = makeOutcome(request, format: format)
+        let outcome = makeOutcome(request, format: format, answered: answered)
         request.outcome = outcome
         if inFlight[format] === request { inFlight[format] = nil }
         return outcome
     }
 
-    private func makeOutcome(_ request: AdRequestInFlight, format: AdFormat) -> Result<VideoAd, any Error> {
+    private func makeOutcome(
+        _ request: AdRequestInFlight, format: AdFormat, answered: Result<AdAnswer, any Error>?
+    ) -> Result<VideoAd, any Error> {
         let requestId = request.requestId
         if isDestroyed { return .failure(VideoAdError.destroyed) }
         let answer: AdAnswer
-        switch request.answer.outcome {
+        switch answered {
         case .success(let answered)?:
             answer = answered
         case .failure(let failure as AdRequestFailure)?:

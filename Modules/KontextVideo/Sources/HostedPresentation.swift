@@ -48,6 +48,8 @@ final class HostedPresentation: OnScreenPresentation {
         // The host keeps the closure, and with it the token, for as long as it reports: a token
         // freed while the ad is shown means the host is gone or stopped reporting.
         let token = ReportingToken { [weak self] in
+            // A presentation already gone has nothing to hear: no task (a run-loop turn each).
+            guard self != nil else { return }
             Task { @MainActor [weak self] in self?.hostStoppedReporting() }
         }
         let reports = view?.videoAdReportChanges(to: { [weak self] in

@@ -29,6 +29,8 @@ package final class SDKRuntime {
         self.configuration = configuration
         self.environment = environment
         self.clock = environment.clock
+        self.platform = environment.platform
+        self.identifiers = environment.identifiers
         self.events = events
         self.client = client
         self.activeTime = ActiveTime(clock: environment.clock)
@@ -70,6 +72,11 @@ package final class SDKRuntime {
 
     /// The clock every timer runs on (the environment's).
     package let clock: any SchedulingClock
+    /// The environment's platform, kept apart as `clock` is: every ad request reads it, and reading
+    /// one member of the environment copied all of it.
+    package let platform: any PlatformServices
+    /// The environment's source of request ids, kept apart for the same reason.
+    package let identifiers: any IdentifierSource
 
     /// The ads the app showed or rejected, from any `VideoAds`, while they could still be valid.
     var usedAds = UsedAds()

@@ -56,13 +56,14 @@ extension VideoAd {
         // In place before any work starts, so whatever settles the load finds it.
         let load = LoadInProgress(context: context)
         loading = load
-        let work: Task<Void, Never>
         if let preparation = renderer.makePreparation() {
             // Started off the main actor, where it runs: each waiting caller then wakes once with
             // its result (`load()`); only when none waits (all were cancelled) does the work come
-            // back to the main actor itself to hand the result over.
+            // back to the main actor itself to hand the result over. The ad is held strongly (a
+            // weak capture costs a box on the main thread): its `VideoAds` holds it while it
+            // loads anyway, and an ad that ends cancels the work.
             let progress = load.progress
-            work = Task.detached(priority: Task.currentPriority) { [weak self] in
+            load.work = Task.detached(priority: Task.currentPriority) { [self] in
                 let prepared: Result<any Sendable, CreativeLoadError>
                 do {
                     prepared = .success(try await preparation.run())
@@ -72,10 +73,10 @@ extension VideoAd {
                     prepared = .failure(CreativeLoadError(code: VASTErrorCode.undefined))
                 }
                 guard progress.finish(.success(.prepared(prepared))) == 0 else { return }
-                await self?.takePrepared(prepared, of: load)
+                await takePrepared(prepared, of: load)
             }
         } else {
-            work = Task { @MainActor [weak self] in
+            load.work = Task { @MainActor [weak self] in
                 do {
                     try await renderer.load()
                     self?.finishLoading(.success(()))
@@ -89,15 +90,13 @@ extension VideoAd {
         let timeout = runtime.environment.loadTimeout
         let timeoutCode = format == .linear ? VASTErrorCode.mediaFileTimeout : VASTErrorCode.nonLinearFetchFailed
         // Not ready within `timeout` of foreground time: the load fails (a no-op once it finished).
+        // Held strongly, as the work holds them: the entry goes when the load settles.
         let loadTimer = runtime.loadTimer
-        let timeoutTicket = loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [weak self, weak load] in
-            guard let self, let load, self.loading === load else { return }
-            self.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
+        let timeoutTicket = loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [self, load] in
+            guard loading === load else { return }
+            finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
         }
-        load.onCancel {
-            work.cancel()
-            loadTimer.cancel(timeoutTicket)
-        }
+        load.timeout = (loadTimer, timeoutTicket)
         return load
     }
 
@@ -106,6 +105,8 @@ extension VideoAd {
     /// time-out passed, the ad ended).
     func takePrepared(_ prepared: Result<any Sendable, CreativeLoadError>, of load: LoadInProgress) {
         guard loading === load, load.result == nil, let renderer else { return }
+        // The work is done (it handed over what it prepared): nothing to cancel.
+        load.work = nil
         switch prepared {
         case .success(let value):
             do {

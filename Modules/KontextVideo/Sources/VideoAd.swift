@@ -112,7 +112,10 @@ public final class VideoAd {
         self.sdk = owner.sdk
         self.runtime = runtime
         self.expiresAt = (receivedAt ?? runtime.clock.now) + served.expiresIn
-        expiryTicket = runtime.expiryTimer.schedule(at: expiresAt) { [weak self] in self?.expireIfDue() }
+        // Held strongly by the timer, not weakly (a weak capture costs a box and a side table on the
+        // main thread): until the entry is cancelled (shown, ended, invalidated) the ad's
+        // `VideoAds` holds it anyway, and a stopped timer forgets it.
+        expiryTicket = runtime.expiryTimer.schedule(at: expiresAt) { [self] in expireIfDue() }
         record(.state, .adReceived, level: .info, Self.receivedAttributes(served, requestId: requestId))
     }
 

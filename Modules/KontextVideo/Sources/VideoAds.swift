@@ -127,6 +127,10 @@ public final class VideoAds {
     deinit {
         // Releasing the object does the same as `destroy()`, best effort, on the main actor.
         let core = self.core
+        // Already destroyed, as the app should have done: nothing to do, so no task (each costs
+        // the main thread a run-loop turn). Read at once where a main-actor object is almost always
+        // released, on the main thread; from elsewhere the task finds out.
+        if Thread.isMainThread, MainActor.assumeIsolated({ core.isDestroyed }) { return }
         Task { @MainActor in core.destroy() }
     }
 }

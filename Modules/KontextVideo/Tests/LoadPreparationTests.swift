@@ -144,6 +144,29 @@ struct LoadPreparationTests {
         }
     }
 
+    @Test func aLoadingAdAndItsVideoAdsAreFreedOnceDestroyedAndTheWorkWasCancelled() async throws {
+        try await KontextVideoHarness.run { harness in
+            let factory = GatedFactory()
+            KontextVideo.shared.beginSession { $0.rendererFactory = factory }
+            await harness.initialize()
+            // The work and the time-out hold the ad strongly while it loads; destroy() cancels both.
+            weak var releasedAds: VideoAds?
+            weak var releasedAd: VideoAd?
+            do {
+                let ads = VideoAds(content: .init(id: "e1", language: "en"))
+                let ad = try await ads.format(.pause)
+                let call = Task { @MainActor in try await ad.load() }
+                let renderer = try #require(await yield { factory.made.count == 1 } ? factory.made.first : nil)
+                try await renderer.started.value()
+                ads.destroy()
+                await #expect(throws: VideoAdError.destroyed) { try await call.value }
+                (releasedAds, releasedAd) = (ads, ad)
+            }
+            factory.made.removeAll()
+            #expect(await yield { releasedAd == nil && releasedAds == nil }, "nothing keeps the ad or its VideoAds")
+        }
+    }
+
     @Test func destroyingTheVideoAdsWhileTheWorkRunsThrowsDestroyed() async throws {
         try await withLoadingAd { _, ads, _, call, renderer in
             try await renderer.started.value()

@@ -65,6 +65,23 @@ struct VideoAdTests {
         gate.release()
     }
 
+    @Test func aVideoAdsReleasedWithItsRequestUnderWayLeavesNothingAliveOnceTheAnswerCame() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let server = try #require(harness.server)
+            // The request's task holds the book strongly until the request ends; then the released
+            // object's destroy() lets go of it and of the ad the unheard answer became.
+            weak var book: AdRequestBook?
+            do {
+                let ads = VideoAds(content: content)
+                book = ads.core
+                try await cancelFormat(of: ads, whileHeldBy: server.hold(for: .pause))
+            }
+            for _ in 0..<20_000 where book != nil { await Task.yield() }
+            #expect(book == nil, "the book, and with it the ad, was freed")
+        }
+    }
+
     @Test func aFailedRequestNobodyWaitedForIsSettledThenAndTheNextFormatAsksAgain() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
