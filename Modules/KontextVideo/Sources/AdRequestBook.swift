@@ -50,10 +50,16 @@ package final class AdRequestBook {
         if let ad = held[format], ad.isHeldValid {
             return ad
         }
-        let request = inFlight[format] ?? startRequest(for: format)
-        let answered: Result<AdAnswer, any Error>
+        let request: AdRequestInFlight
+        var launch: RequestLaunch?
+        if let underWay = inFlight[format] {
+            request = underWay
+        } else {
+            (request, launch) = startRequest(for: format)
+        }
+        let answered: Result<ReceivedAnswer, any Error>
         do {
-            answered = .success(try await request.answer.value())
+            answered = .success(try await Self.answer(of: request, launching: launch))
         } catch let cancelled as CancellationError {
             // This caller was cancelled: the request goes on for the others.
             throw cancelled
@@ -65,69 +71,130 @@ package final class AdRequestBook {
         return try settle(request, format: format, answered: answered).get()
     }
 
-    /// Sends the ad request for `format`. With the SDK enabled (the common case) the request is
-    /// built here and sent from a task off the main actor, which settles its answer where the
-    /// client's actor returns it; otherwise the task waits on the main actor for the SDK's state
-    /// first (`requireEnabled`, the `/init` retry, the tracking dialog).
-    private func startRequest(for format: AdFormat) -> AdRequestInFlight {
-        let readyRuntime = sdk.session.runtimeReadyForRequests
-        // The two parts it needs, not a copy of the whole environment.
-        let clock = readyRuntime?.clock ?? sdk.session.environment.clock
-        let budget = TimeBudget(on: clock)
-        let request = AdRequestInFlight(runtime: readyRuntime)
-        inFlight[format] = request
-        let answer = request.answer
-        if let runtime = readyRuntime {
-            let adRequest = makeAdRequest(format, runtime: runtime)
-            let client = runtime.client
-            let requestId = runtime.identifiers.next()
-            request.requestId = requestId
-            // Detached from the main actor, at the caller's priority. The book and the request are
-            // held strongly, not weakly: a weak capture costs a box and a side table each, four
-            // allocations on the main thread per request. Neither lives longer for it: the task
-            // ends with the request (`destroy()` cancels it), and the book's `VideoAds` holds it
-            // until its deinit destroyed it, which settles the request.
-            request.task = Task.detached(priority: Task.currentPriority) { [self, request] in
-                let heard = await Self.send(adRequest, requestId: requestId, budget: budget, client: client, settling: answer)
-                // Every caller stopped waiting: the answer is made into its ad now, not by the next one.
-                if !heard { await settleUnheard(request, format: format) }
-            }
-        } else {
-            let identifiers = sdk.session.environment.identifiers
-            request.task = Task { @MainActor [weak self, weak request] in
-                let runtime: SDKRuntime
-                do {
-                    guard let self else { return }
-                    runtime = try await self.sdk.requireEnabled(budget: budget)
-                    if self.isDestroyed { throw VideoAdError.destroyed }
-                } catch {
-                    // Nobody waited to hear it (every caller was cancelled): settled now, so the next
-                    // `format()` asks again (the `/init` retry among it) rather than hearing it.
-                    if answer.finish(.failure(error)) == 0, let self, let request { self.settleUnheard(request, format: format) }
-                    return
-                }
-                guard let self, let request else { return }
-                request.runtime = runtime
-                // Drawn once the request leaves, as on the fast path: one that never does takes no id.
-                let requestId = identifiers.next()
-                request.requestId = requestId
-                let heard = await Self.send(self.makeAdRequest(format, runtime: runtime), requestId: requestId, budget: budget,
-                                            client: runtime.client, settling: answer)
-                if !heard { self.settleUnheard(request, format: format) }
-            }
-        }
-        return request
+    /// Waits for `request`'s answer off the main actor, once `launch` (the first caller's) sent
+    /// it. The caller leaves the main actor as a bare `URLSession` call would, and comes back once,
+    /// with the answer: making the request's task and waiting for it cost the main thread nothing.
+    /// `@concurrent`, so it stays off the caller's actor whatever the language mode's default.
+    @concurrent private nonisolated static func answer(
+        of request: AdRequestInFlight, launching launch: RequestLaunch?
+    ) async throws -> ReceivedAnswer {
+        launch?.start()
+        return try await request.answer.value()
     }
 
-    /// Sends `adRequest` and settles `answer` with what the server said, on the client's side:
-    /// the callers waiting for it are resumed on the main actor, each once. Returns whether any
-    /// caller was waiting to hear it.
-    private nonisolated static func send(
-        _ adRequest: AdRequest, requestId: UUID, budget: TimeBudget, client: AdServerClient,
-        settling answer: OnceOutcome<AdAnswer>
+    /// Prepares the ad request for `format`. With the SDK enabled (the common case) the request is
+    /// built here and returned to be sent by the first caller, off the main actor, from a task of
+    /// its own that settles the answer where the client's actor returns it; otherwise a task waits
+    /// on the main actor for the SDK's state first (`requireEnabled`, the `/init` retry, the
+    /// tracking dialog), and there is nothing to launch.
+    private func startRequest(for format: AdFormat) -> (AdRequestInFlight, RequestLaunch?) {
+        let request = AdRequestInFlight()
+        inFlight[format] = request
+        if let runtime = sdk.session.runtimeReadyForRequests {
+            let requestId = runtime.identifiers.next()
+            request.requestId = requestId
+            let launch = RequestLaunch(
+                moment: moment(runtime: runtime), requestId: requestId, runtime: runtime, book: self, request: request,
+                format: format)
+            return (request, launch)
+        }
+        // The two parts it needs, not a copy of the whole environment.
+        let (clock, identifiers) = (sdk.session.environment.clock, sdk.session.environment.identifiers)
+        let budget = TimeBudget(on: clock)
+        let answer = request.answer
+        request.answer.setProducer(Task { @MainActor [weak self, weak request] in
+            let runtime: SDKRuntime
+            do {
+                guard let self else { return }
+                runtime = try await self.sdk.requireEnabled(budget: budget)
+                if self.isDestroyed { throw VideoAdError.destroyed }
+            } catch {
+                // Nobody waited to hear it (every caller was cancelled): settled now, so the next
+                // `format()` asks again (the `/init` retry among it) rather than hearing it.
+                if answer.finish(.failure(error)) == 0, let self, let request { self.settleUnheard(request, format: format) }
+                return
+            }
+            guard let self, let request else { return }
+            // Drawn once the request leaves, as on the fast path: one that never does takes no id.
+            let requestId = identifiers.next()
+            request.requestId = requestId
+            let adRequest = self.adRequest(format, at: self.moment(runtime: runtime))
+            let heard = await Self.send(adRequest, requestId: requestId, budget: budget, through: runtime, for: self, settling: answer)
+            if !heard { self.settleUnheard(request, format: format) }
+        })
+        return (request, nil)
+    }
+
+    /// An ad request ready to leave, and what its answer goes to: built and sent by the first
+    /// caller once it left the main actor (`answer(of:launching:)`).
+    private struct RequestLaunch: Sendable {
+        let moment: RequestMoment
+        let requestId: UUID
+        let runtime: SDKRuntime
+        let book: AdRequestBook
+        let request: AdRequestInFlight
+        let format: AdFormat
+
+        /// Sends the request from a task of its own, at the caller's priority, so the caller's
+        /// cancellation stops only its own wait; the task is the answer's producer, for `destroy()`. Its
+        /// 16 s budget starts here, a hop after the call. The book and the request are held
+        /// strongly, not weakly (a weak capture costs a box and a side table each): the task ends
+        /// with the request, and the book's `VideoAds` holds it until its deinit destroyed it,
+        /// which settles the request.
+        nonisolated func start() {
+            let budget = TimeBudget(on: runtime.clock)
+            request.answer.setProducer(Task.detached(priority: Task.currentPriority) { [self] in
+                let heard = await AdRequestBook.send(
+                    book.adRequest(format, at: moment), requestId: requestId, budget: budget, through: runtime, for: book,
+                    settling: request.answer)
+                // Every caller stopped waiting: the answer is made into its ad now, not by the next one.
+                if !heard { await book.settleUnheard(request, format: format) }
+            })
+        }
+    }
+
+    /// What a request carries that only the main actor can read, as it is at the call: the
+    /// playhead, the user, consent, the variant and the device. The rest (the content, its
+    /// labels) is the book's for its life, and joins it off the main actor.
+    private struct RequestMoment: Sendable {
+        let playhead: TimeInterval
+        let user: KontextVideoUser?
+        let regulatory: KontextVideoRegulatory?
+        let variantId: String?
+        let device: DeviceFacts
+        let identifiers: DeviceIdentifiers
+    }
+
+    private func moment(runtime: SDKRuntime) -> RequestMoment {
+        RequestMoment(
+            playhead: playerTracker.playhead, user: validatedUser(sdk.user), regulatory: sdk.regulatory,
+            variantId: sdk.variantId, device: runtime.platform.deviceFacts(), identifiers: runtime.platform.deviceIdentifiers())
+    }
+
+    /// The request for `format` at `moment`, with the book's content and labels; built anywhere.
+    private nonisolated func adRequest(_ format: AdFormat, at moment: RequestMoment) -> AdRequest {
+        AdRequest(
+            format: format, content: content, labels: labels, playhead: moment.playhead, user: moment.user,
+            regulatory: moment.regulatory, variantId: moment.variantId, device: moment.device, identifiers: moment.identifiers)
+    }
+
+    /// Sends `adRequest` through `runtime`'s client and settles `answer` with what the server
+    /// said, made into `book`'s ad right there, off the main actor: the callers waiting for it are
+    /// resumed on the main actor, each once. Returns whether any caller was waiting to hear it.
+    fileprivate nonisolated static func send(
+        _ adRequest: AdRequest, requestId: UUID, budget: TimeBudget, through runtime: SDKRuntime, for book: AdRequestBook,
+        settling answer: OnceOutcome<ReceivedAnswer>
     ) async -> Bool {
         do throws(AdRequestFailure) {
-            return answer.finish(.success(try await client.requestAd(adRequest, requestId: requestId, budget: budget))) > 0
+            let received: ReceivedAnswer
+            switch try await runtime.client.requestAd(adRequest, requestId: requestId, budget: budget) {
+            case .noFill(let reason):
+                received = .noFill(reason)
+            case .ad(let served):
+                let now = runtime.clock.now
+                received = .ad(VideoAd(served: served, owner: book, runtime: runtime, receivedAt: now), receivedAt: now)
+            }
+            return answer.finish(.success(received)) > 0
         } catch {
             return answer.finish(.failure(error)) > 0
         }
@@ -135,25 +202,9 @@ package final class AdRequestBook {
 
     /// A request whose callers all stopped waiting: its outcome is made (and an ad held) as if
     /// one had come back, so the next `format(_:)` finds the ad, or asks again after an error.
-    private func settleUnheard(_ request: AdRequestInFlight, format: AdFormat) {
+    fileprivate func settleUnheard(_ request: AdRequestInFlight, format: AdFormat) {
         guard request.outcome == nil, inFlight[format] === request else { return }
         _ = settle(request, format: format, answered: request.answer.outcome)
-    }
-
-    /// What every request carries: the content, its labels, the playhead now, the user, consent
-    /// and the device.
-    private func makeAdRequest(_ format: AdFormat, runtime: SDKRuntime) -> AdRequest {
-        AdRequest(
-            format: format,
-            content: content,
-            labels: labels,
-            playhead: playerTracker.playhead,
-            user: validatedUser(sdk.user),
-            regulatory: sdk.regulatory,
-            variantId: sdk.variantId,
-            device: runtime.platform.deviceFacts(),
-            identifiers: runtime.platform.deviceIdentifiers()
-        )
     }
 
     /// What a settled request's answer becomes, made once (the first caller back, or `destroy()`)
@@ -161,7 +212,7 @@ package final class AdRequestBook {
     /// request outcome reported here with the request's id. The request stops being in flight.
     /// `answered` is the request's answer, as the caller was woken with it (`nil`: not settled).
     private func settle(
-        _ request: AdRequestInFlight, format: AdFormat, answered: Result<AdAnswer, any Error>?
+        _ request: AdRequestInFlight, format: AdFormat, answered: Result<ReceivedAnswer, any Error>?
     ) -> Result<VideoAd, any Error> {
         if let outcome = request.outcome { return outcome }
         let outcome = makeOutcome(request, format: format, answered: answered)
@@ -171,11 +222,11 @@ package final class AdRequestBook {
     }
 
     private func makeOutcome(
-        _ request: AdRequestInFlight, format: AdFormat, answered: Result<AdAnswer, any Error>?
+        _ request: AdRequestInFlight, format: AdFormat, answered: Result<ReceivedAnswer, any Error>?
     ) -> Result<VideoAd, any Error> {
         let requestId = request.requestId
         if isDestroyed { return .failure(VideoAdError.destroyed) }
-        let answer: AdAnswer
+        let answer: ReceivedAnswer
         switch answered {
         case .success(let answered)?:
             answer = answered
@@ -192,27 +243,26 @@ package final class AdRequestBook {
         case nil:
             return .failure(CancellationError())
         }
-        guard let runtime = request.runtime else { return .failure(VideoAdError.notInitialized) }
         switch answer {
         case .noFill(let reason):
             let noFill = VideoAdError.noFill(reason: reason)
             reportFormatThrown(noFill, format: format, requestId: requestId)
             return .failure(noFill)
-        case .ad(let served):
-            if let ad = held[format], ad.id == served.id, ad.isHeldValid {
+        case .ad(let made, let receivedAt):
+            // The ad made off the main actor is the outcome unless one already held is the same
+            // ad, or the app showed or rejected it (then it is dropped, having taken part in nothing).
+            if let ad = held[format], ad.id == made.id, ad.isHeldValid {
                 return .success(ad)
             }
-            // The clock read once, for both: reading it is a system call's worth on the main actor.
-            let now = runtime.clock.now
-            if runtime.usedAds.contains(served.id, now: now) {
+            if made.runtime.usedAds.contains(made.id, now: receivedAt) {
                 let used = VideoAdError.noFill(reason: .alreadyUsed)
-                reportFormatThrown(used, format: format, note: "ad \(served.id) was shown or rejected", requestId: requestId)
+                reportFormatThrown(used, format: format, note: "ad \(made.id) was shown or rejected", requestId: requestId)
                 return .failure(used)
             }
-            let ad = VideoAd(served: served, owner: self, runtime: runtime, requestId: requestId, receivedAt: now)
-            held[format] = ad
-            liveAds.append(ad)
-            return .success(ad)
+            made.arrived(requestId: requestId)
+            held[format] = made
+            liveAds.append(made)
+            return .success(made)
         }
     }
 
@@ -243,7 +293,7 @@ package final class AdRequestBook {
         sdk.events.record(KontextVideoEvent(.state, .videoAdsDestroyed, level: .info, attributes: ["content": content.id]))
         let requests = inFlight.removeAll()
         for request in requests {
-            request.task?.cancel()
+            request.answer.cancelProducer()
             request.answer.finish(.failure(VideoAdError.destroyed))
             request.outcome = request.outcome ?? .failure(VideoAdError.destroyed)
         }

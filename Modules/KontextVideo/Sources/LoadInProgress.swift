@@ -1,11 +1,12 @@
 import KontextVideoConcurrency
 import KontextVideoCreatives
+import KontextVideoVAST
 
-/// One `load()` under way: what wakes its callers, how it ended, the context the creative was made
-/// with (its consent macros serve the tracking pixels too), and how to stop its work and its
+/// One `load()` under way: what wakes its callers, how it ended, the consent macros the creative was
+/// made with (they serve the tracking pixels too), and how to stop its work and its
 /// time-out. One reference on the ad while loading, none after: a held ad carries no load state.
 ///
-/// Each caller waits once on `progress` and wakes on the main actor, either with what the
+/// Each caller waits once on `progress`, off the main actor, and comes back to it once, either with what the
 /// renderer prepared off the main actor (the first caller back hands it to the renderer,
 /// `VideoAd.takePrepared(_:of:)`) or once the load was settled some other way (a renderer
 /// that loads on the main actor, the time-out, the ad invalidated or destroyed). Then it returns or
@@ -13,20 +14,25 @@ import KontextVideoCreatives
 /// load goes on, and the next caller gets its result.
 @MainActor
 final class LoadInProgress {
-    /// Wakes every waiting caller, once.
+    /// Wakes every waiting caller, once. Its producer is the load's work (off the main actor,
+    /// started there by its first caller; or the renderer's own load on it), until it finished.
     nonisolated let progress = OnceOutcome<LoadProgress>()
     /// How the load ended, once it did: set before `progress` wakes anyone for it.
     private(set) var result: Result<Void, any Error>?
-    /// What the creative was made with.
-    let context: CreativeContext
-    /// The load's work (off the main actor, or the renderer's own load on it), until it finished.
-    /// Kept as they are rather than in a closure that stops both: one allocation fewer per load.
-    var work: Task<Void, Never>?
+    /// The consent macros the creative was made with (`nil` for an image or a page): a linear
+    /// ad's tracking pixels carry them too. Only they, not the whole context, whose copy and
+    /// release were main-thread work for every load.
+    let macros: LazyVASTMacroContext?
     /// The load's time-out in the runtime's load timer.
     var timeout: (timer: DeadlineTimer, ticket: DeadlineTimer.Ticket)?
 
-    init(context: CreativeContext) {
-        self.context = context
+    init(macros: LazyVASTMacroContext?) {
+        self.macros = macros
+    }
+
+    /// The values of `macros`, read now; empty without a reader.
+    var macroValues: VASTMacroContext {
+        macros?.context ?? VASTMacroContext()
     }
 
     /// Ends the load with `result` and wakes its callers; later calls do nothing.
@@ -38,8 +44,7 @@ final class LoadInProgress {
 
     /// Cancels the load's work and its time-out; later calls do nothing.
     func cancel() {
-        work?.cancel()
-        work = nil
+        progress.cancelProducer()
         if let timeout { timeout.timer.cancel(timeout.ticket) }
         timeout = nil
     }

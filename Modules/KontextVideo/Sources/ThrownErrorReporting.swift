@@ -22,11 +22,27 @@ extension KontextVideo {
     }
 
     /// Where initialization stands, for the log.
-    var stateDescription: String { Self.describe(phase) }
+    var stateDescription: String { InitializationStage(phase).description }
+}
 
-    /// `phase` for the log.
-    nonisolated static func describe(_ phase: InitializationPhase) -> String {
+/// Where initialization stands, without the task an initialization under way carries: what a
+/// call's state keeps of it (a copy of the phase retained and released that task at every call).
+enum InitializationStage {
+    case notInitialized
+    case initializing
+    case finished(KontextVideoState)
+
+    init(_ phase: InitializationPhase) {
         switch phase {
+        case .notInitialized: self = .notInitialized
+        case .initializing: self = .initializing
+        case .finished(let state): self = .finished(state)
+        }
+    }
+
+    /// The stage, for the log.
+    var description: String {
+        switch self {
         case .notInitialized: "not initialized"
         case .initializing: "initializing"
         case .finished(let state): "\(state)"
@@ -42,7 +58,7 @@ extension VideoAd {
         do {
             return try body()
         } catch {
-            sdk.reportThrown(error, call: call(), state: state?.description ?? "", content: owner.content.id, adId: id)
+            sdk.reportThrown(error, call: call(), state: state?.description(of: self) ?? "", content: owner.content.id, adId: id)
             throw error
         }
     }
@@ -53,28 +69,28 @@ extension VideoAd {
         do {
             return try await body()
         } catch {
-            sdk.reportThrown(error, call: call(), state: state?.description ?? "", content: owner.content.id, adId: id)
+            sdk.reportThrown(error, call: call(), state: state?.description(of: self) ?? "", content: owner.content.id, adId: id)
             throw error
         }
     }
 
     /// The ad's state as a call finds it. Taken before every public call at the default log
     /// level (`.warning` is heard), and put into words only when the call throws: formatting it
-    /// up front cost every call that did not throw a few microseconds of the main thread.
+    /// up front cost every call that did not throw a few microseconds of the main thread. Flags
+    /// only, but for another ad's id: nothing to retain and release in the common case.
     var callState: VideoAdCallState {
         let other = sdk.adOnScreen
         return VideoAdCallState(
-            id: id, format: format, sdk: sdk.phase, isLoaded: isLoaded, wasShown: wasShown, hasEnded: hasEnded,
+            sdk: InitializationStage(sdk.phase), isLoaded: isLoaded, wasShown: wasShown, hasEnded: hasEnded,
             invalidationReason: invalidationReason, ownerDestroyed: owner.isDestroyed,
             otherAdOnScreen: other === self ? nil : other?.id)
     }
 }
 
-/// An ad's state when a public call began, for the warning its throw is reported with.
+/// An ad's state when a public call began, for the warning its throw is reported with. Its id and
+/// format are the ad's own, which never change.
 struct VideoAdCallState {
-    let id: String
-    let format: AdFormat
-    let sdk: InitializationPhase
+    let sdk: InitializationStage
     let isLoaded: Bool
     let wasShown: Bool
     let hasEnded: Bool
@@ -82,9 +98,9 @@ struct VideoAdCallState {
     let ownerDestroyed: Bool
     let otherAdOnScreen: String?
 
-    /// The state in one line, for the log.
-    var description: String {
-        var parts = ["ad=\(id)", "format=\(format.rawValue)", "sdk=\(KontextVideo.describe(sdk))"]
+    /// The state of `ad` in one line, for the log.
+    func description(of ad: VideoAd) -> String {
+        var parts = ["ad=\(ad.id)", "format=\(ad.format.rawValue)", "sdk=\(sdk.description)"]
         parts.append(isLoaded ? "loaded" : "not loaded")
         if wasShown { parts.append(hasEnded ? "shown and ended" : "on screen") }
         if let invalidationReason { parts.append("invalidated(\(invalidationReason))") }

@@ -2,6 +2,7 @@ import Foundation
 import KontextVideoVAST
 import KontextVideoScheduling
 import KontextVideoNetworking
+import KontextVideoConcurrency
 import KontextVideoCreatives
 
 extension VideoAd {
@@ -28,9 +29,16 @@ extension VideoAd {
         try await reporting("load()") {
             try checkUsable()
             if isLoaded || wasShown { return }
-            // Concurrent calls wait for the load under way, each woken once, on the main actor.
-            let load = loading ?? startLoading()
-            if load.result == nil, case .prepared(let prepared) = try await load.progress.value() {
+            // Concurrent calls wait for the load under way, off the main actor, each coming back
+            // once; the first starts its work there.
+            let load: LoadInProgress
+            var launch: LoadLaunch?
+            if let underWay = loading {
+                load = underWay
+            } else {
+                (load, launch) = startLoading()
+            }
+            if load.result == nil, case .prepared(let prepared) = try await Self.progress(of: load, launching: launch) {
                 takePrepared(prepared, of: load)
             }
             // Settled by now: by what was prepared (handed over just above, or by an earlier
@@ -39,9 +47,19 @@ extension VideoAd {
         }
     }
 
-    /// Makes the renderer and starts it loading, against the load timer's time-out: its work off
-    /// the main actor when it has some (`CreativePreparation`), else its `load()` on the main actor.
-    private func startLoading() -> LoadInProgress {
+    /// Waits for `load` to progress off the main actor, once `launch` (the first caller's)
+    /// started its work there: the caller leaves the main actor as a bare `URLSession` call would,
+    /// and comes back once. A renderer that loads on the main actor has nothing to launch.
+    /// `@concurrent`, so it stays off the caller's actor whatever the language mode's default.
+    @concurrent private nonisolated static func progress(of load: LoadInProgress, launching launch: LoadLaunch?) async throws -> LoadProgress {
+        launch?.start()
+        return try await load.progress.value()
+    }
+
+    /// Makes the renderer and its load, against the load timer's time-out: its work, when it has
+    /// some to do off the main actor (`CreativePreparation`), returned for the first caller to
+    /// start there; else its `load()`, started on the main actor.
+    private func startLoading() -> (LoadInProgress, LoadLaunch?) {
         let context = CreativeContext(
             clock: runtime.clock,
             transport: runtime.environment.transport,
@@ -54,29 +72,13 @@ extension VideoAd {
         renderer.onEvent = { [weak self] event in self?.handle(event) }
         record(.state, .load, level: .debug)
         // In place before any work starts, so whatever settles the load finds it.
-        let load = LoadInProgress(context: context)
+        let load = LoadInProgress(macros: context.lazyMacroContext)
         loading = load
+        var launch: LoadLaunch?
         if let preparation = renderer.makePreparation() {
-            // Started off the main actor, where it runs: each waiting caller then wakes once with
-            // its result (`load()`); only when none waits (all were cancelled) does the work come
-            // back to the main actor itself to hand the result over. The ad is held strongly (a
-            // weak capture costs a box on the main thread): its `VideoAds` holds it while it
-            // loads anyway, and an ad that ends cancels the work.
-            let progress = load.progress
-            load.work = Task.detached(priority: Task.currentPriority) { [self] in
-                let prepared: Result<any Sendable, CreativeLoadError>
-                do {
-                    prepared = .success(try await preparation.run())
-                } catch let failure as CreativeLoadError {
-                    prepared = .failure(failure)
-                } catch {
-                    prepared = .failure(CreativeLoadError(code: VASTErrorCode.undefined))
-                }
-                guard progress.finish(.success(.prepared(prepared))) == 0 else { return }
-                await takePrepared(prepared, of: load)
-            }
+            launch = LoadLaunch(preparation: preparation, ad: self, load: load)
         } else {
-            load.work = Task { @MainActor [weak self] in
+            load.progress.setProducer(Task { @MainActor [weak self] in
                 do {
                     try await renderer.load()
                     self?.finishLoading(.success(()))
@@ -85,7 +87,7 @@ extension VideoAd {
                 } catch {
                     self?.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
                 }
-            }
+            })
         }
         let timeout = runtime.environment.loadTimeout
         let timeoutCode = format == .linear ? VASTErrorCode.mediaFileTimeout : VASTErrorCode.nonLinearFetchFailed
@@ -97,7 +99,37 @@ extension VideoAd {
             finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
         }
         load.timeout = (loadTimer, timeoutTicket)
-        return load
+        return (load, launch)
+    }
+
+    /// A creative's work off the main actor, ready to start: started by the first caller of
+    /// `load()` once it left the main actor (`progress(of:launching:)`).
+    struct LoadLaunch: Sendable {
+        let preparation: CreativePreparation
+        let ad: VideoAd
+        let load: LoadInProgress
+
+        /// Runs the work from a task of its own, at the caller's priority, so the caller's
+        /// cancellation stops only its own wait; the task is the progress's producer, for the load
+        /// to cancel.
+        /// Each waiting caller then wakes once with its result (`load()`); only when none waits
+        /// (all were cancelled) does the work come back to the main actor itself to hand the
+        /// result over. The ad is held strongly (a weak capture costs a box): its `VideoAds` holds
+        /// it while it loads anyway, and an ad that ends cancels the work.
+        nonisolated func start() {
+            load.progress.setProducer(Task.detached(priority: Task.currentPriority) { [self] in
+                let prepared: Result<any Sendable, CreativeLoadError>
+                do {
+                    prepared = .success(try await preparation.run())
+                } catch let failure as CreativeLoadError {
+                    prepared = .failure(failure)
+                } catch {
+                    prepared = .failure(CreativeLoadError(code: VASTErrorCode.undefined))
+                }
+                guard load.progress.finish(.success(.prepared(prepared))) == 0 else { return }
+                await ad.takePrepared(prepared, of: load)
+            })
+        }
     }
 
     /// Hands what the renderer prepared off the main actor to it, and settles the load with how
@@ -106,7 +138,7 @@ extension VideoAd {
     func takePrepared(_ prepared: Result<any Sendable, CreativeLoadError>, of load: LoadInProgress) {
         guard loading === load, load.result == nil, let renderer else { return }
         // The work is done (it handed over what it prepared): nothing to cancel.
-        load.work = nil
+        load.progress.releaseProducer()
         switch prepared {
         case .success(let value):
             do {
@@ -137,8 +169,8 @@ extension VideoAd {
             if let linear = renderer?.resolvedLinearAd {
                 tracking = LinearTrackingSession(
                     ad: linear, sink: trackingPixels,
-                    baseContext: load.context.macros)
-                pixelMacros = load.context.macros
+                    baseContext: load.macroValues)
+                pixelMacros = load.macroValues
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
             record(.state, .loaded, level: .info)

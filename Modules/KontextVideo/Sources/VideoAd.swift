@@ -103,7 +103,10 @@ public final class VideoAd {
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
     private var expiryTicket: DeadlineTimer.Ticket?
 
-    init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, requestId: UUID? = nil, receivedAt: Duration? = nil) {
+    /// The ad the server's `served` answer becomes, received at `receivedAt` on the runtime's
+    /// clock. Made where the answer arrived, off the main actor: copying the answer and making the
+    /// object are work the main thread need not do. It takes part in nothing until `arrived(requestId:)`.
+    nonisolated init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, receivedAt: Duration) {
         self.served = served
         self.id = served.id
         self.format = served.format
@@ -111,7 +114,12 @@ public final class VideoAd {
         self.owner = owner
         self.sdk = owner.sdk
         self.runtime = runtime
-        self.expiresAt = (receivedAt ?? runtime.clock.now) + served.expiresIn
+        self.expiresAt = receivedAt + served.expiresIn
+    }
+
+    /// The ad is the request's outcome, on the main actor: it expires on the runtime's timer from
+    /// now on, and its arrival is recorded.
+    func arrived(requestId: UUID?) {
         // Held strongly by the timer, not weakly (a weak capture costs a box and a side table on the
         // main thread): until the entry is cancelled (shown, ended, invalidated) the ad's
         // `VideoAds` holds it anyway, and a stopped timer forgets it.

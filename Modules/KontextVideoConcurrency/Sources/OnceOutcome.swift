@@ -2,6 +2,12 @@
 /// ones are ignored; a waiter whose task is cancelled stops waiting with `CancellationError`
 /// while the outcome stays to be had.
 ///
+/// It can also hold the task that will settle it (its producer), for its owner to cancel: the SDK
+/// starts the work of an ad request or a load from its caller's task once that task left the main
+/// actor (creating a task costs the main thread as much as the rest of the call), while whoever
+/// may cancel it (`destroy()`, the ad ending) is on the main actor. Kept under the outcome's own
+/// lock: a separate holder was one more allocation per request.
+///
 /// A value with reference semantics, like the `LockedState` it wraps: copies share one outcome,
 /// in one allocation.
 public struct OnceOutcome<Value: Sendable>: Sendable {
@@ -10,6 +16,8 @@ public struct OnceOutcome<Value: Sendable>: Sendable {
     @usableFromInline struct State: HasWaiters {
         @usableFromInline var outcome: Result<Value, any Error>?
         @usableFromInline var waiters = Waiters<Value, Void>()
+        @usableFromInline var producer: Task<Void, Never>?
+        @usableFromInline var producerCancelled = false
 
         @inlinable init() {}
     }
@@ -34,6 +42,32 @@ public struct OnceOutcome<Value: Sendable>: Sendable {
         }
         for waiter in waiters { waiter.resume(with: outcome) }
         return waiters.count
+    }
+
+    /// Keeps `task`, the work that will settle the outcome, to cancel it later; cancels it now if
+    /// `cancelProducer()` came first.
+    @inlinable package func setProducer(_ task: Task<Void, Never>) {
+        let cancelNow = state.withLock { state -> Bool in
+            if state.producerCancelled { return true }
+            state.producer = task
+            return false
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    /// Cancels the producer, and any set later.
+    @inlinable package func cancelProducer() {
+        let task = state.withLock { state -> Task<Void, Never>? in
+            state.producerCancelled = true
+            defer { state.producer = nil }
+            return state.producer
+        }
+        task?.cancel()
+    }
+
+    /// Lets go of the producer without cancelling it: its work is done.
+    @inlinable package func releaseProducer() {
+        state.withLock { $0.producer = nil }
     }
 
     /// Returns the value once settled, or throws the settled error.

@@ -13,3 +13,4 @@ struct LockedStateTests {
         #expect(counter.snapshot == 8_000)
     }
 }
+

@@ -148,4 +148,43 @@ struct OnceOutcomeTests {
         outcome.finish(.success("kept"))
         #expect(try await outcome.value() == "kept")
     }
+
+    /// A task that waits until it is cancelled, then says so.
+    private static func waitingForCancellation(_ cancelled: OnceOutcome<Void>) -> Task<Void, Never> {
+        Task {
+            let forever = OnceOutcome<Void>()
+            _ = try? await forever.value()
+            cancelled.finish(.success(()))
+        }
+    }
+
+    @Test func theProducerSetIsCancelledWithCancelProducer() async throws {
+        let outcome = OnceOutcome<Int>()
+        let cancelled = OnceOutcome<Void>()
+        outcome.setProducer(Self.waitingForCancellation(cancelled))
+        #expect(cancelled.outcome == nil)
+        outcome.cancelProducer()
+        try await cancelled.value()
+    }
+
+    @Test func aProducerSetAfterCancelProducerIsCancelledAsItArrives() async throws {
+        let outcome = OnceOutcome<Int>()
+        outcome.cancelProducer()
+        let cancelled = OnceOutcome<Void>()
+        outcome.setProducer(Self.waitingForCancellation(cancelled))
+        try await cancelled.value()
+    }
+
+    @Test func aReleasedProducerIsNotCancelled() async throws {
+        let outcome = OnceOutcome<Int>()
+        let cancelled = OnceOutcome<Void>()
+        let task = Self.waitingForCancellation(cancelled)
+        outcome.setProducer(task)
+        outcome.releaseProducer()
+        outcome.cancelProducer()
+        for _ in 0..<1_000 { await Task.yield() }
+        #expect(cancelled.outcome == nil, "the outcome no longer held it")
+        task.cancel()
+        try await cancelled.value()
+    }
 }
