@@ -50,16 +50,11 @@ package final class AdRequestBook {
         if let ad = held[format], ad.isHeldValid {
             return ad
         }
-        let request: AdRequestInFlight
-        var launch: RequestLaunch?
-        if let underWay = inFlight[format] {
-            request = underWay
-        } else {
-            (request, launch) = startRequest(for: format)
-        }
+        let (request, launch) = inFlight[format].map { ($0, nil) } ?? startRequest(for: format)
         let answered: Result<ReceivedAnswer, any Error>
         do {
-            answered = .success(try await Self.answer(of: request, launching: launch))
+            // The launch is handed over, so it is also freed off the main actor.
+            answered = .success(try await Self.answer(of: request, launching: consume launch))
         } catch let cancelled as CancellationError {
             // This caller was cancelled: the request goes on for the others.
             throw cancelled
@@ -76,7 +71,7 @@ package final class AdRequestBook {
     /// with the answer: making the request's task and waiting for it cost the main thread nothing.
     /// `@concurrent`, so it stays off the caller's actor whatever the language mode's default.
     @concurrent private nonisolated static func answer(
-        of request: AdRequestInFlight, launching launch: RequestLaunch?
+        of request: AdRequestInFlight, launching launch: consuming RequestLaunch?
     ) async throws -> ReceivedAnswer {
         launch?.start()
         return try await request.answer.value()

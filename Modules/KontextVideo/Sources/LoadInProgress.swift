@@ -54,7 +54,18 @@ final class LoadInProgress {
 enum LoadProgress: Sendable {
     /// The renderer's work off the main actor finished with this (`CreativePreparation`): the
     /// first caller back on the main actor hands it over. Wakes nobody when the load was settled first.
-    case prepared(Result<any Sendable, CreativeLoadError>)
+    case prepared(PreparedCreative)
     /// The load was settled (`LoadInProgress.result`).
     case settled
+}
+
+/// What a renderer's work off the main actor gave, in a box: every caller it wakes gets a
+/// reference, not a copy of the result and the value inside it.
+final class PreparedCreative: Sendable {
+    /// What the work prepared, or why it failed.
+    let result: Result<any Sendable, CreativeLoadError>
+
+    init(result: Result<any Sendable, CreativeLoadError>) {
+        self.result = result
+    }
 }

@@ -31,15 +31,10 @@ extension VideoAd {
             if isLoaded || wasShown { return }
             // Concurrent calls wait for the load under way, off the main actor, each coming back
             // once; the first starts its work there.
-            let load: LoadInProgress
-            var launch: LoadLaunch?
-            if let underWay = loading {
-                load = underWay
-            } else {
-                (load, launch) = startLoading()
-            }
-            if load.result == nil, case .prepared(let prepared) = try await Self.progress(of: load, launching: launch) {
-                takePrepared(prepared, of: load)
+            let (load, launch) = loading.map { ($0, nil) } ?? startLoading()
+            // The launch is handed over, so it is also freed off the main actor.
+            if load.result == nil, case .prepared(let prepared) = try await Self.progress(of: load, launching: consume launch) {
+                takePrepared(prepared.result, of: load)
             }
             // Settled by now: by what was prepared (handed over just above, or by an earlier
             // caller), or by whatever woke this caller (`LoadInProgress.settle`).
@@ -51,7 +46,9 @@ extension VideoAd {
     /// started its work there: the caller leaves the main actor as a bare `URLSession` call would,
     /// and comes back once. A renderer that loads on the main actor has nothing to launch.
     /// `@concurrent`, so it stays off the caller's actor whatever the language mode's default.
-    @concurrent private nonisolated static func progress(of load: LoadInProgress, launching launch: LoadLaunch?) async throws -> LoadProgress {
+    @concurrent private nonisolated static func progress(
+        of load: LoadInProgress, launching launch: consuming LoadLaunch?
+    ) async throws -> LoadProgress {
         launch?.start()
         return try await load.progress.value()
     }
@@ -126,7 +123,7 @@ extension VideoAd {
                 } catch {
                     prepared = .failure(CreativeLoadError(code: VASTErrorCode.undefined))
                 }
-                guard load.progress.finish(.success(.prepared(prepared))) == 0 else { return }
+                guard load.progress.finish(.success(.prepared(PreparedCreative(result: prepared)))) == 0 else { return }
                 await ad.takePrepared(prepared, of: load)
             })
         }

@@ -13,4 +13,3 @@ struct LockedStateTests {
         #expect(counter.snapshot == 8_000)
     }
 }
-
