@@ -131,11 +131,11 @@ package final class AdRequestBook {
         let format: AdFormat
 
         /// Sends the request from a task of its own, at the caller's priority, so the caller's
-        /// cancellation stops only its own wait; the task is the answer's producer, for `destroy()`. Its
-        /// 16 s budget starts here, a hop after the call. The book and the request are held
-        /// strongly, not weakly (a weak capture costs a box and a side table each): the task ends
-        /// with the request, and the book's `VideoAds` holds it until its deinit destroyed it,
-        /// which settles the request.
+        /// cancellation stops only its own wait; the task is the answer's producer, for
+        /// `destroy()`. Its 16 s budget starts here, a hop after the call. The book and the request
+        /// are held strongly, not weakly (a weak capture costs a box and a side table each): the
+        /// task ends with the request, and the book's `VideoAds` holds it until its deinit
+        /// destroyed it, which settles the request.
         nonisolated func start() {
             let budget = TimeBudget(on: runtime.clock)
             request.answer.setProducer(Task.detached(priority: Task.currentPriority) { [self] in

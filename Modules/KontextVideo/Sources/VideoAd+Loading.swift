@@ -108,11 +108,10 @@ extension VideoAd {
 
         /// Runs the work from a task of its own, at the caller's priority, so the caller's
         /// cancellation stops only its own wait; the task is the progress's producer, for the load
-        /// to cancel.
-        /// Each waiting caller then wakes once with its result (`load()`); only when none waits
-        /// (all were cancelled) does the work come back to the main actor itself to hand the
-        /// result over. The ad is held strongly (a weak capture costs a box): its `VideoAds` holds
-        /// it while it loads anyway, and an ad that ends cancels the work.
+        /// to cancel. Each waiting caller then wakes once with its result (`load()`); only when
+        /// none waits (all were cancelled) does the work come back to the main actor itself to
+        /// hand the result over. The ad is held strongly (a weak capture costs a box): its
+        /// `VideoAds` holds it while it loads anyway, and an ad that ends cancels the work.
         nonisolated func start() {
             load.progress.setProducer(Task.detached(priority: Task.currentPriority) { [self] in
                 let prepared: Result<any Sendable, CreativeLoadError>
