@@ -69,8 +69,10 @@ package final class AdRequestBook {
     /// Waits for `request`'s answer off the main actor, once `launch` (the first caller's) sent
     /// it. The caller leaves the main actor as a bare `URLSession` call would, and comes back once,
     /// with the answer: making the request's task and waiting for it cost the main thread nothing.
-    /// `@concurrent`, so it stays off the caller's actor whatever the language mode's default.
-    @concurrent private nonisolated static func answer(
+    /// Off the caller's actor because a `nonisolated` async function runs there in the language
+    /// mode the package builds with; `@concurrent` would say so, but it needs Swift 6.2 and the
+    /// package promises 6.0 (were `NonisolatedNonsendingByDefault` ever turned on, mark it so).
+    private nonisolated static func answer(
         of request: AdRequestInFlight, launching launch: consuming RequestLaunch?
     ) async throws -> ReceivedAnswer {
         launch?.start()

@@ -45,8 +45,10 @@ extension VideoAd {
     /// Waits for `load` to progress off the main actor, once `launch` (the first caller's)
     /// started its work there: the caller leaves the main actor as a bare `URLSession` call would,
     /// and comes back once. A renderer that loads on the main actor has nothing to launch.
-    /// `@concurrent`, so it stays off the caller's actor whatever the language mode's default.
-    @concurrent private nonisolated static func progress(
+    /// Off the caller's actor because a `nonisolated` async function runs there in the language
+    /// mode the package builds with; `@concurrent` would say so, but it needs Swift 6.2 and the
+    /// package promises 6.0 (were `NonisolatedNonsendingByDefault` ever turned on, mark it so).
+    private nonisolated static func progress(
         of load: LoadInProgress, launching launch: consuming LoadLaunch?
     ) async throws -> LoadProgress {
         launch?.start()
