@@ -53,8 +53,7 @@ package final class AdRequestBook {
         let (request, launch) = inFlight[format].map { ($0, nil) } ?? startRequest(for: format)
         let answered: Result<ReceivedAnswer, any Error>
         do {
-            // The launch is handed over, so it is also freed off the main actor.
-            answered = .success(try await Self.answer(of: request, launching: consume launch))
+            answered = .success(try await awaitOffMainActor(request.answer, launching: consume launch))
         } catch let cancelled as CancellationError {
             // This caller was cancelled: the request goes on for the others.
             throw cancelled
@@ -64,19 +63,6 @@ package final class AdRequestBook {
         }
         // What woke this caller is the request's outcome: handed on, not read again under the lock.
         return try settle(request, format: format, answered: answered).get()
-    }
-
-    /// Waits for `request`'s answer off the main actor, once `launch` (the first caller's) sent
-    /// it. The caller leaves the main actor as a bare `URLSession` call would, and comes back once,
-    /// with the answer: making the request's task and waiting for it cost the main thread nothing.
-    /// Off the caller's actor because a `nonisolated` async function runs there in the language
-    /// mode the package builds with; `@concurrent` would say so, but it needs Swift 6.2 and the
-    /// package promises 6.0 (were `NonisolatedNonsendingByDefault` ever turned on, mark it so).
-    private nonisolated static func answer(
-        of request: AdRequestInFlight, launching launch: consuming RequestLaunch?
-    ) async throws -> ReceivedAnswer {
-        launch?.start()
-        return try await request.answer.value()
     }
 
     /// Prepares the ad request for `format`. With the SDK enabled (the common case) the request is
@@ -123,8 +109,8 @@ package final class AdRequestBook {
     }
 
     /// An ad request ready to leave, and what its answer goes to: built and sent by the first
-    /// caller once it left the main actor (`answer(of:launching:)`).
-    private struct RequestLaunch: Sendable {
+    /// caller once it left the main actor (`awaitOffMainActor(_:launching:)`).
+    private struct RequestLaunch: OffMainActorLaunch {
         let moment: RequestMoment
         let requestId: UUID
         let runtime: SDKRuntime
@@ -138,7 +124,7 @@ package final class AdRequestBook {
         /// are held strongly, not weakly (a weak capture costs a box and a side table each): the
         /// task ends with the request, and the book's `VideoAds` holds it until its deinit
         /// destroyed it, which settles the request.
-        nonisolated func start() {
+        func start() {
             let budget = TimeBudget(on: runtime.clock)
             request.answer.setProducer(Task.detached(priority: Task.currentPriority) { [self] in
                 let heard = await AdRequestBook.send(

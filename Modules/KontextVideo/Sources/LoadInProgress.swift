@@ -1,6 +1,5 @@
 import KontextVideoConcurrency
 import KontextVideoCreatives
-import KontextVideoVAST
 
 /// One `load()` under way: what wakes its callers, how it ended, the consent macros the creative was
 /// made with (they serve the tracking pixels too), and how to stop its work and its
@@ -28,11 +27,6 @@ final class LoadInProgress {
 
     init(macros: LazyVASTMacroContext?) {
         self.macros = macros
-    }
-
-    /// The values of `macros`, read now; empty without a reader.
-    var macroValues: VASTMacroContext {
-        macros?.context ?? VASTMacroContext()
     }
 
     /// Ends the load with `result` and wakes its callers; later calls do nothing.

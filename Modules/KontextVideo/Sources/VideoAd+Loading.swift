@@ -32,27 +32,13 @@ extension VideoAd {
             // Concurrent calls wait for the load under way, off the main actor, each coming back
             // once; the first starts its work there.
             let (load, launch) = loading.map { ($0, nil) } ?? startLoading()
-            // The launch is handed over, so it is also freed off the main actor.
-            if load.result == nil, case .prepared(let prepared) = try await Self.progress(of: load, launching: consume launch) {
+            if load.result == nil, case .prepared(let prepared) = try await awaitOffMainActor(load.progress, launching: consume launch) {
                 takePrepared(prepared.result, of: load)
             }
             // Settled by now: by what was prepared (handed over just above, or by an earlier
             // caller), or by whatever woke this caller (`LoadInProgress.settle`).
             try (load.result ?? .failure(VideoAdError.creativeFailed(code: VASTErrorCode.undefined.rawValue))).get()
         }
-    }
-
-    /// Waits for `load` to progress off the main actor, once `launch` (the first caller's)
-    /// started its work there: the caller leaves the main actor as a bare `URLSession` call would,
-    /// and comes back once. A renderer that loads on the main actor has nothing to launch.
-    /// Off the caller's actor because a `nonisolated` async function runs there in the language
-    /// mode the package builds with; `@concurrent` would say so, but it needs Swift 6.2 and the
-    /// package promises 6.0 (were `NonisolatedNonsendingByDefault` ever turned on, mark it so).
-    private nonisolated static func progress(
-        of load: LoadInProgress, launching launch: consuming LoadLaunch?
-    ) async throws -> LoadProgress {
-        launch?.start()
-        return try await load.progress.value()
     }
 
     /// Makes the renderer and its load, against the load timer's time-out: its work, when it has
@@ -102,8 +88,8 @@ extension VideoAd {
     }
 
     /// A creative's work off the main actor, ready to start: started by the first caller of
-    /// `load()` once it left the main actor (`progress(of:launching:)`).
-    struct LoadLaunch: Sendable {
+    /// `load()` once it left the main actor (`awaitOffMainActor(_:launching:)`).
+    struct LoadLaunch: OffMainActorLaunch {
         let preparation: CreativePreparation
         let ad: VideoAd
         let load: LoadInProgress
@@ -114,7 +100,7 @@ extension VideoAd {
         /// none waits (all were cancelled) does the work come back to the main actor itself to
         /// hand the result over. The ad is held strongly (a weak capture costs a box): its
         /// `VideoAds` holds it while it loads anyway, and an ad that ends cancels the work.
-        nonisolated func start() {
+        func start() {
             load.progress.setProducer(Task.detached(priority: Task.currentPriority) { [self] in
                 let prepared: Result<any Sendable, CreativeLoadError>
                 do {
@@ -167,8 +153,8 @@ extension VideoAd {
             if let linear = renderer?.resolvedLinearAd {
                 tracking = LinearTrackingSession(
                     ad: linear, sink: trackingPixels,
-                    baseContext: load.macroValues)
-                pixelMacros = load.macroValues
+                    baseContext: load.macros.values)
+                pixelMacros = load.macros.values
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }
             record(.state, .loaded, level: .info)

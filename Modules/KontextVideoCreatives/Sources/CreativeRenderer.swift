@@ -112,7 +112,7 @@ package struct CreativeContext: Sendable {
     package var locale: String
 
     /// Consent and app values for VAST request URIs and error pixels; none without a VAST creative.
-    package var macros: VASTMacroContext { lazyMacroContext?.context ?? VASTMacroContext() }
+    package var macros: VASTMacroContext { lazyMacroContext.values }
 
     /// Creates a context whose macros are read when first needed; without `macros` (a creative
     /// that has no VAST), there are none.

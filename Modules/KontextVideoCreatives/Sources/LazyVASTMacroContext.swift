@@ -45,3 +45,9 @@ package final class LazyVASTMacroContext: @unchecked Sendable {
         return body()
     }
 }
+
+extension Optional where Wrapped == LazyVASTMacroContext {
+    /// The reader's values, read now (the first read reads the storage); none without a reader,
+    /// as for an image or a page, which have no VAST macros.
+    package var values: VASTMacroContext { self?.context ?? VASTMacroContext() }
+}
