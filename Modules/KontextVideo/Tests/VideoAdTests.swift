@@ -65,6 +65,24 @@ struct VideoAdTests {
         gate.release()
     }
 
+    @Test func destroyedJustAfterFormatLeftTheMainActorItThrowsDestroyedAndNoAdArrives() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let heard = HeardEvents()
+            KontextVideo.shared.events.add(heard)
+            let ads = VideoAds(content: content)
+            // The call prepares its request on the main actor, then starts it from off it: destroy()
+            // may come before or after that start, and either way the call throws `destroyed`.
+            let call = Task { @MainActor in try await ads.format(.pause) }
+            await Task.yield()
+            ads.destroy()
+            await #expect(throws: VideoAdError.destroyed) { try await call.value }
+            for _ in 0..<2_000 { await Task.yield() }
+            #expect(!heard.events.contains { $0.name == "ad received" }, "no ad of a destroyed VideoAds arrived")
+            #expect(ads.isDestroyed)
+        }
+    }
+
     @Test func aVideoAdsReleasedWithItsRequestUnderWayLeavesNothingAliveOnceTheAnswerCame() async throws {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
