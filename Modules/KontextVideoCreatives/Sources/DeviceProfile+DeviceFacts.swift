@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoVAST
 import KontextVideoNetworking
+import KontextVideoModels
 
 extension DeviceProfile {
     /// The profile a video is chosen for on a device with `facts`' screen: AVFoundation's MIME
@@ -12,8 +13,10 @@ extension DeviceProfile {
             return
         }
         let scale = facts.scale.flatMap { $0 > 0 ? $0 : nil } ?? 1
-        let long = (max(width, height) * scale).rounded()
-        let short = (min(width, height) * scale).rounded()
-        self.init(screenWidth: Int(long), screenHeight: Int(short))
+        // The device's numbers go through the same door as an ad's: saturated here, then bounded
+        // to `WireNumber`'s pixel range by the profile.
+        let long = WireNumber.saturatingInt((max(width, height) * scale).rounded())
+        let short = WireNumber.saturatingInt((min(width, height) * scale).rounded())
+        self.init(screenWidth: long, screenHeight: short)
     }
 }

@@ -29,7 +29,7 @@ extension VideoAdError: LocalizedError {
         case .contentPaused:
             "An overlay is shown over playing content only, and the content of its VideoAds is paused. Show it once the content plays; it stays ready."
         case .containerTooSmall(let minimum):
-            "The view is too small: the ad would have to shrink below 50 %. It needs a view of at least \(Int(minimum.width.rounded(.up)))×\(Int(minimum.height.rounded(.up))) points, its safe area and your insets included. The ad stays ready."
+            "The view is too small: the ad would have to shrink below 50 %. It needs a view of at least \(WireNumber.saturatingInt(Double(minimum.width.rounded(.up))))×\(WireNumber.saturatingInt(Double(minimum.height.rounded(.up)))) points, its safe area and your insets included. The ad stays ready."
         case .presenterUnavailable:
             "Nothing on screen can hold the ad right now: the view is not in a window, has no area or is hidden, or no view controller can present a full-screen ad. The ad stays ready."
         case .wrongPresentation:

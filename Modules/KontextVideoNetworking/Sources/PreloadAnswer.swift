@@ -196,8 +196,10 @@ extension PreloadAnswer.WireAd.Creative {
             } else {
                 guard url != nil else { return .failure(.decoding("missing ad.creative.url")) }
             }
+            // A size is laid out, scaled and printed: one outside `WireNumber`'s points (0…10,000)
+            // is no creative any screen can hold, so the answer is refused rather than clamped.
             for (size, name) in [(width, "width"), (height, "height")] {
-                if let size, !(size.isFinite && size >= 0) { return .failure(.decoding("invalid ad.creative.\(name)")) }
+                if let size, WireNumber.bounded(size, .points) == nil { return .failure(.decoding("invalid ad.creative.\(name)")) }
             }
             return .success(ServedCreative(
                 kind: kind,

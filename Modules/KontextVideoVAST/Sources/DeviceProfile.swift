@@ -1,18 +1,19 @@
 import Foundation
+import KontextVideoModels
 
 /// What the playing device can take: the MIME types its player plays, its screen in pixels,
 /// and its connection. `MediaFileSelector` picks a `<MediaFile>` against it.
 package struct DeviceProfile: Sendable, Equatable, Encodable {
     /// MIME types the platform plays, lower-cased without parameters (`video/mp4`).
     package var supportedMIMETypes: Set<String>
-    /// Screen width in pixels.
-    package var screenWidth: Int
-    /// Screen height in pixels.
-    package var screenHeight: Int
+    /// Screen width in pixels, kept within `WireNumber.Kind.pixels`.
+    package var screenWidth: Int { didSet { screenWidth = Self.pixels(screenWidth) } }
+    /// Screen height in pixels, kept within `WireNumber.Kind.pixels`.
+    package var screenHeight: Int { didSet { screenHeight = Self.pixels(screenHeight) } }
     /// Whether the device is on a cellular connection (caps bitrate at 1,500 kbps when no estimate is known).
     package var isOnCellular: Bool
-    /// The estimated bandwidth in kbps, if known.
-    package var estimatedBandwidthKbps: Int?
+    /// The estimated bandwidth in kbps, if known, kept within `WireNumber.Kind.kilobitsPerSecond`.
+    package var estimatedBandwidthKbps: Int? { didSet { estimatedBandwidthKbps = estimatedBandwidthKbps.map(Self.kilobitsPerSecond) } }
 
     /// Creates a profile.
     package init(
@@ -23,10 +24,20 @@ package struct DeviceProfile: Sendable, Equatable, Encodable {
         estimatedBandwidthKbps: Int? = nil
     ) {
         self.supportedMIMETypes = Set(supportedMIMETypes.map { $0.lowercased() })
-        self.screenWidth = screenWidth
-        self.screenHeight = screenHeight
+        // The device's numbers are bounded like the document's: a screen past `WireNumber`'s
+        // pixel range is that range's edge, a negative one is 0.
+        self.screenWidth = Self.pixels(screenWidth)
+        self.screenHeight = Self.pixels(screenHeight)
         self.isOnCellular = isOnCellular
-        self.estimatedBandwidthKbps = estimatedBandwidthKbps
+        self.estimatedBandwidthKbps = estimatedBandwidthKbps.map(Self.kilobitsPerSecond)
+    }
+
+    private static func pixels(_ value: Int) -> Int {
+        WireNumber.saturatingInt(WireNumber.clamped(Double(value), .pixels) ?? 0)
+    }
+
+    private static func kilobitsPerSecond(_ value: Int) -> Int {
+        WireNumber.saturatingInt(WireNumber.clamped(Double(value), .kilobitsPerSecond) ?? 0)
     }
 
     /// What AVFoundation plays: MP4/M4V/QuickTime/3GPP progressive files and HLS.

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoModels
 
 /// Picks the `<MediaFile>` to play on a device (pure).
 ///
@@ -9,13 +10,19 @@ import Foundation
 ///    absolute `http(s)` URL (RTMP and relative URLs are refused). `delivery` does not decide:
 ///    ad servers often label progressive MP4 as `streaming`, and players play them.
 /// 2. None eligible: VAST error 403.
-/// 3. HLS is preferred when eligible: it adapts to the connection by itself.
-/// 4. Bitrate cap: `estimatedBandwidthKbps`, else 1,500 kbps on cellular, else none. Files whose
+/// 3. `https` is preferred: when any eligible file is `https`, the `http` ones are dropped, since
+///    App Transport Security refuses plain HTTP to a public host in an app that did not opt out
+///    (the sandbox's loopback and LAN files stay playable: they are all `http`).
+/// 4. HLS is preferred when eligible: it adapts to the connection by itself.
+/// 5. Bitrate cap: `estimatedBandwidthKbps`, else 1,500 kbps on cellular, else none. Files whose
 ///    `bitrate` (or `minBitrate`) is over the cap are dropped unless every file is, in which case
 ///    only the lowest-bitrate ones remain.
-/// 5. Size: with both sides compared in landscape, the largest file that fits the screen wins;
+/// 6. Size: with both sides compared in landscape, the largest file that fits the screen wins;
 ///    when none fits, the smallest one. Files without a size rank below sized files that fit.
-/// 6. Ties go to the higher bitrate, then document order.
+/// 7. Ties go to the higher bitrate, then document order.
+///
+/// Every number compared here came from the document through `WireNumber`'s ranges, and the area is
+/// computed saturating: no media file, however large it says it is, can make the choice trap.
 package struct MediaFileSelector: Sendable {
     /// The device to pick for.
     package var device: DeviceProfile
@@ -37,8 +44,10 @@ package struct MediaFileSelector: Sendable {
             let types = Set(files.compactMap { $0.type?.lowercased() }).sorted().joined(separator: ", ")
             return .failure(VASTError(.noSupportedMedia, "no supported media file among \(files.count) (types: \(types.isEmpty ? "none" : types))"))
         }
-        let hls = eligible.filter { Self.isHLS($0.type) }
-        var candidates = hls.isEmpty ? eligible : hls
+        let secure = eligible.filter { Self.isHTTPS($0.url) }
+        let allowed = secure.isEmpty ? eligible : secure
+        let hls = allowed.filter { Self.isHLS($0.type) }
+        var candidates = hls.isEmpty ? allowed : hls
         var cap: MediaFileChoice.BitrateCap?
         if let kbps = device.estimatedBandwidthKbps ?? (device.isOnCellular ? 1500 : nil) {
             let fitting = candidates.filter { (Self.lowBitrate($0) ?? 0) <= kbps }
@@ -70,7 +79,7 @@ package struct MediaFileSelector: Sendable {
         default: .smallestOfNoneThatFit
         }
         return .success(MediaFileChoice(
-            file: best, fileCount: files.count, playableCount: eligible.count, preferredHLS: !hls.isEmpty && hls.count < eligible.count,
+            file: best, fileCount: files.count, playableCount: eligible.count, preferredHLS: !hls.isEmpty && hls.count < allowed.count,
             bitrateCap: cap, size: size, candidateCount: candidates.count, screenWidth: device.screenWidth, screenHeight: device.screenHeight))
     }
 
@@ -92,10 +101,11 @@ package struct MediaFileSelector: Sendable {
         }
         let long = max(width, height)
         let short = min(width, height)
+        let area = WireNumber.saturatingProduct(long, short)
         if long <= screenLong && short <= screenShort {
-            return [2, long * short, bitrate]
+            return [2, area, bitrate]
         }
-        return [0, -(long * short), bitrate]
+        return [0, -area, bitrate]
     }
 
     private static func lowBitrate(_ file: VASTMediaFile) -> Int? {
@@ -107,6 +117,10 @@ package struct MediaFileSelector: Sendable {
         let base = type.split(separator: ";", maxSplits: 1).first.map(String.init) ?? type
         let trimmed = base.trimmingCharacters(in: .whitespaces).lowercased()
         return trimmed.isEmpty ? nil : trimmed
+    }
+
+    private static func isHTTPS(_ url: String) -> Bool {
+        URL(string: url)?.scheme?.lowercased() == "https"
     }
 
     private static func isHLS(_ type: String?) -> Bool {

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoModels
 
 /// Reads the VAST model out of a parsed XML tree. Faithful: URLs are trimmed and empty ones
 /// dropped, macros stay verbatim, unknown elements are ignored here but extensions are kept raw.
@@ -60,7 +61,7 @@ struct VASTModelReader {
             return nil
         }
         ad.id = attribute(element, .id)
-        ad.sequence = int(attribute(element, .sequence))
+        ad.sequence = int(attribute(element, .sequence), .sequence)
         ad.conditionalAd = bool(attribute(element, .conditionalAd))
         ad.adType = attribute(element, .adType)
         if let system = tree.child(body, .adSystem) {
@@ -71,7 +72,7 @@ struct VASTModelReader {
         ad.adDescription = trimmedText(body, .description)
         ad.advertiser = trimmedText(body, .advertiser)
         ad.adServingId = trimmedText(body, .adServingId)
-        ad.expires = int(trimmedText(body, .expires))
+        ad.expires = int(trimmedText(body, .expires), .lifetimeSeconds)
         ad.surveys = urls(tree.children(body, .survey))
         ad.impressions = entries(tree.children(body, .impression))
         ad.errorURLs = urls(tree.children(body, .error))
@@ -111,7 +112,7 @@ struct VASTModelReader {
         var creative = VASTCreative()
         creative.id = attribute(element, .id)
         creative.adId = attribute(element, .adId)
-        creative.sequence = int(attribute(element, .sequence))
+        creative.sequence = int(attribute(element, .sequence), .sequence)
         creative.apiFramework = attribute(element, .apiFramework)
         creative.universalAdIds = tree.children(element, .universalAdId).map {
             VASTUniversalAdId(idRegistry: attribute($0, .idRegistry), value: attribute($0, .idValue).flatMap { $0.isEmpty ? nil : $0 } ?? tree.trimmedText($0))
@@ -177,16 +178,16 @@ struct VASTModelReader {
         file.id = attribute(element, .id)
         file.delivery = attribute(element, .delivery)?.trimmedForVAST(newlines: false)
         file.type = attribute(element, .type)?.trimmedForVAST(newlines: false)
-        file.width = int(attribute(element, .width))
-        file.height = int(attribute(element, .height))
+        file.width = int(attribute(element, .width), .pixels)
+        file.height = int(attribute(element, .height), .pixels)
         file.codec = attribute(element, .codec)
-        file.bitrate = int(attribute(element, .bitrate))
-        file.minBitrate = int(attribute(element, .minBitrate))
-        file.maxBitrate = int(attribute(element, .maxBitrate))
+        file.bitrate = int(attribute(element, .bitrate), .kilobitsPerSecond)
+        file.minBitrate = int(attribute(element, .minBitrate), .kilobitsPerSecond)
+        file.maxBitrate = int(attribute(element, .maxBitrate), .kilobitsPerSecond)
         file.scalable = bool(attribute(element, .scalable))
         file.maintainAspectRatio = bool(attribute(element, .maintainAspectRatio))
         file.apiFramework = attribute(element, .apiFramework)
-        file.fileSize = int(attribute(element, .fileSize))
+        file.fileSize = int(attribute(element, .fileSize), .bytes)
         file.mediaType = attribute(element, .mediaType)
         return file
     }
@@ -194,12 +195,12 @@ struct VASTModelReader {
     private func companion(_ element: Node) -> VASTCompanion {
         var companion = VASTCompanion()
         companion.id = attribute(element, .id)
-        companion.width = int(attribute(element, .width))
-        companion.height = int(attribute(element, .height))
-        companion.assetWidth = int(attribute(element, .assetWidth))
-        companion.assetHeight = int(attribute(element, .assetHeight))
-        companion.expandedWidth = int(attribute(element, .expandedWidth))
-        companion.expandedHeight = int(attribute(element, .expandedHeight))
+        companion.width = int(attribute(element, .width), .pixels)
+        companion.height = int(attribute(element, .height), .pixels)
+        companion.assetWidth = int(attribute(element, .assetWidth), .pixels)
+        companion.assetHeight = int(attribute(element, .assetHeight), .pixels)
+        companion.expandedWidth = int(attribute(element, .expandedWidth), .pixels)
+        companion.expandedHeight = int(attribute(element, .expandedHeight), .pixels)
         companion.adSlotId = attribute(element, .adSlotID)
         companion.apiFramework = attribute(element, .apiFramework)
         companion.pxratio = attribute(element, .pxratio)
@@ -216,10 +217,10 @@ struct VASTModelReader {
     private func nonLinear(_ element: Node) -> VASTNonLinear {
         var nonLinear = VASTNonLinear()
         nonLinear.id = attribute(element, .id)
-        nonLinear.width = int(attribute(element, .width))
-        nonLinear.height = int(attribute(element, .height))
-        nonLinear.expandedWidth = int(attribute(element, .expandedWidth))
-        nonLinear.expandedHeight = int(attribute(element, .expandedHeight))
+        nonLinear.width = int(attribute(element, .width), .pixels)
+        nonLinear.height = int(attribute(element, .height), .pixels)
+        nonLinear.expandedWidth = int(attribute(element, .expandedWidth), .pixels)
+        nonLinear.expandedHeight = int(attribute(element, .expandedHeight), .pixels)
         nonLinear.scalable = bool(attribute(element, .scalable))
         nonLinear.maintainAspectRatio = bool(attribute(element, .maintainAspectRatio))
         nonLinear.minSuggestedDuration = attribute(element, .minSuggestedDuration)
@@ -234,8 +235,8 @@ struct VASTModelReader {
     private func icon(_ element: Node) -> VASTIcon {
         var icon = VASTIcon()
         icon.program = attribute(element, .program)
-        icon.width = int(attribute(element, .width))
-        icon.height = int(attribute(element, .height))
+        icon.width = int(attribute(element, .width), .pixels)
+        icon.height = int(attribute(element, .height), .pixels)
         icon.xPosition = attribute(element, .xPosition)
         icon.yPosition = attribute(element, .yPosition)
         icon.duration = attribute(element, .duration)
@@ -319,12 +320,11 @@ struct VASTModelReader {
         return text
     }
 
-    /// An integer attribute; accepts `500` and `500.0`; `nil` otherwise.
-    private func int(_ text: String?) -> Int? {
+    /// An integer of `kind` (`500`, `500.0`), inside the kind's range (`WireNumber`): anything
+    /// else, a negative size or a 2³² width included, reads as absent.
+    private func int(_ text: String?, _ kind: WireNumber.Kind) -> Int? {
         guard let trimmed = text?.trimmedForVAST(newlines: false), !trimmed.isEmpty else { return nil }
-        if let value = Int(trimmed) { return value }
-        if let value = Double(trimmed), value.isFinite, abs(value) < 1e15 { return Int(value) }
-        return nil
+        return WireNumber.integer(trimmed, kind)
     }
 
     /// A boolean attribute: `true`/`1` and `false`/`0`, ignoring case; `nil` otherwise.

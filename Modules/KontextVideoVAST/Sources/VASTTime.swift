@@ -1,12 +1,15 @@
 import Foundation
+import KontextVideoModels
 
 /// How the engine reads VAST time strings (`<Duration>`, `skipoffset`, `offset`,
 /// `minSuggestedDuration`). The sources disagree (see the corpus INDEX); this is our policy.
 ///
 /// **Clock times** are `HH:MM:SS` or `HH:MM:SS.f…`:
 /// - surrounding whitespace is trimmed (`" 00:00:02 "` is 2 s);
-/// - hours are one or more digits and unbounded (`99:00:00` is fine); minutes and seconds
-///   are exactly two digits each, 00–59 (`00:00:60` and `00:60:00` are refused);
+/// - hours are one to nine digits; minutes and seconds are exactly two digits each, 00–59
+///   (`00:00:60` and `00:60:00` are refused); a time past a day is a day (`WireNumber.Kind.seconds`:
+///   `100:00:00` is 86,400 s), so no offset or duration an ad states can overflow what is computed
+///   from it;
 /// - the fraction is one or more digits of decimal seconds (`00:00:05.80` is 5.8 s,
 ///   `00:01:30.123` is 90.123 s, `00:00:00.1` is 0.1 s, `00:00:00.1000` is 0.1 s);
 /// - anything else (`00:30`, `30`, `00h01m`, `00:00:00.abc`, `00:00:00:30`) is refused.
@@ -38,7 +41,7 @@ package enum VASTTime {
                   let value = Double("0." + fractionText) else { return nil }
             fraction = value
         }
-        return Double(hours) * 3600 + Double(minutes) * 60 + Double(seconds) + fraction
+        return WireNumber.clamped(Double(hours) * 3600 + Double(minutes) * 60 + Double(seconds) + fraction, .seconds)
     }
 
     /// Formats seconds as `HH:MM:SS.mmm`, the form VAST macros such as `[ADPLAYHEAD]` use. The

@@ -398,7 +398,7 @@ package struct LinearPlaybackSession: Sendable {
             return LinearAdControls(
                 skip: skipControl(length: length),
                 showsAdBadge: true,
-                secondsLeft: length.map { Int(max(0, $0 - position).rounded(.up)) },
+                secondsLeft: length.map { WireNumber.saturatingInt(max(0, $0 - position).rounded(.up)) },
                 showsResume: !pauseReasons.isEmpty && pauseReasons.isSubset(of: PauseReason.liftedByViewer))
         }
     }
@@ -407,7 +407,8 @@ package struct LinearPlaybackSession: Sendable {
         guard let rule = configuration.skip, let offset = rule.offset(mediaLength: mediaLength), offset.isFinite else { return .hidden }
         if let length, offset >= length { return .hidden }
         if rule.showsSkip(at: position, mediaLength: mediaLength) { return .available }
-        return .countdown(seconds: max(1, Int((offset - position).rounded(.up))))
+        // The player's numbers reach here unbounded (`WireNumber`): the conversion saturates.
+        return .countdown(seconds: max(1, WireNumber.saturatingInt((offset - position).rounded(.up))))
     }
 
     /// Whether a volume is silence.

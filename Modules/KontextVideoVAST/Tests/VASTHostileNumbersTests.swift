@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import KontextVideoModels
+import KontextVideoTestSupport
+@testable import KontextVideoVAST
+
+/// Numbers an ad's VAST may state, however extreme, never trap anywhere on the road: the reader,
+/// the wrapper merge, media selection, offsets and the tracker (issue 32: `kontext-vast inspect`
+/// died with signal 4 on documents with one extreme number, and so did every linear `load()`).
+@Suite("VAST: hostile numbers")
+struct VASTHostileNumbersTests {
+    /// The values the issue names: `Int.max`, `Int.min`, 2³², 2⁶³, −1, 0, 1e308 and a 400-digit number.
+    static let extremes = [
+        "9223372036854775807", "-9223372036854775808", "4294967296", "9223372036854775808", "-1", "0", "1e308",
+        String(repeating: "9", count: 400),
+    ]
+
+    /// Each numeric field of a document, as a placeholder in a template.
+    static let fields = [
+        "MEDIA_WIDTH", "MEDIA_HEIGHT", "MEDIA_BITRATE", "MEDIA_MIN_BITRATE", "MEDIA_MAX_BITRATE", "MEDIA_FILE_SIZE",
+        "AD_SEQUENCE", "CREATIVE_SEQUENCE", "EXPIRES", "COMPANION_WIDTH", "COMPANION_HEIGHT", "ASSET_WIDTH",
+        "ICON_WIDTH", "ICON_HEIGHT", "NONLINEAR_WIDTH", "DURATION_HOURS", "SKIP_HOURS", "PROGRESS_HOURS", "PROGRESS_PERCENT",
+    ]
+
+    /// A wrapper-free inline ad with every numeric field VAST has, each a placeholder.
+    static let template = """
+    <VAST version="4.2"><Ad id="a" sequence="AD_SEQUENCE"><InLine><AdSystem>S</AdSystem><AdTitle>T</AdTitle>
+    <Impression>https://t.example/imp</Impression><Expires>EXPIRES</Expires>
+    <Creatives><Creative id="c" sequence="CREATIVE_SEQUENCE"><Linear skipoffset="SKIP_HOURS:00:05">
+    <Duration>DURATION_HOURS:00:20</Duration>
+    <TrackingEvents><Tracking event="progress" offset="PROGRESS_HOURS:00:03">https://t.example/p1</Tracking>
+    <Tracking event="progress" offset="PROGRESS_PERCENT%">https://t.example/p2</Tracking>
+    <Tracking event="firstQuartile">https://t.example/q1</Tracking><Tracking event="complete">https://t.example/c</Tracking></TrackingEvents>
+    <MediaFiles>
+    <MediaFile delivery="progressive" type="video/mp4" width="MEDIA_WIDTH" height="MEDIA_HEIGHT" bitrate="MEDIA_BITRATE"
+     minBitrate="MEDIA_MIN_BITRATE" maxBitrate="MEDIA_MAX_BITRATE" fileSize="MEDIA_FILE_SIZE">https://cdn.example/big.mp4</MediaFile>
+    <MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" bitrate="1200">https://cdn.example/hd.mp4</MediaFile>
+    </MediaFiles>
+    <Icons><Icon program="AdChoices" width="ICON_WIDTH" height="ICON_HEIGHT" xPosition="right" yPosition="top">
+    <StaticResource creativeType="image/png">https://t.example/i.png</StaticResource></Icon></Icons>
+    </Linear></Creative>
+    <Creative><CompanionAds><Companion width="COMPANION_WIDTH" height="COMPANION_HEIGHT" assetWidth="ASSET_WIDTH">
+    <StaticResource creativeType="image/png">https://t.example/e.png</StaticResource></Companion></CompanionAds></Creative>
+    <Creative><NonLinearAds><NonLinear width="NONLINEAR_WIDTH" height="50"><StaticResource creativeType="image/png">https://t.example/n.png</StaticResource></NonLinear></NonLinearAds></Creative>
+    </Creatives></InLine></Ad></VAST>
+    """
+
+    /// The document with `field` set to `value` and every other field a plain value.
+    static func document(_ field: String, _ value: String) -> String {
+        var text = template
+        for other in fields.sorted(by: { $0.count > $1.count }) {
+            let plain = other.hasSuffix("HOURS") ? "00" : other == "PROGRESS_PERCENT" ? "50" : "320"
+            text = text.replacingOccurrences(of: other, with: other == field ? value : plain)
+        }
+        return text
+    }
+
+    /// The whole road of one document: read, resolved (merge and media selection) for a device at
+    /// the largest screen and bandwidth it could report, then played through the tracker.
+    static func drive(_ xml: String) async -> VASTResolution {
+        let device = DeviceProfile(screenWidth: .max, screenHeight: .max, estimatedBandwidthKbps: .max)
+        let resolver = VASTResolver(fetcher: InMemoryVASTFetcher(), clock: TestClock(), device: device)
+        let resolution = await resolver.resolve(.document(Data(xml.utf8)))
+        for ad in resolution.ads {
+            var tracker = LinearTracker(ad: ad)
+            _ = tracker.handle(.firstFrame)
+            for position in [0.5, 3, 5, 10, 1e9, .greatestFiniteMagnitude] {
+                _ = tracker.handle(.progress(position: position, duration: ad.duration))
+            }
+            _ = tracker.handle(.complete)
+            _ = ad.skipOffset.map { $0 <= ad.duration }
+        }
+        return resolution
+    }
+
+    @Test(arguments: fields)
+    func everyFieldAtEveryExtremeResolvesWithinRange(_ field: String) async throws {
+        for value in Self.extremes {
+            // Clock times take digits only: the extremes that are not are refused by the time
+            // policy, which this covers too.
+            let resolution = await Self.drive(Self.document(field, value))
+            let ad = try #require(resolution.ads.first, "\(field)=\(value.prefix(24)): \(String(describing: resolution.error))")
+            for file in ad.mediaFiles {
+                #expect(file.width.map { WireNumber.Kind.pixels.range.contains(Double($0)) } ?? true)
+                #expect(file.height.map { WireNumber.Kind.pixels.range.contains(Double($0)) } ?? true)
+                #expect(file.bitrate.map { WireNumber.Kind.kilobitsPerSecond.range.contains(Double($0)) } ?? true)
+            }
+            #expect(ad.duration <= 86_400)
+            #expect((ad.skipOffset ?? 0) <= 86_400)
+        }
+    }
+
+    /// The documents that crashed before, each a regression test.
+    @Test(arguments: [("4294967296", "4294967296"), ("3037000500", "3037000500"), ("9223372036854775807", "1")])
+    func theSizesThatTrappedMediaSelectionNowChooseAFile(_ width: String, _ height: String) async throws {
+        let xml = Self.document("MEDIA_WIDTH", width).replacingOccurrences(of: "height=\"320\" bitrate", with: "height=\"\(height)\" bitrate")
+        let resolution = await Self.drive(xml)
+        let ad = try #require(resolution.ads.first)
+        #expect(ad.mediaFile.url == "https://cdn.example/hd.mp4", "the absurd size reads as no size; the sized file that fits wins")
+        // The same on a selector given the numbers directly, as a reader of another version might.
+        var big = VASTMediaFile(url: "https://cdn.example/big.mp4")
+        big.type = "video/mp4"
+        big.width = Int(width)
+        big.height = Int(height)
+        let device = DeviceProfile(screenWidth: .max, screenHeight: .max)
+        #expect(device.screenWidth == 100_000, "the device's numbers are bounded too")
+        let chosen = MediaFileSelector(device: device).select(from: [big])
+        #expect((try? chosen.get().url) == "https://cdn.example/big.mp4")
+    }
+
+    @Test func httpsIsPreferredOverPlainHTTPWhicheverIsLarger() throws {
+        func file(_ url: String, _ width: Int, type: String = "video/mp4") -> VASTMediaFile {
+            var file = VASTMediaFile(url: url)
+            file.type = type
+            file.width = width
+            file.height = width * 9 / 16
+            return file
+        }
+        let selector = MediaFileSelector(device: .standard)
+        let http = file("http://cdn.example/1080.mp4", 1920)
+        let https = file("https://cdn.example/360.mp4", 640)
+        #expect((try? selector.select(from: [http, https]).get().url) == https.url, "transport security would refuse the http file")
+        #expect((try? selector.select(from: [http]).get().url) == http.url, "with no https file, http still plays (the sandbox is http)")
+        let httpHLS = file("http://cdn.example/a.m3u8", 0, type: "application/x-mpegURL")
+        #expect((try? selector.select(from: [httpHLS, https]).get().url) == https.url, "https wins over an http HLS stream")
+    }
+}
