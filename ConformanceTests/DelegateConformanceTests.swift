@@ -343,9 +343,10 @@ struct DelegateConformanceTests {
     @Test("[DEL-011] when the click URL cannot open, the fallback URL opens")
     func tapOpensFallbackURL() async throws {
         try await withInitializedSDK { harness in
-            let answer = SandboxAd(clickURL: "unopenable://nowhere/{adId}", fallbackURL: "{base}/landing/{adId}")
+            // A web page no app handles here (an `unopenable:` scheme would never be tried: `AdURLRule`).
+            let answer = SandboxAd(clickURL: "{base}/unopenable/{adId}", fallbackURL: "{base}/landing/{adId}")
             let (_, ad, delegate) = try await Kit.ad(harness, .pause, answer: answer)
-            let unopenable = try #require(URL(string: "unopenable://nowhere/\(ad.id)"))
+            let unopenable = harness.serverURL.appendingPathComponent("unopenable").appendingPathComponent(ad.id)
             harness.clickOpener.unopenableURLs = [unopenable]
             try Kit.show(ad)
             harness.creatives.creative(for: ad)?.click()

@@ -1,31 +1,62 @@
 import Foundation
 import KontextVideoCreatives
 
-/// Where a tap on an ad leads: the URL, its fallback when the first cannot open, or an
-/// app-install ad's App Store product.
+/// Where a tap on an ad leads: an app-install ad's App Store product, the URL, and its fallback
+/// when the first cannot open, each judged by `AdURLRule` when the target is made. What the rule
+/// refused is in `refusals` (the tap still counts: the viewer did tap) and never among the
+/// `destinations`.
 package struct ClickTarget: Sendable, Hashable {
-    /// The click-through URL.
-    package var url: URL?
-    /// Where to go when `url` cannot open.
-    package var fallbackURL: URL?
+    /// The click-through URL, as the ad named it.
+    package let url: URL?
+    /// Where to go when `url` cannot open, as the ad named it.
+    package let fallbackURL: URL?
     /// An app-install ad's App Store product id: the product sheet opens inside the app.
-    package var appStoreID: String?
+    package let appStoreID: String?
+    /// Where the tap goes, in the order to try until one opens: an app-install ad's product sheet,
+    /// then the URL, then its fallback, each as the rule allows (an App Store URL becomes its
+    /// product sheet, its page after it); never the same place twice.
+    package let destinations: [ClickDestination]
+    /// The URLs the rule refused, with why, in the order they were judged.
+    package let refusals: [ClickRefusal]
 
-    /// Creates a target.
-    package init(url: URL?, fallbackURL: URL?, appStoreID: String?) {
+    /// A target judged by `rule`.
+    package init(url: URL?, fallbackURL: URL?, appStoreID: String?, rule: AdURLRule) {
         self.url = url
         self.fallbackURL = fallbackURL
         self.appStoreID = appStoreID
-    }
-
-    /// Where the tap goes, in the order to try until one opens: an app-install ad's product
-    /// sheet, then the URL, then its fallback (when it is another URL).
-    package var destinations: [ClickDestination] {
         var destinations: [ClickDestination] = []
-        if let appStoreID { destinations.append(.productSheet(appStoreID: appStoreID)) }
-        if let url { destinations.append(.url(url)) }
-        if let fallbackURL, fallbackURL != url { destinations.append(.url(fallbackURL)) }
-        return destinations
+        var refusals: [ClickRefusal] = []
+        func add(_ destination: ClickDestination) {
+            if !destinations.contains(destination) { destinations.append(destination) }
+        }
+        if let appStoreID { add(.productSheet(appStoreID: appStoreID)) }
+        for candidate in [url, fallbackURL].compactMap({ $0 }) {
+            switch rule.tapTarget(candidate) {
+            case .web(let page):
+                add(.url(page))
+            case .appStore(let id, let page):
+                add(.productSheet(appStoreID: id))
+                add(.url(page))
+            case .refused(let reason):
+                refusals.append(ClickRefusal(url: candidate, reason: reason))
+            }
+        }
+        self.destinations = destinations
+        self.refusals = refusals
+    }
+}
+
+/// A URL a tap would have opened and the rule refused.
+package struct ClickRefusal: Sendable, Hashable {
+    /// The refused URL.
+    package let url: URL
+    /// Why it was refused.
+    package let reason: AdURLRule.Refusal
+
+    /// What a log may show of it: the scheme, and the host and path of a URL that has them; never
+    /// its query, which may carry the viewer's data.
+    package var redacted: String {
+        URLRedaction.redacted(url)
     }
 }
 
@@ -104,6 +135,14 @@ package final class OrderedClickOpener: ClickOpening {
 }
 
 extension ClickDestination {
+    /// The destination as a log shows it: the App Store product, or the URL without its query.
+    package var logDescription: String {
+        switch self {
+        case .productSheet(let id): "App Store product \(id)"
+        case .url(let url): URLRedaction.redacted(url)
+        }
+    }
+
     /// Where the destination takes the viewer.
     package var kind: ClickThroughKind {
         switch self {

@@ -17,6 +17,8 @@ package final class SDKRuntime {
     package let activeTime: ActiveTime
     /// The SDK's event stream.
     package let events: KontextVideoEventStream
+    /// What an ad's URLs may lead to: local hosts only while the ad server is one.
+    package let adURLRule: AdURLRule
 
     /// Creates the runtime around a client made by `makeClient`.
     package init(
@@ -33,6 +35,7 @@ package final class SDKRuntime {
         self.identifiers = environment.identifiers
         self.events = events
         self.client = client
+        self.adURLRule = AdURLRule(serverURL: configuration.serverURL)
         self.activeTime = ActiveTime(clock: environment.clock)
         activeTime.setActive(isActive)
     }

@@ -17,18 +17,18 @@ struct PlatformSeamTests {
     func destinations() throws {
         let url = try #require(URL(string: "https://brand.example/landing"))
         let fallback = try #require(URL(string: "https://brand.example/fallback"))
-        #expect(ClickTarget(url: url, fallbackURL: fallback, appStoreID: "123").destinations
+        #expect(ClickTarget(url: url, fallbackURL: fallback, appStoreID: "123", rule: .init(allowsLocalHosts: false)).destinations
             == [.productSheet(appStoreID: "123"), .url(url), .url(fallback)])
-        #expect(ClickTarget(url: url, fallbackURL: url, appStoreID: nil).destinations == [.url(url)])
-        #expect(ClickTarget(url: nil, fallbackURL: fallback, appStoreID: nil).destinations == [.url(fallback)])
-        #expect(ClickTarget(url: nil, fallbackURL: nil, appStoreID: nil).destinations.isEmpty)
+        #expect(ClickTarget(url: url, fallbackURL: url, appStoreID: nil, rule: .init(allowsLocalHosts: false)).destinations == [.url(url)])
+        #expect(ClickTarget(url: nil, fallbackURL: fallback, appStoreID: nil, rule: .init(allowsLocalHosts: false)).destinations == [.url(fallback)])
+        #expect(ClickTarget(url: nil, fallbackURL: nil, appStoreID: nil, rule: .init(allowsLocalHosts: false)).destinations.isEmpty)
     }
 
     @Test("the opener tries each destination until one opens, and says where the viewer went")
     func orderedOpening() throws {
         let url = try #require(URL(string: "https://brand.example/landing"))
         let fallback = try #require(URL(string: "https://brand.example/fallback"))
-        let target = ClickTarget(url: url, fallbackURL: fallback, appStoreID: "123")
+        let target = ClickTarget(url: url, fallbackURL: fallback, appStoreID: "123", rule: .init(allowsLocalHosts: false))
         let system = ScriptedDestinations()
         let opener = OrderedClickOpener(system)
         var progress: [ClickThroughProgress] = []

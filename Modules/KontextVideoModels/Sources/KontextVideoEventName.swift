@@ -37,6 +37,9 @@ extension KontextVideoEvent {
         package static let didRecordImpression = Name("didRecordImpression")
         /// `videoAd(_:didClick:)` was delivered.
         package static let didClick = Name("didClick")
+        /// A tap's target was not opened: its scheme or host breaks `AdURLRule` (`scheme`, `reason`,
+        /// and the URL without its query). The click still counted.
+        package static let clickTargetRefused = Name("click target refused")
         /// `videoAd(_:didFail:)` was delivered.
         package static let didFail = Name("didFail")
         /// `videoAd(_:didEnd:)` was delivered.

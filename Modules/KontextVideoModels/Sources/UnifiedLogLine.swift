@@ -29,7 +29,7 @@ package struct UnifiedLogLine: Sendable, Equatable {
     package static let publicAttributes: Set<String> = [
         "adId", "area", "attempt", "budget", "bytes", "call", "code", "completed", "count", "delay",
         "depth", "error", "format", "kind", "level", "outcome", "pending", "reason", "remaining",
-        "requestId", "scale", "state", "status", "type", "why",
+        "requestId", "scale", "scheme", "state", "status", "type", "why",
     ]
 
     /// The unified log's category: the event's kind.

@@ -54,7 +54,7 @@ struct HeadlessPresenterTests {
         let opener = HeadlessClickOpener()
         var progress: [ClickThroughProgress] = []
         let landing = try #require(URL(string: "https://brand.example/landing"))
-        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: "123")) { progress.append($0) }
+        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: "123", rule: .init(allowsLocalHosts: false))) { progress.append($0) }
         #expect(progress == [.opened(.insideApp)], "the product sheet stays inside the app")
         #expect(opener.isViewerAway)
         opener.viewerReturns()
@@ -63,12 +63,12 @@ struct HeadlessPresenterTests {
         #expect(!opener.isViewerAway)
 
         progress = []
-        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: nil)) { progress.append($0) }
+        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: nil, rule: .init(allowsLocalHosts: false))) { progress.append($0) }
         #expect(progress == [.opened(.outsideApp)], "a URL leaves the app")
         opener.unopenableURLs = [landing]
         opener.viewerReturns()
         progress = []
-        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: nil)) { progress.append($0) }
+        opener.open(ClickTarget(url: landing, fallbackURL: nil, appStoreID: nil, rule: .init(allowsLocalHosts: false))) { progress.append($0) }
         #expect(progress.isEmpty, "nothing opened: the viewer never left")
         #expect(!opener.isViewerAway)
     }
