@@ -8,7 +8,11 @@
 //   bounded (duration a day, expiry a year), its price finite, its creative on the web;
 // - an init answer is a state or a thrown error;
 // - a queue directory holding these bytes as its journal (or snapshot) opens, keeps only
-//   well-formed entries within its capacity, and reads back the same when opened again.
+//   well-formed entries within its capacity, and reads back the same when opened again;
+// - a queue directory's destination.json holding these bytes is a record whose times are all in
+//   range (retention arithmetic on them is defined whatever the wall clock says), or it is moved aside;
+// - an install-id file holding these bytes gives that id when they are one, else it is moved aside
+//   and a new id is written in its place.
 import Foundation
 import KontextVideoModels
 import KontextVideoNetworking
@@ -19,11 +23,13 @@ public func networkingDecodersFuzzTarget(_ start: UnsafeRawPointer?, _ count: In
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let selector = bytes[0], parameter = bytes[1]
     let body = Data(bytes[2...])
-    switch selector % 4 {
+    switch selector % 6 {
     case 0: adAnswer(body, status: 200, parameter: parameter)
     case 1: adAnswer(body, status: [200, 204, 400, 401, 404, 429, 500, 503][Int(parameter % 8)], parameter: parameter)
     case 2: _ = try? InitAnswer.decode(body).state
-    default: queueReplay(body, asSnapshot: parameter & 1 == 1)
+    case 3: queueReplay(body, asSnapshot: parameter & 1 == 1)
+    case 4: destinationRecord(body, parameter: parameter)
+    default: installIdentifier(body)
     }
     return 0
 }
@@ -61,6 +67,63 @@ private func queueReplay(_ bytes: Data, asSnapshot: Bool) {
     store.waitForScheduledFolds()
     let reopened = EventQueueStore(directory: directory, capacity: 8, events: monitor).entries
     precondition(reopened == entries, "the queue reads back differently")
+}
+
+private func scratchDirectory(_ name: String) -> URL {
+    let directory = FileManager.default.temporaryDirectory
+        .appendingPathComponent("kontext-fuzz-\(name)-\(getpid())", isDirectory: true)
+    try? FileManager.default.removeItem(at: directory)
+    try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory
+}
+
+/// Wall clocks a device can report, sane and not.
+private let wallClocks: [Date] = [
+    Date(timeIntervalSince1970: 1_800_000_000), .distantFuture, .distantPast,
+    Date(timeIntervalSince1970: .infinity), Date(timeIntervalSince1970: -.infinity), Date(timeIntervalSince1970: .nan),
+    Date(timeIntervalSince1970: 1e300), Date(timeIntervalSince1970: 0),
+]
+
+private func destinationRecord(_ bytes: Data, parameter: UInt8) {
+    let directory = scratchDirectory("destination")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent(DestinationRecord.fileName)
+    try? bytes.write(to: file)
+    let now = wallClocks[Int(parameter) % wallClocks.count]
+    guard let record = DestinationRecord.read(in: directory, events: SilentMonitor()) else {
+        precondition(!FileManager.default.fileExists(atPath: file.path), "an unread record was left in place")
+        precondition(StoredFileQuarantine.copies(of: file).count == 1, "the record was not moved aside")
+        return
+    }
+    precondition(record.configured.values.allSatisfy(DestinationRecord.timeRange.contains), "a time out of range")
+    for time in record.configured.values { _ = QueueRetention.isPast(time, now: now) }
+    _ = QueueRetention.expiredTokens(record, now: now)
+    var noted = record.notAfter(now)
+    noted.note("acme-dev", at: now)
+    precondition(noted.configured.values.allSatisfy { $0 <= DestinationRecord.milliseconds(now) }, "a time after now was kept")
+    noted.write(in: directory)
+    precondition(DestinationRecord.read(in: directory) == noted, "the record reads back differently")
+}
+
+/// One suite, emptied for each input (a suite per input would leave files behind).
+private let fuzzDefaults: UserDefaults = UserDefaults(suiteName: "kontext-fuzz-install-id") ?? .standard
+
+private func installIdentifier(_ bytes: Data) {
+    let directory = scratchDirectory("install-id")
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let file = directory.appendingPathComponent(InstallIdentifier.fileName)
+    try? bytes.write(to: file)
+    fuzzDefaults.removeObject(forKey: InstallIdentifier.defaultsKey)
+    let stored = UUID(uuidString: String(decoding: bytes, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    let id = InstallIdentifier.load(storageDirectory: directory, defaults: fuzzDefaults, events: SilentMonitor())
+    if let stored, bytes.count <= InstallIdentifier.sizeLimit {
+        precondition(id == stored, "a stored id was not kept")
+    } else {
+        precondition(StoredFileQuarantine.copies(of: file).count == 1, "the damaged id was not moved aside")
+    }
+    let written = (try? FileContents.read(file)).map { String(decoding: $0, as: UTF8.self) }
+    precondition(written.flatMap { UUID(uuidString: $0.trimmingCharacters(in: .whitespacesAndNewlines)) } == id, "the id on disk is another")
+    precondition(InstallIdentifier.load(storageDirectory: directory, defaults: fuzzDefaults) == id, "the id changed on the next launch")
 }
 
 private struct SilentMonitor: KontextVideoEventMonitor {

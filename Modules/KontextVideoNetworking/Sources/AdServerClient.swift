@@ -59,7 +59,7 @@ package actor AdServerClient {
     ) {
         let session = LockedState<String?>(nil)
         let installId = InstallIdentifier.load(
-            storageDirectory: storageDirectory, defaults: defaults.defaults, defaultsKey: installIdDefaultsKey)
+            storageDirectory: storageDirectory, defaults: defaults.defaults, defaultsKey: installIdDefaultsKey, events: events)
         let trackingHost = LockedState<TrackingHost?>(nil)
         self.trackingHost = trackingHost
         if sendsInitAtOnce {
@@ -202,10 +202,22 @@ package actor AdServerClient {
         pipeline.submit(.event(event))
     }
 
-    /// Queues a VAST tracking pixel durably for a plain `GET`; returns its queue entry's id.
+    /// Queues a VAST tracking pixel of no known ad durably for a plain `GET`; returns its queue
+    /// entry's id. Capped only by the queue's pixel budget: prefer `sendPixels(_:)`, which knows
+    /// the ad and the VAST event.
     @discardableResult
     package nonisolated func sendPixel(_ url: URL) -> String {
         pipeline.submit(.pixel(url))
+    }
+
+    /// Queues an ad's VAST tracking pixels of one moment durably, at once (one `write(2)`), each
+    /// capped per ad and VAST event (`EventQueueStore.pixelsPerAdEvent`; those past it are dropped
+    /// and reported).
+    /// - Parameter pixels: The pixels, in the order they fire.
+    /// - Returns: Each pixel's queue entry id, in order; `nil` for one dropped over the cap.
+    @discardableResult
+    package nonisolated func sendPixels(_ pixels: [TrackingPixel]) -> [String?] {
+        pipeline.submitPixels(pixels)
     }
 
     /// One `/init` with its retries, inside `budget`: the answer's session id goes into `session`,

@@ -21,8 +21,10 @@ package actor EventPipeline {
     package static let batchSize = 50
     /// The time-out of one delivery attempt.
     package static let timeout: Duration = .seconds(5)
-    /// After this many tracking hosts failed in one pass, the network is taken to be down.
-    package static let failingHostsPerPass = 3
+    /// How many tracking hosts a pass sends pixels to at once (each host's pixels one after the
+    /// other): a host that never answers holds only its own lane for the 5 s time-out, not the
+    /// pixels of other hosts, and an ad of many hosts does not open a connection to each at once.
+    package static let concurrentHosts = 6
     /// How many 2xx answers may leave an event out of `accepted` before it is given up.
     package static let refusalLimit = 5
     /// How long an idle delivery loop, once woken by an entry, waits for more before it sends
@@ -61,8 +63,10 @@ package actor EventPipeline {
     private var delivery: Task<Bool, Never>?
     /// `stop()` is final: a later `start()` (say, from another `initialize`) does not undo it.
     private var isRetired = false
-    /// The `Retry-After` of the last 429 answer to a batch, until the delivery loop waits for it.
+    /// The `Retry-After` of the last 429 answer to a batch, until the pass sets the server's back-off.
     private var retryAfter: Duration?
+    /// The back-off of the server and of each tracking host, on `clock`.
+    private var backoffs = DeliveryBackoffs()
     /// When the destination record was last written.
     private var recordWritten: Date
 
@@ -121,11 +125,13 @@ package actor EventPipeline {
         let claim = EventQueueDirectory.claim(base: directory)
         let claimed = claim?.directory ?? directory
         let store = EventQueueStore(directory: claimed, capacity: capacity, events: events)
-        var record = DestinationRecord.read(in: claimed) ?? DestinationRecord(server: destination.server, configured: [:])
+        let now = wallClock()
+        var record = DestinationRecord.read(in: claimed, events: events)?.notAfter(now)
+            ?? DestinationRecord(server: destination.server, configured: [:])
         for orphan in EventQueueDirectory.orphans(of: directory, except: claimed) {
             if let left = EventQueueStore.stored(in: orphan.directory, capacity: capacity) {
                 store.adopt(left.entries, droppedCount: left.droppedCount)
-                DestinationRecord.read(in: orphan.directory).map { record.merge($0) }
+                DestinationRecord.read(in: orphan.directory, events: events).map { record.merge($0.notAfter(now)) }
             }
             // Removed while still claimed, so no process starting now can take it half-read.
             try? FileManager.default.removeItem(at: orphan.directory)
@@ -133,7 +139,6 @@ package actor EventPipeline {
         if let legacyStorage {
             LegacyEventQueue.migrate(storage: legacyStorage, into: store, destination: destination, events: events)
         }
-        let now = wallClock()
         Self.dropEntriesNotDeliverable(in: store, record: &record, destination: destination, now: now, events: events)
         record.server = destination.server
         record.note(destination.publisherToken, at: now)
@@ -188,19 +193,75 @@ package actor EventPipeline {
     /// Writes `entry` to the queue file now, on the caller's thread, under a new id of
     /// `identifiers` (an event's `eventId`), and wakes the delivery loop: once this returns, the
     /// entry survives the process. Returns the entry's `id`, which its `queued`, `delivered` and
-    /// `given up` events carry.
+    /// `given up` events carry. A pixel of an ad that already has `EventQueueStore.pixelsPerAdEvent`
+    /// pixels of its VAST event waiting is not queued: it is reported `dropped` (its id is returned
+    /// all the same; `submitPixels(_:)` says which were queued).
     @discardableResult
     package nonisolated func submit(_ entry: PipelineEntry) -> String {
         let queued = QueuedEntry(entry, id: identifiers.next(), sessionId: sessionId(), destination: destination)
         let dropped = store.append(queued)
-        events.record(.debug) { KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued).merging(["pending": "\(store.count)"]) { $1 }) }
-        for old in dropped {
-            var attributes = Self.describe(old)
-            attributes["droppedCount"] = "\(store.droppedCount)"
-            events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: attributes))
+        if dropped.first?.id == queued.id {
+            reportOverCap([queued])
+        } else {
+            events.record(.debug) { KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued).merging(["pending": "\(store.count)"]) { $1 }) }
+            reportEvicted(dropped)
         }
         wake.signal()
         return queued.id
+    }
+
+    /// Writes an ad's pixels of one moment to the queue at once (one lock, one `write(2)`), each
+    /// under a new id, and wakes the delivery loop. Pixels past `EventQueueStore.pixelsPerAdEvent`
+    /// of their ad and VAST event are not queued, and reported (`dropped`, one warning per ad and
+    /// event, with the `count`).
+    /// - Parameter pixels: The pixels, in the order they fire.
+    /// - Returns: Each pixel's queue entry id, in order; `nil` for a pixel over the cap.
+    @discardableResult
+    package nonisolated func submitPixels(_ pixels: [TrackingPixel]) -> [String?] {
+        guard !pixels.isEmpty else { return [] }
+        let session = sessionId()
+        let entries = pixels.map { QueuedEntry(.trackingPixel($0), id: identifiers.next(), sessionId: session, destination: destination) }
+        let outcome = store.append(contentsOf: entries)
+        events.record(.debug) {
+            KontextVideoEvent(.beacon, .queued, attributes: [
+                "count": "\(outcome.queued.count)", "ids": outcome.queued.map(\.id).joined(separator: ","), "pending": "\(store.count)",
+            ])
+        }
+        reportOverCap(outcome.overCap)
+        reportEvicted(outcome.evicted)
+        wake.signal()
+        let refused = Set(outcome.overCap.map(\.id))
+        return entries.map { refused.contains($0.id) ? nil : $0.id }
+    }
+
+    /// Reports pixels refused over the per-ad cap: one warning per ad and VAST event.
+    private nonisolated func reportOverCap(_ refused: [QueuedEntry]) {
+        guard !refused.isEmpty else { return }
+        var groups: [PixelGroup: [QueuedEntry]] = [:]
+        var order: [PixelGroup] = []
+        for entry in refused {
+            guard let group = entry.pixelGroup else { continue }
+            if groups[group] == nil { order.append(group) }
+            groups[group, default: []].append(entry)
+        }
+        for group in order {
+            let entries = groups[group] ?? []
+            events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: [
+                "adId": group.adId, "event": group.event, "count": "\(entries.count)",
+                "ids": entries.map(\.id).joined(separator: ","),
+                "reason": "more than \(EventQueueStore.pixelsPerAdEvent) pixels of one ad for one VAST event",
+            ]))
+        }
+    }
+
+    /// Reports entries evicted to keep their kind within its budget.
+    private nonisolated func reportEvicted(_ evicted: [QueuedEntry]) {
+        for old in evicted {
+            var attributes = Self.describe(old)
+            attributes["droppedCount"] = "\(store.droppedCount)"
+            attributes["reason"] = old.kind == .event ? "the queue holds \(store.capacity) events" : "the queue holds \(store.capacity) pixels"
+            events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: attributes))
+        }
     }
 
     /// How many entries wait for delivery.
@@ -209,11 +270,17 @@ package actor EventPipeline {
     }
 
     /// Runs one delivery pass, or joins the one running; returns whether everything it tried
-    /// went through (entries queued meanwhile wait for the next pass). The delivery loop's step;
-    /// the test kit's `flushEvents()` runs it at once (`EventPipeline.flush()`, in the test support).
+    /// went through (entries queued meanwhile wait for the next pass). A pass asked for here tries
+    /// every place, back-off or not: the test kit's `flushEvents()` runs it to deliver at once
+    /// (`EventPipeline.flush()`, in the test support); the delivery loop's passes skip the places
+    /// that wait out a back-off.
     package func runPass() async -> Bool {
+        await runPass(honoringBackoff: false)
+    }
+
+    private func runPass(honoringBackoff: Bool) async -> Bool {
         if let delivery { return await delivery.value }
-        let pass = Task { await self.deliverPass() }
+        let pass = Task { await self.deliverPass(honoringBackoff: honoringBackoff) }
         delivery = pass
         let delivered = await pass.value
         delivery = nil
@@ -221,46 +288,86 @@ package actor EventPipeline {
     }
 
     /// Starts the delivery loop: delivers whenever entries wait, each pass after the batch
-    /// window (from the moment entries were found waiting), backing off 1, 2, 4 … 60 s on the
-    /// clock after a failed pass. Idempotent. The loop holds the pipeline only while
-    /// it delivers; `stop()` (or releasing the pipeline) ends it.
+    /// window (from the moment entries were found waiting). A place that failed (the server, or
+    /// one tracking host) backs off 1, 2, 4 … 60 s on the clock on its own; the loop sleeps until
+    /// the first place is due, or an entry arrives. Idempotent. The loop holds the pipeline only
+    /// while it delivers; `stop()` (or releasing the pipeline) ends it.
     package func start() {
         guard loop == nil, !isRetired else { return }
-        let (wake, clock, events, batchWindow) = (self.wake, self.clock, self.events, self.batchWindow)
+        let (wake, clock, batchWindow) = (self.wake, self.clock, self.batchWindow)
         loop = Task { [weak self] in
-            var backoff = DeliveryBackoff()
-            // The loop has just slept its back-off: the window is over already.
+            // The loop has just waited out a back-off: the window is over already.
             var backedOff = false
             while !Task.isCancelled {
-                guard let pending = await self?.pendingCount else { return }
-                if pending == 0 {
-                    // What wakes the loop now starts a window of its own, back-off or not.
+                guard let next = await self?.nextDelivery() else { return }
+                switch next {
+                case .now:
+                    if batchWindow > .zero, !backedOff {
+                        do { try await clock.sleep(for: batchWindow) } catch { return }
+                    }
+                    backedOff = false
+                    guard await self?.runPass(honoringBackoff: true) != nil else { return }
+                case .at(let deadline):
+                    // An entry arriving first starts a window of its own.
+                    backedOff = await Self.wait(for: wake, orUntil: deadline, on: clock)
+                case .idle:
                     backedOff = false
                     await wake.wait()
-                    continue
                 }
-                if batchWindow > .zero, !backedOff {
-                    do { try await clock.sleep(for: batchWindow) } catch { return }
-                }
-                backedOff = false
-                guard let delivered = await self?.runPass() else { return }
-                if delivered {
-                    backoff.reset()
-                    continue
-                }
-                // A 429's Retry-After is honoured when it asks for longer than the back-off.
-                let delay = max(backoff.nextDelay(), await self?.takeRetryAfter() ?? .zero)
-                events.record(KontextVideoEvent(.retry, .eventsRequest, level: .info, attributes: [
-                    "delay": "\(delay.timeInterval)", "pending": "\(await self?.pendingCount ?? 0)",
-                ]))
-                do {
-                    try await clock.sleep(for: delay)
-                } catch {
-                    return
-                }
-                backedOff = true
             }
         }
+    }
+
+    /// What the delivery loop does next.
+    private enum NextDelivery {
+        /// Entries wait for a place that is due: a pass.
+        case now
+        /// Every place with entries waits out a back-off; the first is due then.
+        case at(Duration)
+        /// Nothing waits.
+        case idle
+    }
+
+    private func nextDelivery() -> NextDelivery {
+        let entries = store.entries
+        guard !entries.isEmpty else { return .idle }
+        let places = Set(entries.map(Self.place))
+        backoffs.forget(allBut: places)
+        let now = clock.now
+        var earliest: Duration?
+        for place in places {
+            guard let retryAt = backoffs.retryAt(place), retryAt > now else { return .now }
+            earliest = min(earliest ?? retryAt, retryAt)
+        }
+        return earliest.map(NextDelivery.at) ?? .now
+    }
+
+    /// Waits until `deadline` on `clock`, or until `wake` is signalled; returns whether the
+    /// deadline came first.
+    private static func wait(for wake: WakeSignal, orUntil deadline: Duration, on clock: any SchedulingClock) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                do {
+                    try await clock.sleep(until: deadline)
+                    return true
+                } catch {
+                    return false
+                }
+            }
+            group.addTask {
+                await wake.wait()
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// Where `entry` is delivered: the server for an event, its URL's `host:port` for a pixel.
+    private static func place(_ entry: QueuedEntry) -> DeliveryBackoffs.Place {
+        guard entry.kind == .pixel else { return .server }
+        return .host(entry.url.flatMap { URL(string: $0) }.map { "\($0.host?.lowercased() ?? ""):\($0.port ?? 0)" } ?? "")
     }
 
     /// Stops the delivery loop and waits for a delivery pass in flight; what waits stays on disk,
@@ -279,18 +386,83 @@ package actor EventPipeline {
         claim?.release()
     }
 
-    /// One pass: every event batch, those of the token configured now first, each token's in
-    /// order (stopping at the first the server did not take), then every pixel. Returns whether
-    /// everything tried went through.
-    private func deliverPass() async -> Bool {
+    /// One pass: the events, and the pixels of each tracking host, all at once (a slow place holds
+    /// up only itself). Events go in batches, those of the token configured now first, each token's
+    /// in order (stopping at the first the server did not take); each host's pixels one after the
+    /// other, stopping at its first failure, at most `concurrentHosts` hosts at a time. A place that
+    /// fails backs off on its own; `honoringBackoff` skips the places still waiting. Returns
+    /// whether everything tried went through.
+    private func deliverPass(honoringBackoff: Bool) async -> Bool {
         noteDestinationIfDue()
         let entries = store.entries
+        let now = clock.now
+        let events = entries.filter { $0.kind == .event }
+        let tryEvents = !events.isEmpty && !(honoringBackoff && backoffs.isWaiting(.server, now: now))
+        // Each host's pixels, hosts in the order their first pixel was queued.
+        var lanes: [String: [QueuedEntry]] = [:]
+        var hosts: [String] = []
+        for pixel in entries where pixel.kind == .pixel {
+            guard case .host(let host) = Self.place(pixel) else { continue }
+            if honoringBackoff, backoffs.isWaiting(.host(host), now: now) { continue }
+            if lanes[host] == nil { hosts.append(host) }
+            lanes[host, default: []].append(pixel)
+        }
+        let results: [LaneResult] = await withTaskGroup(of: LaneResult.self) { group in
+            if tryEvents { group.addTask { await self.deliverEvents(events) } }
+            var waiting = hosts.makeIterator()
+            for _ in 0..<Self.concurrentHosts {
+                guard let host = waiting.next() else { break }
+                let lane = lanes[host] ?? []
+                group.addTask { await self.deliverPixels(lane, host: host) }
+            }
+            var results: [LaneResult] = []
+            for await result in group {
+                results.append(result)
+                if case .host = result.place, let host = waiting.next() {
+                    let lane = lanes[host] ?? []
+                    group.addTask { await self.deliverPixels(lane, host: host) }
+                }
+            }
+            return results
+        }
+        var allDelivered = true
+        for result in results {
+            guard !result.delivered else {
+                backoffs.succeeded(result.place)
+                continue
+            }
+            allDelivered = false
+            switch result.place {
+            case .server:
+                // A 429's Retry-After is honoured when it asks for longer than the back-off.
+                let delay = backoffs.failed(.server, now: clock.now, atLeast: takeRetryAfter() ?? .zero)
+                self.events.record(KontextVideoEvent(.retry, .eventsRequest, level: .info, attributes: [
+                    "delay": "\(delay.timeInterval)", "pending": "\(store.count)",
+                ]))
+            case .host(let host):
+                let delay = backoffs.failed(.host(host), now: clock.now)
+                self.events.record(KontextVideoEvent(.retry, .pixelRequest, level: .info, attributes: [
+                    "host": host, "delay": "\(delay.timeInterval)",
+                ]))
+            }
+        }
+        return allDelivered
+    }
+
+    /// How one place fared in a pass.
+    private struct LaneResult: Sendable {
+        var place: DeliveryBackoffs.Place
+        var delivered: Bool
+    }
+
+    /// Every event batch, the token configured now first.
+    private func deliverEvents(_ entries: [QueuedEntry]) async -> LaneResult {
         var allDelivered = true
         let current = destination.publisherToken
         // The token configured now first; earlier tokens after it, each in the order queued.
         var byToken: [String: [QueuedEntry]] = [:]
         var tokens = [current]
-        for entry in entries where entry.kind == .event {
+        for entry in entries {
             let token = entry.publisherToken ?? current
             if byToken[token] == nil, token != current { tokens.append(token) }
             byToken[token, default: []].append(entry)
@@ -306,23 +478,15 @@ package actor EventPipeline {
                 failedTokens.insert(batch.token)
             }
         }
-        // A host that failed once is not tried again this pass (its other pixels wait), so one dead
-        // tracking host neither blocks the others nor makes a pass last minutes; after a few
-        // failing hosts the network itself is down and the rest waits for the next pass.
-        var failedHosts: Set<String> = []
-        for pixel in entries where pixel.kind == .pixel {
-            let host = pixel.url.flatMap { URL(string: $0) }.map { "\($0.host ?? ""):\($0.port ?? 0)" } ?? ""
-            guard !failedHosts.contains(host) else {
-                allDelivered = false
-                continue
-            }
-            if await !deliverPixel(pixel) {
-                allDelivered = false
-                failedHosts.insert(host)
-                if failedHosts.count >= Self.failingHostsPerPass { break }
-            }
+        return LaneResult(place: .server, delivered: allDelivered)
+    }
+
+    /// One host's pixels, in order, until one fails: the rest wait for the host's back-off.
+    private func deliverPixels(_ lane: [QueuedEntry], host: String) async -> LaneResult {
+        for pixel in lane where await deliverPixel(pixel) == .hostFailing {
+            return LaneResult(place: .host(host), delivered: false)
         }
-        return allDelivered
+        return LaneResult(place: .host(host), delivered: true)
     }
 
     /// One `POST /video/events`: events of one token and one session.
@@ -360,7 +524,8 @@ package actor EventPipeline {
     private func noteDestination() {
         let now = wallClock()
         recordWritten = now
-        var record = DestinationRecord.read(in: directory) ?? DestinationRecord(server: destination.server, configured: [:])
+        var record = DestinationRecord.read(in: directory, events: events)?.notAfter(now)
+            ?? DestinationRecord(server: destination.server, configured: [:])
         record.note(destination.publisherToken, at: now)
         record.write(in: directory)
     }
@@ -432,16 +597,25 @@ package actor EventPipeline {
         return Set(accepted.map { $0.lowercased() })
     }
 
-    /// Fires one pixel; returns whether it left the queue. A pixel is sent again only when it
-    /// certainly never left the device (`RetryPolicy.certainlyNotSent`): any answer, a time-out or
-    /// a connection lost mid-request counts it as fired, since the tracker may have counted it,
-    /// and a second hit with the same cache buster is counted twice. One lost is the lesser harm.
-    private func deliverPixel(_ entry: QueuedEntry) async -> Bool {
+    /// How firing one pixel went, for its host's back-off.
+    private enum PixelOutcome {
+        /// The host answered (or the pixel could never be fetched and was dropped).
+        case done
+        /// The host is unreachable, timed out or answered 5xx: its other pixels wait.
+        case hostFailing
+    }
+
+    /// Fires one pixel. A pixel is sent again only when it certainly never left the device
+    /// (`RetryPolicy.certainlyNotSent`): any answer, a time-out or a connection lost mid-request
+    /// counts it as fired, since the tracker may have counted it, and a second hit with the same
+    /// cache buster is counted twice. One lost is the lesser harm. A refused connection, a time-out,
+    /// a dropped connection or a 5xx also says the host is in trouble: its next pixels wait.
+    private func deliverPixel(_ entry: QueuedEntry) async -> PixelOutcome {
         guard let string = entry.url, let url = URL(string: string), ["http", "https"].contains(url.scheme?.lowercased() ?? "") else {
             // Not a URL a GET can ever reach (`file:`, `javascript:`, a custom scheme): drop it.
             store.remove(ids: [entry.id])
             events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: Self.describe(entry)))
-            return true
+            return .done
         }
         var request = URLRequest(url: url)
         request.httpMethod = "GET"
@@ -453,17 +627,21 @@ package actor EventPipeline {
             var attributes = Self.describe(entry)
             attributes["status"] = "\(response.statusCode)"
             events.record(KontextVideoEvent(.beacon, .delivered, attributes: attributes))
-            return true
+            return (500..<600).contains(response.statusCode) ? .hostFailing : .done
         } catch AdRequestFailure.transport(let error) where RetryPolicy.certainlyNotSent(error) {
-            return false
+            return .hostFailing
         } catch .cancelled {
-            return false
+            return .hostFailing
         } catch {
             store.remove(ids: [entry.id])
             var attributes = Self.describe(entry)
             attributes["reason"] = "may have reached the tracker (\(error)); not sent twice"
             events.record(KontextVideoEvent(.beacon, .givenUp, level: .warning, attributes: attributes))
-            return true
+            switch error {
+            case .timedOut: return .hostFailing
+            case .transport(let error) where RetryPolicy.isRetriable(error): return .hostFailing
+            default: return .done
+            }
         }
     }
 
@@ -484,7 +662,8 @@ package actor EventPipeline {
         case .event:
             ["id": entry.id, "type": entry.event?.type ?? "", "adId": entry.event?.adId ?? ""]
         case .pixel:
-            ["id": entry.id, "url": entry.url ?? ""]
+            ["id": entry.id, "url": entry.url ?? ""].merging(
+                [entry.adId.map { ("adId", $0) }, entry.vastEvent.map { ("event", $0) }].compactMap { $0 }) { $1 }
         }
     }
 }

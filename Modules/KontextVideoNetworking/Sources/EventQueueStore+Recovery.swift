@@ -16,6 +16,7 @@ extension EventQueueStore {
         case .read(let loaded, let journalLines):
             state.withLock { state in
                 state.file = loaded
+                state.tally = QueueTally(loaded.entries)
                 state.journalLines = journalLines
                 state.nextFoldNumber = (foldedJournalNumbers().last ?? 0) + 1
                 // Start from one clean snapshot when a journal or the bound changed anything.
@@ -36,8 +37,12 @@ extension EventQueueStore {
         var trimmed = false
         if FileManager.default.fileExists(atPath: file.path) {
             let data: Data
+            var tooLarge: FileContents.TooLarge?
             do {
-                data = try FileContents.read(file)
+                data = try FileContents.read(file, limit: Self.fileSizeLimit)
+            } catch let error as FileContents.TooLarge {
+                // Not a queue the SDK wrote: quarantined below like any other.
+                (data, tooLarge) = (Data(), error)
             } catch {
                 return .unreadable("\(error)")
             }
@@ -48,7 +53,8 @@ extension EventQueueStore {
             } else {
                 let version = (try? JSONDecoder().decode(VersionOnly.self, from: data))?.version
                 if quarantining {
-                    quarantine(reason: version.map { "unknown version \($0)" } ?? "not a queue file", underLock: underLock)
+                    let reason = tooLarge?.description ?? version.map { "unknown version \($0)" } ?? "not a queue file"
+                    quarantine(reason: reason, underLock: underLock)
                 }
             }
         }
@@ -58,16 +64,23 @@ extension EventQueueStore {
         where FileManager.default.fileExists(atPath: journal.path) {
             let data: Data
             do {
-                data = try FileContents.read(journal)
+                data = try FileContents.read(journal, limit: Self.fileSizeLimit)
+            } catch let tooLarge as FileContents.TooLarge {
+                // No journal of the SDK's grows this long (it is folded at the queue's length):
+                // replaying it would cost its size in memory. Set aside, reported, unread.
+                if quarantining { quarantine(reason: tooLarge.description, underLock: underLock, file: journal) }
+                trimmed = true
+                continue
             } catch {
                 return .unreadable("\(error)")
             }
             lines += replay(data, from: journal, into: &replayed, underLock: underLock)
         }
         loaded = replayed.snapshot
-        if loaded.entries.count > capacity {
-            loaded.droppedCount += loaded.entries.count - capacity
-            loaded.entries.removeFirst(loaded.entries.count - capacity)
+        // Each kind within its own budget: pixels found over it never cost an event its place.
+        let excess = QueueTally.trim(&loaded.entries, capacity: capacity)
+        if excess > 0 {
+            loaded.droppedCount = min(loaded.droppedCount, Int.max / 2) + excess
             trimmed = true
         }
         return .read(loaded, journalLines: trimmed ? max(lines, 1) : lines)
@@ -106,38 +119,22 @@ extension EventQueueStore {
         let known = Set(older.entries.map(\.id))
         var merged = older
         merged.entries += state.file.entries.filter { !known.contains($0.id) }
-        merged.droppedCount = min(older.droppedCount + state.file.droppedCount, Int.max / 2)
-        if merged.entries.count > capacity {
-            merged.droppedCount += merged.entries.count - capacity
-            merged.entries.removeFirst(merged.entries.count - capacity)
-        }
+        merged.droppedCount = min(min(older.droppedCount, Int.max / 2) + min(state.file.droppedCount, Int.max / 2), Int.max / 2)
+        merged.droppedCount += QueueTally.trim(&merged.entries, capacity: capacity)
         state.file = merged
+        state.tally = QueueTally(merged.entries)
         return true
     }
 
-    /// Moves the snapshot aside and reports it (inline, unless the store's lock is held).
-    func quarantine(reason: String, underLock: Bool) {
-        let stamp = Int64((Date().timeIntervalSince1970 * 1000).rounded())
-        var target = directory.appendingPathComponent("queue.corrupt-\(stamp).json")
-        var suffix = 1
-        while FileManager.default.fileExists(atPath: target.path) {
-            target = directory.appendingPathComponent("queue.corrupt-\(stamp)-\(suffix).json")
-            suffix += 1
-        }
-        var attributes = ["reason": reason]
-        do {
-            try FileManager.default.moveItem(at: file, to: target)
-            attributes["movedTo"] = target.lastPathComponent
-        } catch {
-            // Could not move it aside: it stays in place and the next snapshot replaces it.
-            attributes["kept"] = "true"
-            attributes["moveFailure"] = "\(error)"   // may name a path: private in the unified log
-        }
-        let event = KontextVideoEvent(.error, .queueCorrupt, level: .error, attributes: attributes)
+    /// Moves `damaged` (the snapshot unless said) aside, bounded (`StoredFileQuarantine`), and
+    /// reports it (inline, unless the store's lock is held).
+    func quarantine(reason: String, underLock: Bool, file damaged: URL? = nil) {
+        // A snapshot that could not be moved stays in place and the next snapshot replaces it.
+        let attributes = StoredFileQuarantine.moveAside(damaged ?? file, reason: reason)
         if underLock {
             report(.queueCorrupt, attributes)
         } else {
-            events.record(event)
+            events.record(KontextVideoEvent(.error, .queueCorrupt, level: .error, attributes: attributes))
         }
     }
 }

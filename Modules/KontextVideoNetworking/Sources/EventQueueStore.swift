@@ -29,6 +29,15 @@ package final class EventQueueStore: Sendable {
     package static let formatVersion = QueueSnapshot.currentVersion
     /// The journal is folded into the snapshot once it has this many lines, or as many as the queue.
     package static let compactionFloor = 64
+    /// The most pixels of one ad for one VAST event that wait in the queue at once. A VAST chain
+    /// of the most wrappers the SDK follows (5) plus its inline ad, each adding a few pixels to an
+    /// event (the ad server's, a verification vendor's, a measurement partner's), stays well under
+    /// 32; an ad with more is broken or hostile, and the pixels past the cap are dropped, reported
+    /// (`dropped`, with `reason`), never queued to evict others.
+    package static let pixelsPerAdEvent = 32
+    /// The largest snapshot or journal read: 2,000 entries of a few KiB each are far below it; a
+    /// larger file was not written by the SDK and is moved aside unread (`StoredFileQuarantine`).
+    package static let fileSizeLimit = 64 * 1024 * 1024
 
     /// The queue in memory, and the journal on disk.
     struct State {
@@ -49,6 +58,8 @@ package final class EventQueueStore: Sendable {
         var isClosed = false
         /// The bytes of the last journal append, kept for the next one's lines (`persist`).
         var lineBuffer: [UInt8] = []
+        /// What the budgets count, kept as entries come and go (`QueueTally`).
+        var tally = QueueTally()
     }
 
     /// The snapshot.
@@ -56,6 +67,7 @@ package final class EventQueueStore: Sendable {
     /// The active journal.
     let journal: URL
     let directory: URL
+    /// The budget of each kind: at most this many events, and as many pixels.
     let capacity: Int
     let events: any KontextVideoEventMonitor
     let state: LockedState<State>
@@ -74,6 +86,8 @@ package final class EventQueueStore: Sendable {
 
     /// Opens the queue in `directory` (created when missing). A snapshot that is not a queue is
     /// moved aside as `queue.corrupt-<timestamp>.json`, reported, and replaced by an empty queue.
+    /// `capacity` is the budget of each kind: at most `capacity` events and `capacity` pixels
+    /// wait, each kind evicting only its own oldest, so no number of pixels evicts an event.
     package convenience init(directory: URL, capacity: Int, events: any KontextVideoEventMonitor) {
         self.init(directory: directory, capacity: capacity, events: events, loading: true)
     }
@@ -106,32 +120,101 @@ package final class EventQueueStore: Sendable {
     }
 
     /// Adds `entry` and writes it down (in the page cache when this returns); returns the entries
-    /// dropped to make room. A fold this makes due runs later, on a background queue.
+    /// dropped: the oldest entry of the same kind when that kind's budget is full (an event never
+    /// makes room for a pixel, nor a pixel for an event), or `entry` itself when it is a pixel of an
+    /// ad that has `pixelsPerAdEvent` pixels of that VAST event waiting. A fold this makes due runs
+    /// later, on a background queue.
     @discardableResult
     package func append(_ entry: QueuedEntry) -> [QueuedEntry] {
         let (dropped, foldIsDue): ([QueuedEntry], Bool) = state.withLock { state in
+            guard state.tally.admits(entry, cap: Self.pixelsPerAdEvent) else { return ([entry], false) }
             state.file.entries.append(entry)
-            var dropped: [QueuedEntry] = []
+            state.tally.add(entry)
             var removal: QueueJournalLine?
-            if state.file.entries.count > capacity {
-                dropped = Array(state.file.entries.prefix(state.file.entries.count - capacity))
-                state.file.entries.removeFirst(dropped.count)
-                let count = state.file.droppedCount
-                state.file.droppedCount = count.addingReportingOverflow(dropped.count).overflow ? Int.max : count + dropped.count
-                removal = QueueJournalLine(remove: dropped.map(\.id), dropped: state.file.droppedCount)
-            }
+            let dropped = evictOverBudget(entry.kind, in: &state)
+            if !dropped.isEmpty { removal = QueueJournalLine(remove: dropped.map(\.id), dropped: state.file.droppedCount) }
             persist(QueueJournalLine(add: entry), then: removal, in: &state)
-            guard !state.isFoldScheduled, isFoldDue(state) else { return (dropped, false) }
-            state.isFoldScheduled = true
-            return (dropped, true)
+            return (dropped, scheduleFoldIfDue(&state))
         }
-        if foldIsDue {
-            compactor.async {
-                self.state.withLock { $0.isFoldScheduled = false }
-                self.compactIfDue()
+        if foldIsDue { foldInBackground() }
+        return dropped
+    }
+
+    /// What `append(contentsOf:)` did with a batch.
+    package struct BatchOutcome: Sendable {
+        /// The entries queued, in order.
+        package var queued: [QueuedEntry] = []
+        /// Pixels not queued: their ad already had `pixelsPerAdEvent` pixels of their VAST event.
+        package var overCap: [QueuedEntry] = []
+        /// Entries dropped from the queue to make room within their kind's budget (older ones,
+        /// or entries of this batch when the batch alone is larger than the budget).
+        package var evicted: [QueuedEntry] = []
+    }
+
+    /// Adds `entries` in order under one lock and writes them down in one `write(2)`: an ad's
+    /// pixels of one moment cost one system call, not one each. The same rules as `append(_:)`
+    /// apply to each entry.
+    /// - Parameter entries: The entries to queue.
+    /// - Returns: What was queued, refused over the cap, and evicted.
+    @discardableResult
+    package func append(contentsOf entries: [QueuedEntry]) -> BatchOutcome {
+        guard !entries.isEmpty else { return BatchOutcome() }
+        let (outcome, foldIsDue): (BatchOutcome, Bool) = state.withLock { state in
+            var outcome = BatchOutcome()
+            for entry in entries {
+                guard state.tally.admits(entry, cap: Self.pixelsPerAdEvent) else {
+                    outcome.overCap.append(entry)
+                    continue
+                }
+                state.file.entries.append(entry)
+                state.tally.add(entry)
+                outcome.queued.append(entry)
+                outcome.evicted += evictOverBudget(entry.kind, in: &state)
+            }
+            guard !outcome.queued.isEmpty else { return (outcome, false) }
+            var lines = outcome.queued.map { QueueJournalLine(add: $0) }
+            if !outcome.evicted.isEmpty {
+                lines.append(QueueJournalLine(remove: outcome.evicted.map(\.id), dropped: state.file.droppedCount))
+            }
+            persist(lines, in: &state)
+            return (outcome, scheduleFoldIfDue(&state))
+        }
+        if foldIsDue { foldInBackground() }
+        return outcome
+    }
+
+    /// Drops the oldest entries of `kind` while that kind is over its budget, counted; returns them.
+    private func evictOverBudget(_ kind: QueuedEntry.Kind, in state: inout State) -> [QueuedEntry] {
+        guard state.tally.count(of: kind) > capacity else { return [] }
+        var dropped: [QueuedEntry] = []
+        // Only when the kind is full: a scan of the queue, not a cost of every append.
+        var index = state.file.entries.startIndex
+        while state.tally.count(of: kind) > capacity, index < state.file.entries.endIndex {
+            if state.file.entries[index].kind == kind {
+                let old = state.file.entries.remove(at: index)
+                state.tally.remove(old)
+                dropped.append(old)
+            } else {
+                index += 1
             }
         }
+        let count = state.file.droppedCount
+        state.file.droppedCount = count.addingReportingOverflow(dropped.count).overflow ? Int.max / 2 : min(count + dropped.count, Int.max / 2)
         return dropped
+    }
+
+    /// Marks a fold scheduled when one is due and none is; returns whether the caller must start it.
+    private func scheduleFoldIfDue(_ state: inout State) -> Bool {
+        guard !state.isFoldScheduled, isFoldDue(state) else { return false }
+        state.isFoldScheduled = true
+        return true
+    }
+
+    private func foldInBackground() {
+        compactor.async {
+            self.state.withLock { $0.isFoldScheduled = false }
+            self.compactIfDue()
+        }
     }
 
     /// Removes the entries with these ids (delivered, or refused for good) and writes it down.
@@ -139,7 +222,11 @@ package final class EventQueueStore: Sendable {
         guard !ids.isEmpty else { return }
         state.withLock { state in
             let before = state.file.entries.count
-            state.file.entries.removeAll { ids.contains($0.id) }
+            state.file.entries.removeAll { entry in
+                guard ids.contains(entry.id) else { return false }
+                state.tally.remove(entry)
+                return true
+            }
             if state.file.entries.count != before {
                 persist(QueueJournalLine(remove: ids.sorted()), in: &state)
             }
@@ -160,6 +247,7 @@ package final class EventQueueStore: Sendable {
                 entry.refusals = min(entry.refusals ?? 0, Int.max - 1) + 1
                 if (entry.refusals ?? 0) >= limit {
                     removed.append(entry)
+                    state.tally.remove(entry)
                     return nil
                 }
                 counts[entry.id] = entry.refusals
@@ -183,7 +271,7 @@ package final class EventQueueStore: Sendable {
         }
         guard droppedCount > 0 else { return }
         state.withLock { state in
-            state.file.droppedCount = min(state.file.droppedCount + min(droppedCount, Int.max / 2), Int.max / 2)
+            state.file.droppedCount = min(min(state.file.droppedCount, Int.max / 2) + min(droppedCount, Int.max / 2), Int.max / 2)
             persist(QueueJournalLine(dropped: state.file.droppedCount), in: &state)
         }
     }
@@ -228,6 +316,32 @@ package final class EventQueueStore: Sendable {
             state.journalLines += second == nil ? 1 : 2
         } catch {
             // The change is in memory; the next fold writes it in a snapshot.
+            state.journal = nil
+            state.needsSnapshot = true
+            report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
+        }
+    }
+
+    /// Writes `lines` down in one `write(2)` (a batch), like `persist(_:then:in:)`.
+    private func persist(_ lines: [QueueJournalLine], in state: inout State) {
+        guard !state.isClosed, !unreadFile.snapshot else {
+            // Closed, or files not readable yet: the single-line path reports and merges.
+            for line in lines { persist(line, in: &state) }
+            return
+        }
+        var writer = JSONLineWriter(reusing: &state.lineBuffer)
+        writer.raw(0x0A)
+        for line in lines {
+            line.write(to: &writer)
+            writer.raw(0x0A)
+        }
+        defer { state.lineBuffer = writer.takeBytes() }
+        do {
+            let journal = try state.journal ?? openJournal()
+            state.journal = journal
+            try journal.append(writer.bytes)
+            state.journalLines += lines.count
+        } catch {
             state.journal = nil
             state.needsSnapshot = true
             report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])

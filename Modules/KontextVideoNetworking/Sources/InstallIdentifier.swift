@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoModels
 
 /// The install id: a random UUID made on first launch and kept across launches, in a file
 /// of the SDK's storage directory, mirrored in the injected `UserDefaults`.
@@ -16,19 +17,41 @@ package enum InstallIdentifier {
         defaultsKey + "." + appBundleId
     }
 
+    /// The largest `install-id` file read: a UUID is 36 bytes; a larger file was not written by
+    /// the SDK.
+    package static let sizeLimit = 1024
+
     /// The install id: the file's, else the mirror's, else a new one (then stored in both).
-    /// A malformed stored value is replaced; a failed write only costs persistence; a file that
-    /// exists but cannot be read yet is left alone (a temporary id serves this launch).
-    package static func load(storageDirectory: URL, defaults: UserDefaults, defaultsKey: String = defaultsKey) -> UUID {
+    /// A stored value that is no UUID (damaged, planted, invalid UTF-8, larger than `sizeLimit`)
+    /// is moved aside (`StoredFileQuarantine`), reported on `events`, and replaced; a failed write
+    /// only costs persistence; a file that exists but cannot be read yet is left alone (a
+    /// temporary id serves this launch).
+    /// - Parameters:
+    ///   - storageDirectory: The SDK's storage directory, which holds `install-id`.
+    ///   - defaults: Where the mirror is kept.
+    ///   - defaultsKey: The mirror's key.
+    ///   - events: Where a damaged file is reported (`nil`: nowhere).
+    /// - Returns: The install id.
+    package static func load(
+        storageDirectory: URL, defaults: UserDefaults, defaultsKey: String = defaultsKey,
+        events: (any KontextVideoEventMonitor)? = nil
+    ) -> UUID {
         let file = storageDirectory.appendingPathComponent(fileName)
-        if let data = try? FileContents.read(file),
-           let id = UUID(uuidString: String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) {
+        var fileIsUnreadable = false
+        switch readStored(file) {
+        case .id(let id):
             if defaults.string(forKey: defaultsKey) == nil { defaults.set(id.lowercasedString, forKey: defaultsKey) }
             return id
+        case .missing:
+            break
+        case .unreadable:
+            // Protected before the first unlock: not overwritten; the stored id comes back once
+            // it can be read.
+            fileIsUnreadable = true
+        case .damaged(let reason):
+            let attributes = StoredFileQuarantine.moveAside(file, reason: reason)
+            events?.record(KontextVideoEvent(.error, .queueCorrupt, level: .error, attributes: attributes))
         }
-        // A file that exists but cannot be read (protected before the first unlock) is not
-        // overwritten: the stored id comes back once it can be read.
-        let fileIsUnreadable = FileManager.default.fileExists(atPath: file.path) && (try? FileContents.read(file)) == nil
         if let mirrored = defaults.string(forKey: defaultsKey).flatMap(UUID.init(uuidString:)) {
             if !fileIsUnreadable { write(mirrored, to: file, in: storageDirectory) }
             return mirrored
@@ -38,6 +61,27 @@ package enum InstallIdentifier {
         defaults.set(id.lowercasedString, forKey: defaultsKey)
         write(id, to: file, in: storageDirectory)
         return id
+    }
+
+    /// What the `install-id` file holds.
+    private enum Stored {
+        case id(UUID)
+        case missing
+        case unreadable
+        case damaged(String)
+    }
+
+    private static func readStored(_ file: URL) -> Stored {
+        do {
+            let data = try FileContents.read(file, limit: sizeLimit)
+            // Invalid UTF-8 decodes to replacement characters, which no UUID holds.
+            let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            return UUID(uuidString: text).map(Stored.id) ?? .damaged("not a UUID")
+        } catch let tooLarge as FileContents.TooLarge {
+            return .damaged(tooLarge.description)
+        } catch {
+            return FileManager.default.fileExists(atPath: file.path) ? .unreadable : .missing
+        }
     }
 
     private static func write(_ id: UUID, to file: URL, in directory: URL) {

@@ -32,7 +32,7 @@ package enum QueueRetention {
             return
         }
         let server = stored.entries.first?.server ?? ""
-        guard let record = DestinationRecord.read(in: directory), let last = record.lastConfigured else {
+        guard let read = DestinationRecord.read(in: directory, events: events), let last = read.lastConfigured else {
             // No record of when it was configured: the retention starts now.
             var record = DestinationRecord(server: server, configured: [:])
             for token in Set(stored.entries.compactMap(\.publisherToken)) { record.note(token, at: now) }
@@ -40,19 +40,35 @@ package enum QueueRetention {
             record.write(in: directory)
             return
         }
-        guard isPast(last, now: now) else { return }
+        let record = read.notAfter(now)
+        // A time after now (a wall clock set back, a planted record) counts from now, written down,
+        // so the 7 days run out one day instead of never.
+        if record != read { record.write(in: directory) }
+        guard isPast(record.lastConfigured ?? last, now: now) else { return }
         try? FileManager.default.removeItem(at: directory)
         report(stored.entries, server: record.server, reason: "the server has not been configured for 7 days", events: events)
     }
 
-    /// Whether `milliseconds` (since 1970) is more than `period` before `now`.
-    static func isPast(_ milliseconds: Int64, now: Date) -> Bool {
+    /// Whether `milliseconds` (since 1970) is more than `period` before `now`. Any `Int64` is safe
+    /// here (a record's times are clamped when read, and the difference saturates besides): a
+    /// planted `-9223372036854775808` is simply long past.
+    /// - Parameters:
+    ///   - milliseconds: A time since 1970, as a record holds it.
+    ///   - now: The wall clock's time.
+    /// - Returns: Whether the retention period since `milliseconds` is over.
+    package static func isPast(_ milliseconds: Int64, now: Date) -> Bool {
         let periodMilliseconds = period.components.seconds * 1000
-        return DestinationRecord.milliseconds(now) - milliseconds > periodMilliseconds
+        let (elapsed, overflow) = DestinationRecord.milliseconds(now).subtractingReportingOverflow(milliseconds)
+        // Only a time far in the past overflows (now is clamped to years 0-9999): long past.
+        return overflow ? milliseconds < 0 : elapsed > periodMilliseconds
     }
 
     /// The tokens of `record` whose time is past.
-    static func expiredTokens(_ record: DestinationRecord, now: Date) -> Set<String> {
+    /// - Parameters:
+    ///   - record: A queue's destination record.
+    ///   - now: The wall clock's time.
+    /// - Returns: The tokens not configured for the retention period.
+    package static func expiredTokens(_ record: DestinationRecord, now: Date) -> Set<String> {
         Set(record.configured.filter { isPast($0.value, now: now) }.keys)
     }
 

@@ -27,6 +27,10 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
     package var publisherToken: String?
     /// How many 2xx answers left this event out of their `accepted` list (absent: none).
     package var refusals: Int?
+    /// For a pixel: the ad it belongs to (absent: a pixel queued without one, or before 0.2).
+    package var adId: String?
+    /// For a pixel: the VAST event it tracks (with `adId`, what the per-ad cap counts).
+    package var vastEvent: String?
 
     /// The queue form of `entry` under `id` (an event's `eventId`), stamped with the current
     /// `sessionId` and bound to `destination`.
@@ -43,6 +47,13 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
             kind = .pixel
             event = nil
             self.url = url.absoluteString
+        case .trackingPixel(let pixel):
+            self.id = id.lowercasedString
+            kind = .pixel
+            event = nil
+            url = pixel.url.absoluteString
+            adId = pixel.adId
+            vastEvent = pixel.event
         }
         self.sessionId = sessionId
         server = destination?.server
@@ -56,6 +67,13 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
         entry.server = server ?? destination.server
         entry.publisherToken = publisherToken ?? destination.publisherToken
         return entry
+    }
+
+    /// What the per-ad pixel cap counts this entry under: its ad and VAST event, for a pixel that
+    /// has an ad; `nil` for events and pixels of no known ad.
+    package var pixelGroup: PixelGroup? {
+        guard kind == .pixel, let adId else { return nil }
+        return PixelGroup(adId: adId, event: vastEvent ?? "")
     }
 
     /// Whether the entry carries what its kind needs.
@@ -85,6 +103,16 @@ extension QueuedEntry {
             writer.raw(#","refusals":"#)
             writer.integer(refusals)
         }
+        if let adId { writer.member(#","adId":"#, string: adId) }
+        if let vastEvent { writer.member(#","vastEvent":"#, string: vastEvent) }
         writer.raw(0x7D)
     }
+}
+
+/// One ad's pixels of one VAST event: what `EventQueueStore.pixelsPerAdEvent` caps.
+package struct PixelGroup: Sendable, Hashable {
+    /// The ad.
+    package var adId: String
+    /// The VAST event.
+    package var event: String
 }
