@@ -9,52 +9,6 @@ import KontextVideoTestSupport
 /// died with signal 4 on documents with one extreme number, and so did every linear `load()`).
 @Suite("VAST: hostile numbers")
 struct VASTHostileNumbersTests {
-    /// The values the issue names: `Int.max`, `Int.min`, 2³², 2⁶³, −1, 0, 1e308 and a 400-digit number.
-    static let extremes = [
-        "9223372036854775807", "-9223372036854775808", "4294967296", "9223372036854775808", "-1", "0", "1e308",
-        String(repeating: "9", count: 400),
-    ]
-
-    /// Each numeric field of a document, as a placeholder in a template.
-    static let fields = [
-        "MEDIA_WIDTH", "MEDIA_HEIGHT", "MEDIA_BITRATE", "MEDIA_MIN_BITRATE", "MEDIA_MAX_BITRATE", "MEDIA_FILE_SIZE",
-        "AD_SEQUENCE", "CREATIVE_SEQUENCE", "EXPIRES", "COMPANION_WIDTH", "COMPANION_HEIGHT", "ASSET_WIDTH",
-        "ICON_WIDTH", "ICON_HEIGHT", "NONLINEAR_WIDTH", "DURATION_HOURS", "SKIP_HOURS", "PROGRESS_HOURS", "PROGRESS_PERCENT",
-    ]
-
-    /// A wrapper-free inline ad with every numeric field VAST has, each a placeholder.
-    static let template = """
-    <VAST version="4.2"><Ad id="a" sequence="AD_SEQUENCE"><InLine><AdSystem>S</AdSystem><AdTitle>T</AdTitle>
-    <Impression>https://t.example/imp</Impression><Expires>EXPIRES</Expires>
-    <Creatives><Creative id="c" sequence="CREATIVE_SEQUENCE"><Linear skipoffset="SKIP_HOURS:00:05">
-    <Duration>DURATION_HOURS:00:20</Duration>
-    <TrackingEvents><Tracking event="progress" offset="PROGRESS_HOURS:00:03">https://t.example/p1</Tracking>
-    <Tracking event="progress" offset="PROGRESS_PERCENT%">https://t.example/p2</Tracking>
-    <Tracking event="firstQuartile">https://t.example/q1</Tracking><Tracking event="complete">https://t.example/c</Tracking></TrackingEvents>
-    <MediaFiles>
-    <MediaFile delivery="progressive" type="video/mp4" width="MEDIA_WIDTH" height="MEDIA_HEIGHT" bitrate="MEDIA_BITRATE"
-     minBitrate="MEDIA_MIN_BITRATE" maxBitrate="MEDIA_MAX_BITRATE" fileSize="MEDIA_FILE_SIZE">https://cdn.example/big.mp4</MediaFile>
-    <MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" bitrate="1200">https://cdn.example/hd.mp4</MediaFile>
-    </MediaFiles>
-    <Icons><Icon program="AdChoices" width="ICON_WIDTH" height="ICON_HEIGHT" xPosition="right" yPosition="top">
-    <StaticResource creativeType="image/png">https://t.example/i.png</StaticResource></Icon></Icons>
-    </Linear></Creative>
-    <Creative><CompanionAds><Companion width="COMPANION_WIDTH" height="COMPANION_HEIGHT" assetWidth="ASSET_WIDTH">
-    <StaticResource creativeType="image/png">https://t.example/e.png</StaticResource></Companion></CompanionAds></Creative>
-    <Creative><NonLinearAds><NonLinear width="NONLINEAR_WIDTH" height="50"><StaticResource creativeType="image/png">https://t.example/n.png</StaticResource></NonLinear></NonLinearAds></Creative>
-    </Creatives></InLine></Ad></VAST>
-    """
-
-    /// The document with `field` set to `value` and every other field a plain value.
-    static func document(_ field: String, _ value: String) -> String {
-        var text = template
-        for other in fields.sorted(by: { $0.count > $1.count }) {
-            let plain = other.hasSuffix("HOURS") ? "00" : other == "PROGRESS_PERCENT" ? "50" : "320"
-            text = text.replacingOccurrences(of: other, with: other == field ? value : plain)
-        }
-        return text
-    }
-
     /// The whole road of one document: read, resolved (merge and media selection) for a device at
     /// the largest screen and bandwidth it could report, then played through the tracker.
     static func drive(_ xml: String) async -> VASTResolution {
@@ -73,12 +27,12 @@ struct VASTHostileNumbersTests {
         return resolution
     }
 
-    @Test(arguments: fields)
+    @Test(arguments: HostileNumbers.vastFields)
     func everyFieldAtEveryExtremeResolvesWithinRange(_ field: String) async throws {
-        for value in Self.extremes {
+        for value in HostileNumbers.extremes {
             // Clock times take digits only: the extremes that are not are refused by the time
             // policy, which this covers too.
-            let resolution = await Self.drive(Self.document(field, value))
+            let resolution = await Self.drive(HostileNumbers.vastDocument(field, value))
             let ad = try #require(resolution.ads.first, "\(field)=\(value.prefix(24)): \(String(describing: resolution.error))")
             for file in ad.mediaFiles {
                 #expect(file.width.map { WireNumber.Kind.pixels.range.contains(Double($0)) } ?? true)
@@ -93,7 +47,7 @@ struct VASTHostileNumbersTests {
     /// The documents that crashed before, each a regression test.
     @Test(arguments: [("4294967296", "4294967296"), ("3037000500", "3037000500"), ("9223372036854775807", "1")])
     func theSizesThatTrappedMediaSelectionNowChooseAFile(_ width: String, _ height: String) async throws {
-        let xml = Self.document("MEDIA_WIDTH", width).replacingOccurrences(of: "height=\"320\" bitrate", with: "height=\"\(height)\" bitrate")
+        let xml = HostileNumbers.vastDocument("MEDIA_WIDTH", width).replacingOccurrences(of: "height=\"320\" bitrate", with: "height=\"\(height)\" bitrate")
         let resolution = await Self.drive(xml)
         let ad = try #require(resolution.ads.first)
         #expect(ad.mediaFile.url == "https://cdn.example/hd.mp4", "the absurd size reads as no size; the sized file that fits wins")
