@@ -105,10 +105,9 @@ private func destinationRecord(_ bytes: Data, parameter: UInt8) {
     precondition(DestinationRecord.read(in: directory) == noted, "the record reads back differently")
 }
 
-/// One suite, emptied for each input (a suite per input would leave files behind).
-private let fuzzDefaults: UserDefaults = UserDefaults(suiteName: "kontext-fuzz-install-id") ?? .standard
-
 private func installIdentifier(_ bytes: Data) {
+    // One suite, its key removed for each input (a suite per input would leave files behind).
+    let fuzzDefaults = UserDefaults(suiteName: "kontext-fuzz-install-id") ?? .standard
     let directory = scratchDirectory("install-id")
     defer { try? FileManager.default.removeItem(at: directory) }
     let file = directory.appendingPathComponent(InstallIdentifier.fileName)

@@ -60,7 +60,9 @@ package actor EventPipeline {
     private let batchWindow: Duration
     private let events: any KontextVideoEventMonitor
     private var loop: Task<Void, Never>?
-    private var delivery: Task<Bool, Never>?
+    /// The deliveries under way, one per place at most (the server, or one tracking host): each
+    /// runs on its own, so a host that never answers holds up nothing but its own pixels.
+    private var lanes: [DeliveryBackoffs.Place: Task<Bool, Never>] = [:]
     /// `stop()` is final: a later `start()` (say, from another `initialize`) does not undo it.
     private var isRetired = false
     /// The `Retry-After` of the last 429 answer to a batch, until the pass sets the server's back-off.
@@ -269,28 +271,36 @@ package actor EventPipeline {
         store.count
     }
 
-    /// Runs one delivery pass, or joins the one running; returns whether everything it tried
-    /// went through (entries queued meanwhile wait for the next pass). A pass asked for here tries
-    /// every place, back-off or not: the test kit's `flushEvents()` runs it to deliver at once
-    /// (`EventPipeline.flush()`, in the test support); the delivery loop's passes skip the places
-    /// that wait out a back-off.
+    /// Delivers what waits now and returns once it is done: joins the deliveries under way, then
+    /// starts one for every place (the server, each tracking host) that has entries, back-off or
+    /// not, until every place was tried once. Returns whether everything it tried went through
+    /// (entries queued meanwhile wait for the loop). The test kit's `flushEvents()` runs it to
+    /// deliver at once (`EventPipeline.flush()`, in the test support); the delivery loop skips the
+    /// places that wait out a back-off.
     package func runPass() async -> Bool {
-        await runPass(honoringBackoff: false)
+        var allDelivered = true
+        var tried: Set<DeliveryBackoffs.Place> = []
+        for (place, lane) in lanes {
+            tried.insert(place)
+            if await !lane.value { allDelivered = false }
+        }
+        // Each round starts at least one place not tried yet (at most `concurrentHosts` hosts at
+        // once), so this ends after as many rounds as there are places.
+        while true {
+            let started = dispatch(honoringBackoff: false, excluding: tried)
+            guard !started.isEmpty else { break }
+            for (place, lane) in started {
+                tried.insert(place)
+                if await !lane.value { allDelivered = false }
+            }
+        }
+        return allDelivered
     }
 
-    private func runPass(honoringBackoff: Bool) async -> Bool {
-        if let delivery { return await delivery.value }
-        let pass = Task { await self.deliverPass(honoringBackoff: honoringBackoff) }
-        delivery = pass
-        let delivered = await pass.value
-        delivery = nil
-        return delivered
-    }
-
-    /// Starts the delivery loop: delivers whenever entries wait, each pass after the batch
-    /// window (from the moment entries were found waiting). A place that failed (the server, or
-    /// one tracking host) backs off 1, 2, 4 … 60 s on the clock on its own; the loop sleeps until
-    /// the first place is due, or an entry arrives. Idempotent. The loop holds the pipeline only
+    /// Starts the delivery loop: delivers whenever entries wait, after the batch window (from the
+    /// moment entries were found waiting), the server's events and each tracking host's pixels
+    /// on their own. A place that failed backs off 1, 2, 4 … 60 s on the clock on its own; the loop
+    /// sleeps until the first place is due, a delivery ends, or an entry arrives. Idempotent. The loop holds the pipeline only
     /// while it delivers; `stop()` (or releasing the pipeline) ends it.
     package func start() {
         guard loop == nil, !isRetired else { return }
@@ -306,7 +316,8 @@ package actor EventPipeline {
                         do { try await clock.sleep(for: batchWindow) } catch { return }
                     }
                     backedOff = false
-                    guard await self?.runPass(honoringBackoff: true) != nil else { return }
+                    // Starts the deliveries and goes on: each wakes the loop when it ends.
+                    guard await self?.dispatch(honoringBackoff: true) != nil else { return }
                 case .at(let deadline):
                     // An entry arriving first starts a window of its own.
                     backedOff = await Self.wait(for: wake, orUntil: deadline, on: clock)
@@ -334,12 +345,22 @@ package actor EventPipeline {
         let places = Set(entries.map(Self.place))
         backoffs.forget(allBut: places)
         let now = clock.now
+        var hostsRunning = lanes.keys.count { $0 != .server }
         var earliest: Duration?
-        for place in places {
-            guard let retryAt = backoffs.retryAt(place), retryAt > now else { return .now }
-            earliest = min(earliest ?? retryAt, retryAt)
+        for place in places where lanes[place] == nil {
+            if let retryAt = backoffs.retryAt(place), retryAt > now {
+                earliest = min(earliest ?? retryAt, retryAt)
+                continue
+            }
+            if case .host = place {
+                // A host beyond the bound waits for a lane to end (which wakes the loop).
+                guard hostsRunning < Self.concurrentHosts else { continue }
+                hostsRunning += 1
+            }
+            return .now
         }
-        return earliest.map(NextDelivery.at) ?? .now
+        // Deliveries under way wake the loop when they end.
+        return earliest.map(NextDelivery.at) ?? .idle
     }
 
     /// Waits until `deadline` on `clock`, or until `wake` is signalled; returns whether the
@@ -377,86 +398,80 @@ package actor EventPipeline {
         loop?.cancel()
         loop = nil
         wake.signal()
-        if let delivery {
-            delivery.cancel()
-            _ = await delivery.value
-        }
+        let running = lanes.values
+        for lane in running { lane.cancel() }
+        for lane in running { _ = await lane.value }
         noteDestination()
         store.close()
         claim?.release()
     }
 
-    /// One pass: the events, and the pixels of each tracking host, all at once (a slow place holds
-    /// up only itself). Events go in batches, those of the token configured now first, each token's
-    /// in order (stopping at the first the server did not take); each host's pixels one after the
-    /// other, stopping at its first failure, at most `concurrentHosts` hosts at a time. A place that
-    /// fails backs off on its own; `honoringBackoff` skips the places still waiting. Returns
-    /// whether everything tried went through.
-    private func deliverPass(honoringBackoff: Bool) async -> Bool {
+    /// Starts a delivery for each place that has entries and none under way: the server's events,
+    /// and each tracking host's pixels (at most `concurrentHosts` hosts at once, in the order their
+    /// first pixel was queued). `honoringBackoff` skips the places still waiting out a back-off;
+    /// `excluding` skips places already tried. Returns the deliveries started.
+    @discardableResult
+    private func dispatch(
+        honoringBackoff: Bool, excluding excluded: Set<DeliveryBackoffs.Place> = []
+    ) -> [(DeliveryBackoffs.Place, Task<Bool, Never>)] {
         noteDestinationIfDue()
-        let entries = store.entries
         let now = clock.now
-        let events = entries.filter { $0.kind == .event }
-        let tryEvents = !events.isEmpty && !(honoringBackoff && backoffs.isWaiting(.server, now: now))
-        // Each host's pixels, hosts in the order their first pixel was queued.
-        var lanes: [String: [QueuedEntry]] = [:]
-        var hosts: [String] = []
-        for pixel in entries where pixel.kind == .pixel {
-            guard case .host(let host) = Self.place(pixel) else { continue }
-            if honoringBackoff, backoffs.isWaiting(.host(host), now: now) { continue }
-            if lanes[host] == nil { hosts.append(host) }
-            lanes[host, default: []].append(pixel)
+        var work: [DeliveryBackoffs.Place: [QueuedEntry]] = [:]
+        var order: [DeliveryBackoffs.Place] = []
+        for entry in store.entries {
+            let place = Self.place(entry)
+            guard lanes[place] == nil, !excluded.contains(place) else { continue }
+            if honoringBackoff, backoffs.isWaiting(place, now: now) { continue }
+            if work[place] == nil { order.append(place) }
+            work[place, default: []].append(entry)
         }
-        let results: [LaneResult] = await withTaskGroup(of: LaneResult.self) { group in
-            if tryEvents { group.addTask { await self.deliverEvents(events) } }
-            var waiting = hosts.makeIterator()
-            for _ in 0..<Self.concurrentHosts {
-                guard let host = waiting.next() else { break }
-                let lane = lanes[host] ?? []
-                group.addTask { await self.deliverPixels(lane, host: host) }
+        var hostsRunning = lanes.keys.count { $0 != .server }
+        var started: [(DeliveryBackoffs.Place, Task<Bool, Never>)] = []
+        for place in order {
+            if case .host = place {
+                guard hostsRunning < Self.concurrentHosts else { continue }
+                hostsRunning += 1
             }
-            var results: [LaneResult] = []
-            for await result in group {
-                results.append(result)
-                if case .host = result.place, let host = waiting.next() {
-                    let lane = lanes[host] ?? []
-                    group.addTask { await self.deliverPixels(lane, host: host) }
-                }
-            }
-            return results
+            let entries = work[place] ?? []
+            // Runs on the actor once this returns, so `lanes` holds it before it can end.
+            let lane = Task { await self.deliver(entries, to: place) }
+            lanes[place] = lane
+            started.append((place, lane))
         }
-        var allDelivered = true
-        for result in results {
-            guard !result.delivered else {
-                backoffs.succeeded(result.place)
-                continue
-            }
-            allDelivered = false
-            switch result.place {
+        return started
+    }
+
+    /// One place's delivery: its back-off follows how it went, and the loop is woken to look again.
+    private func deliver(_ entries: [QueuedEntry], to place: DeliveryBackoffs.Place) async -> Bool {
+        let delivered: Bool
+        switch place {
+        case .server: delivered = await deliverEvents(entries)
+        case .host: delivered = await deliverPixels(entries)
+        }
+        lanes[place] = nil
+        if delivered {
+            backoffs.succeeded(place)
+        } else {
+            switch place {
             case .server:
                 // A 429's Retry-After is honoured when it asks for longer than the back-off.
                 let delay = backoffs.failed(.server, now: clock.now, atLeast: takeRetryAfter() ?? .zero)
-                self.events.record(KontextVideoEvent(.retry, .eventsRequest, level: .info, attributes: [
+                events.record(KontextVideoEvent(.retry, .eventsRequest, level: .info, attributes: [
                     "delay": "\(delay.timeInterval)", "pending": "\(store.count)",
                 ]))
             case .host(let host):
-                let delay = backoffs.failed(.host(host), now: clock.now)
-                self.events.record(KontextVideoEvent(.retry, .pixelRequest, level: .info, attributes: [
+                let delay = backoffs.failed(place, now: clock.now)
+                events.record(KontextVideoEvent(.retry, .pixelRequest, level: .info, attributes: [
                     "host": host, "delay": "\(delay.timeInterval)",
                 ]))
             }
         }
-        return allDelivered
+        wake.signal()
+        return delivered
     }
 
-    /// How one place fared in a pass.
-    private struct LaneResult: Sendable {
-        var place: DeliveryBackoffs.Place
-        var delivered: Bool
-    }
-
-    /// Every event batch, the token configured now first.
-    private func deliverEvents(_ entries: [QueuedEntry]) async -> LaneResult {
+    /// Every event batch, the token configured now first; returns whether all went through.
+    private func deliverEvents(_ entries: [QueuedEntry]) async -> Bool {
         var allDelivered = true
         let current = destination.publisherToken
         // The token configured now first; earlier tokens after it, each in the order queued.
@@ -478,15 +493,15 @@ package actor EventPipeline {
                 failedTokens.insert(batch.token)
             }
         }
-        return LaneResult(place: .server, delivered: allDelivered)
+        return allDelivered
     }
 
     /// One host's pixels, in order, until one fails: the rest wait for the host's back-off.
-    private func deliverPixels(_ lane: [QueuedEntry], host: String) async -> LaneResult {
+    private func deliverPixels(_ lane: [QueuedEntry]) async -> Bool {
         for pixel in lane where await deliverPixel(pixel) == .hostFailing {
-            return LaneResult(place: .host(host), delivered: false)
+            return false
         }
-        return LaneResult(place: .host(host), delivered: true)
+        return true
     }
 
     /// One `POST /video/events`: events of one token and one session.
