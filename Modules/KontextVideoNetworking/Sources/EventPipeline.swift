@@ -8,8 +8,9 @@ import KontextVideoScheduling
 /// The one way events and tracking pixels leave the SDK: each entry is written to the
 /// durable queue before the first send attempt, delivered at least once (events in batches
 /// to `POST /video/events`, pixels as plain `GET`s), retried with back-off (1, 2, 4 … 60 s
-/// on the injected clock) while the network is down, and delivered by the next launch's
-/// pipeline over the same directory when this process dies first.
+/// on the injected clock; the server and each tracking host on their own, so a dead host delays
+/// only its own pixels), and delivered by the next launch's pipeline over the same directory when
+/// this process dies first.
 ///
 /// Every entry is bound to its destination (`EventDestination`): the pipeline's server, the
 /// publisher token it was queued under, and its session. A pipeline delivers only its own
@@ -391,7 +392,7 @@ package actor EventPipeline {
         return .host(entry.url.flatMap { URL(string: $0) }.map { "\($0.host?.lowercased() ?? ""):\($0.port ?? 0)" } ?? "")
     }
 
-    /// Stops the delivery loop and waits for a delivery pass in flight; what waits stays on disk,
+    /// Stops the delivery loop and the deliveries under way, and waits for them; what waits stays on disk,
     /// and the queue's directory is given up for the next pipeline (the next launch) to open.
     package func stop() async {
         isRetired = true
