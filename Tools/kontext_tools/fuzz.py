@@ -63,6 +63,32 @@ def module_graph():
     return {name: (t.path, [d for d in t.dependencies if d in libraries]) for name, t in libraries.items()}
 
 
+def modules_with_resources():
+    """The library modules that declare resources: SwiftPM generates their `Bundle.module`, which a
+    module compiled here by `swiftc` lacks (`resource_bundle_shim` stands in for it)."""
+    return {name for name, t in repo.load_package(ROOT).libraries.items() if t.resources}
+
+
+# A build without the module's resources, as a lookup in a build that lost them finds: nothing.
+RESOURCE_BUNDLE_SHIM = """import Foundation
+
+extension Foundation.Bundle {
+    /// The fuzz build has no resource bundle (`Scripts/fuzz` compiles with `swiftc`, not SwiftPM):
+    /// every lookup finds nothing, and the module takes the path it documents for a missing resource.
+    static let module = Bundle(path: "/nonexistent-kontext-fuzz-resources") ?? Bundle.main
+}
+"""
+
+
+def resource_bundle_shim(module):
+    """Writes the stand-in for SwiftPM's generated `Bundle.module` of `module`; returns its path."""
+    path = OUT / "modules" / f"{module}+ResourceBundle.swift"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if not path.exists() or path.read_text() != RESOURCE_BUNDLE_SHIM:
+        path.write_text(RESOURCE_BUNDLE_SHIM)
+    return path
+
+
 def in_build_order(names, graph):
     """`names` and everything they depend on, dependencies first."""
     missing = [name for name in names if name not in graph]
@@ -92,8 +118,11 @@ def build(name, modules, graph):
     """Compiles the modules (when a source changed) and links the target; returns the binary."""
     (OUT / "modules").mkdir(parents=True, exist_ok=True)
     objects, stamps = [], []
+    bundled = modules_with_resources()
     for module in in_build_order(modules, graph):
         sources = sorted(graph[module][0].rglob("*.swift"))
+        if module in bundled:
+            sources.append(resource_bundle_shim(module))
         obj = OUT / "modules" / f"{module}.o"
         interface = OUT / "modules" / f"{module}.swiftmodule"
         stamp_file = OUT / "modules" / f"{module}.stamp"

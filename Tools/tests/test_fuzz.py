@@ -41,6 +41,16 @@ class BuildOrderTests(unittest.TestCase):
         self.assertIn("Nope is not a library module", str(raised.exception))
 
 
+class ResourceBundleTests(unittest.TestCase):
+    def test_the_modules_with_resources_get_a_bundle_that_finds_nothing(self):
+        bundled = fuzz.modules_with_resources()
+        self.assertIn("KontextVideoCreatives", bundled)
+        self.assertNotIn("KontextVideoVAST", bundled)
+        path = fuzz.resource_bundle_shim("KontextVideoCreatives")
+        self.assertIn("static let module", path.read_text())
+        self.assertEqual(path.name, "KontextVideoCreatives+ResourceBundle.swift")
+
+
 class CommandTests(unittest.TestCase):
     def command(self, settings, **overrides):
         return fuzz.libfuzzer_command("bin", settings, arguments(**overrides), "corpus", ["seeds"], "findings")
