@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import KontextVideoVAST
 import KontextVideoNetworking
+import KontextVideoModels
+import KontextVideoTestSupport
 @testable import KontextVideoCreatives
 
 /// The decisions the platform renderers only apply: which failure code, which navigation is a
@@ -37,25 +39,90 @@ struct PlatformRenderingRulesTests {
         #expect(surface.drawsResume == resume)
     }
 
-    @Test("a web creative's navigations: loading is allowed, a tap once loaded is a click",
-          arguments: [
-            (false, true, false, WebNavigationPolicy.allow), (false, true, true, .allow), (false, false, true, .allow),
-            (true, true, false, .click), (true, false, true, .click), (true, true, true, .click),
-            (true, false, false, .allow),
-          ])
-    func navigation(loaded: Bool, mainFrame: Bool, link: Bool, expected: WebNavigationPolicy) {
-        #expect(WebNavigationPolicy.decide(pageIsLoaded: loaded, isMainFrame: mainFrame, isLinkActivation: link, pageSpeaksBridge: false) == expected)
-        #expect(WebNavigationPolicy.newWindow(pageSpeaksBridge: false) == .click)
+    /// `(loaded, mainFrame, link, tapped)` → the policy for a page without the bridge, then with it.
+    static let navigations: [(Bool, Bool, Bool, Bool, WebNavigationPolicy, WebNavigationPolicy)] = [
+        // Loading: every frame loads, whatever the viewer does.
+        (false, true, false, false, .allow, .allow), (false, true, true, true, .allow, .allow), (false, false, true, false, .allow, .allow),
+        // Loaded, the viewer's tap on a link: a click without the bridge; the bridge reports its own.
+        (true, true, true, true, .click, .cancel), (true, false, true, true, .click, .cancel),
+        // Loaded, no tap: a timer's `location = …`, a meta refresh, a scripted link click — refused.
+        (true, true, false, false, .refuse, .cancel), (true, true, true, false, .refuse, .cancel), (true, false, true, false, .refuse, .cancel),
+        // Loaded, a tap but no link activation: the page navigated by script during the tap — still not the viewer's link.
+        (true, true, false, true, .refuse, .cancel),
+        // A subframe navigating by itself once loaded (an ad's own iframes): allowed.
+        (true, false, false, false, .allow, .allow), (true, false, false, true, .allow, .allow),
+    ]
+
+    @Test("a web creative's navigations: only a link the viewer tapped is a click; the page navigating by itself is refused",
+          arguments: Self.navigations.indices)
+    func navigation(_ index: Int) throws {
+        let (loaded, mainFrame, link, tapped, withoutBridge, withBridge) = Self.navigations[index]
+        let url = try #require(URL(string: "https://ads.example/next"))
+        #expect(WebNavigationPolicy.decide(url: url, pageIsLoaded: loaded, isMainFrame: mainFrame, isLinkActivation: link,
+                                           pageSpeaksBridge: false, viewerTapped: tapped) == withoutBridge)
+        #expect(WebNavigationPolicy.decide(url: url, pageIsLoaded: loaded, isMainFrame: mainFrame, isLinkActivation: link,
+                                           pageSpeaksBridge: true, viewerTapped: tapped) == withBridge)
     }
 
-    @Test("a page that speaks the bridge: its navigations once loaded are cancelled, never a click",
-          arguments: [
-            (false, true, false, WebNavigationPolicy.allow), (false, false, true, .allow),
-            (true, true, false, .cancel), (true, false, true, .cancel), (true, true, true, .cancel), (true, false, false, .allow),
-          ])
-    func bridgedNavigation(loaded: Bool, mainFrame: Bool, link: Bool, expected: WebNavigationPolicy) {
-        #expect(WebNavigationPolicy.decide(pageIsLoaded: loaded, isMainFrame: mainFrame, isLinkActivation: link, pageSpeaksBridge: true) == expected)
-        #expect(WebNavigationPolicy.newWindow(pageSpeaksBridge: true) == .cancel)
+    @Test("a new window: a click only within the viewer's tap, never from a page with the bridge")
+    func newWindows() {
+        #expect(WebNavigationPolicy.newWindow(pageSpeaksBridge: false, viewerTapped: true) == .click)
+        #expect(WebNavigationPolicy.newWindow(pageSpeaksBridge: false, viewerTapped: false) == .refuse)
+        #expect(WebNavigationPolicy.newWindow(pageSpeaksBridge: true, viewerTapped: true) == .cancel)
+        #expect(WebNavigationPolicy.newWindow(pageSpeaksBridge: true, viewerTapped: false) == .cancel)
+    }
+
+    @Test("a frame may load only the web and about:, loading or not",
+          arguments: ["file:///etc/passwd", "data:text/html,<b>x</b>", "tel:123", "myapp://buy", "itms-services://?action=x", "javascript:1"])
+    func otherSchemesAreRefused(_ text: String) throws {
+        let url = try #require(URL(string: text))
+        for loaded in [false, true] {
+            for bridge in [false, true] {
+                #expect(WebNavigationPolicy.decide(url: url, pageIsLoaded: loaded, isMainFrame: false, isLinkActivation: false,
+                                                   pageSpeaksBridge: bridge, viewerTapped: false) == .refuse)
+            }
+        }
+        #expect(WebNavigationPolicy.decide(url: url, pageIsLoaded: true, isMainFrame: true, isLinkActivation: true,
+                                           pageSpeaksBridge: false, viewerTapped: true) == .click,
+                "the viewer tapped a tel: link: a click, and the SDK opens the server's target, not the link")
+        let blank = try #require(URL(string: "about:blank"))
+        #expect(WebNavigationPolicy.decide(url: blank, pageIsLoaded: true, isMainFrame: false, isLinkActivation: false,
+                                           pageSpeaksBridge: false, viewerTapped: false) == .allow)
+    }
+
+    @Test("the tap window: open while touching and one second after the lift, on the SDK's clock")
+    func tapWindow() {
+        var window = ViewerTapWindow()
+        #expect(!window.isOpen(at: .seconds(5)), "no touch yet")
+        window.touchBegan(at: .seconds(5))
+        #expect(window.isOpen(at: .seconds(30)), "a long press is still the viewer's")
+        window.touchEnded(at: .seconds(30))
+        #expect(window.isOpen(at: .seconds(30) + .milliseconds(1000)))
+        #expect(!window.isOpen(at: .seconds(30) + .milliseconds(1001)))
+        #expect(!window.isOpen(at: .seconds(29)), "a time before the lift is no tap of it")
+        #expect(ViewerTapWindow.length == .milliseconds(CreativeBridgeScript.tapWindowMilliseconds), "the bridge script's window")
+    }
+
+    @MainActor @Test("a refused navigation is counted and reported; a build without the bridge script says so as an error")
+    func refusedNavigationsAreReported() throws {
+        let events = KontextVideoEventStream()
+        let recorder = RecordingEventMonitor()
+        events.add(recorder)
+        let ad = ServedAd(id: "ad-1", format: .overlay, price: VideoAdPrice(value: 1, currency: "USD", precision: .exact), duration: 15,
+                          expiresIn: .seconds(900), creative: ServedCreative(kind: .html, url: URL(string: "https://ads.example/p.html")))
+        let bridge = CreativePageBridge(ad: ad, locale: "en", events: events) { _, _ in }
+        bridge.navigationRefused(to: URL(string: "https://ads.example/auto?gdpr_consent=CO123"))
+        bridge.navigationRefused(to: nil)
+        #expect(bridge.refusedNavigationCount == 2)
+        let refused = recorder.events.filter { $0.name == KontextVideoEvent.Name.creativeNavigationRefused.rawValue }
+        #expect(refused.map { $0.attributes["url"] } == ["https://ads.example/auto?…", "unknown"], "never the query")
+        #expect(refused.allSatisfy { $0.level == .warning && $0.attributes["adId"] == "ad-1" })
+        bridge.bridgeScriptMissing()
+        #expect(recorder.events.last?.name == KontextVideoEvent.Name.creativeBridgeMissing.rawValue)
+        #expect(recorder.events.last?.level == .error)
+        #expect(CreativeBridgeScript.function != nil, "this build has the bridge script: a build without it fails here")
+        let surface = WebCreativeSurface(kind: .html, origin: bridge.origin, rules: bridge.rules)
+        #expect(!surface.bridgeScriptIsMissing)
     }
 
     @Test("an HTML creative loads its page; an image is wrapped in a page that fits it")

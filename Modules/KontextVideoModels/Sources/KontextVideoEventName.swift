@@ -48,6 +48,11 @@ extension KontextVideoEvent {
         package static let creativeMessage = Name("creative message")
         /// A creative page's message was dropped unread: oversized, malformed, or from another origin.
         package static let creativeMessageDropped = Name("creative message dropped")
+        /// A creative page navigated without the viewer's tap, or to a scheme it may not load: the
+        /// navigation was cancelled (`url` without its query, `scheme`, `count`).
+        package static let creativeNavigationRefused = Name("creative navigation refused")
+        /// The build has no bridge script (`kontext-bridge.js` missing from the module's resources).
+        package static let creativeBridgeMissing = Name("creative bridge missing")
 
         /// The server had no ad for a format: the reason, the format and the request id.
         package static let noFill = Name("no fill")

@@ -111,6 +111,25 @@ package final class CreativePageBridge {
         apply(rules.sdkTap(tap), cause: "SDK tap \(tap)")
     }
 
+    /// Navigations of the page the SDK refused (`WebNavigationPolicy.refuse`): made without the
+    /// viewer's tap, or to a scheme a creative may not load.
+    package private(set) var refusedNavigationCount = 0
+
+    /// The page tried to navigate to `url` without the viewer, or to a scheme it may not load: the
+    /// web view cancelled it; it is counted and reported, and opens nothing.
+    package func navigationRefused(to url: URL?) {
+        refusedNavigationCount += 1
+        record(.creativeNavigationRefused, level: .warning) {
+            ["url": url.map(URLRedaction.redacted) ?? "unknown", "scheme": url?.scheme?.lowercased() ?? "", "count": String(refusedNavigationCount)]
+        }
+    }
+
+    /// The build lacks the bridge script (`CreativeBridgeScript.function` is `nil`): a defect of the
+    /// build, said loudly. The page is still shown; a tap on it counts only within the tap window.
+    package func bridgeScriptMissing() {
+        record(.creativeBridgeMissing, level: .error) { ["resource": "kontext-bridge.js"] }
+    }
+
     // MARK: What the SDK does
 
     /// The creative's size on screen: the page hears it when it changed.

@@ -25,10 +25,14 @@ package struct WebCreativeSurface: Sendable, Equatable {
     /// The surface of a creative of `kind` served from `origin`, with `rules`.
     package init(kind: ServedCreative.Kind, origin: CreativeOrigin?, rules: CreativePageRules) {
         bridgeScript = kind == .html ? origin.flatMap(CreativeBridgeScript.source(for:)) : nil
+        bridgeScriptIsMissing = kind == .html && origin != nil && CreativeBridgeScript.function == nil
         taps = kind == .image ? .anywhereIsTheClick : .page
         drawsResume = rules.isFullScreenPause
     }
 
     /// Whether the bridge script runs in the page (then the script reports the load event).
     package var runsBridgeScript: Bool { bridgeScript != nil }
+    /// Whether an HTML page that should run the bridge script cannot, because the build lacks it:
+    /// the renderer reports it as an error (`CreativePageBridge.bridgeScriptMissing`).
+    package let bridgeScriptIsMissing: Bool
 }
