@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoCreatives
+import KontextVideoNetworking
 
 /// One ad's VAST tracking pixels on their way to the durable pipeline. Each is recorded as a
 /// `tracking pixel` event with the ad, the VAST event it tracks and its queue entry's id, so the
@@ -10,13 +11,18 @@ struct AdTrackingPixels: TrackingPixelSending {
     let adId: String
     let format: AdFormat
 
-    /// Queues `url`, the pixel of `event`, unless the runtime was retired.
-    func sendPixel(_ url: URL, event: String) {
-        guard let id = runtime.sendPixel(url) else { return }
-        runtime.events.record(.debug) {
-            KontextVideoEvent(.beacon, .trackingPixel, attributes: [
-                "adId": adId, "format": format.rawValue, "event": event, "id": id,
-            ])
+    /// Queues `pixels` in one append, unless the runtime was retired; a pixel the pipeline drops
+    /// over its per-ad cap gets no id and no `tracking pixel` event (the pipeline reports the drop).
+    func sendPixels(_ pixels: [(url: URL, event: String)]) {
+        guard !pixels.isEmpty else { return }
+        let ids = runtime.sendPixels(pixels.map { KontextVideoNetworking.TrackingPixel(url: $0.url, adId: adId, event: $0.event) })
+        for (pixel, id) in zip(pixels, ids) {
+            guard let id else { continue }
+            runtime.events.record(.debug) {
+                KontextVideoEvent(.beacon, .trackingPixel, attributes: [
+                    "adId": adId, "format": format.rawValue, "event": pixel.event, "id": id,
+                ])
+            }
         }
     }
 }

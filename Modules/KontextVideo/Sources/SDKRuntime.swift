@@ -110,13 +110,13 @@ package final class SDKRuntime {
         client.send(event)
     }
 
-    /// Queues a tracking pixel through the durable pipeline, unless the runtime was retired;
-    /// written down before this returns, like `send(_:)`. Returns its queue entry's id (`nil`
-    /// when retired).
+    /// Queues `pixels` in one append through the durable pipeline, unless the runtime was retired;
+    /// written down before this returns, like `send(_:)`. Returns each pixel's queue entry id, `nil`
+    /// for one dropped over the pipeline's per-ad cap (empty when retired).
     @discardableResult
-    package func sendPixel(_ url: URL) -> String? {
-        guard !isShutDown else { return nil }
-        return client.sendPixel(url)
+    package func sendPixels(_ pixels: [KontextVideoNetworking.TrackingPixel]) -> [String?] {
+        guard !isShutDown else { return [] }
+        return client.sendPixels(pixels)
     }
 
     /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,

@@ -149,7 +149,7 @@ extension VideoAd {
         switch result {
         case .success:
             isLoaded = true
-            for url in renderer?.errorPixelsOwed ?? [] { trackingPixels.sendPixel(url, event: "error") }
+            trackingPixels.sendPixels((renderer?.errorPixelsOwed ?? []).map { ($0, "error") })
             if let linear = renderer?.resolvedLinearAd {
                 tracking = LinearTrackingSession(
                     ad: linear, sink: trackingPixels,
@@ -165,7 +165,7 @@ extension VideoAd {
             load.settle(.failure(VideoAdError.creativeFailed(code: code)))
             invalidate(.creativeFailed(code: code))
             runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            for url in failure.errorPixels { trackingPixels.sendPixel(url, event: "error") }
+            trackingPixels.sendPixels(failure.errorPixels.map { ($0, "error") })
         }
     }
 }

@@ -7,9 +7,12 @@ import KontextVideoNetworking
 /// Where tracking pixels go: the durable event pipeline in the SDK.
 @MainActor
 package protocol TrackingPixelSending {
-    /// Queues a GET of `url`, the pixel of the VAST event `event`; returns at once.
-    func sendPixel(_ url: URL, event: String)
+    /// Queues a GET of each URL, the pixel of its VAST event, in one append; returns at once. One
+    /// moment's pixels go together, so an ad with thousands of them is one write and one report,
+    /// not thousands (issue 32; the pipeline caps one ad's pixels per event).
+    func sendPixels(_ pixels: [(url: URL, event: String)])
 }
+
 
 /// Fires a linear ad's VAST tracking as its creative reports moments: impression at the first
 /// frame, start, quartiles, progress, complete, skip, closeLinear, pause/resume, mute/unmute,
@@ -72,9 +75,9 @@ package final class LinearTrackingSession {
 
     private func fire(_ moment: LinearPlaybackMoment) {
         guard !isEnded else { return }
-        for pixel in tracker.pixels(for: moment, now: Date()) {
-            guard let url = URL.lenient(pixel.url) else { continue }
-            sink.sendPixel(url, event: pixel.event)
+        let pixels = tracker.pixels(for: moment, now: Date()).compactMap { pixel in
+            URL.lenient(pixel.url).map { (url: $0, event: pixel.event) }
         }
+        if !pixels.isEmpty { sink.sendPixels(pixels) }
     }
 }

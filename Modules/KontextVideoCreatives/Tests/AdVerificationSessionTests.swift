@@ -14,9 +14,9 @@ struct AdVerificationSessionTests {
         var urls: [String] = []
         /// The VAST event each pixel was queued for (the inspector shows it).
         var events: [String] = []
-        func sendPixel(_ url: URL, event: String) {
-            urls.append(url.absoluteString)
-            events.append(event)
+        func sendPixels(_ pixels: [(url: URL, event: String)]) {
+            urls += pixels.map(\.url.absoluteString)
+            events += pixels.map(\.event)
         }
     }
 

@@ -202,14 +202,6 @@ package actor AdServerClient {
         pipeline.submit(.event(event))
     }
 
-    /// Queues a VAST tracking pixel of no known ad durably for a plain `GET`; returns its queue
-    /// entry's id. Capped only by the queue's pixel budget: prefer `sendPixels(_:)`, which knows
-    /// the ad and the VAST event.
-    @discardableResult
-    package nonisolated func sendPixel(_ url: URL) -> String {
-        pipeline.submit(.pixel(url))
-    }
-
     /// Queues an ad's VAST tracking pixels of one moment durably, at once (one `write(2)`), each
     /// capped per ad and VAST event (`EventQueueStore.pixelsPerAdEvent`; those past it are dropped
     /// and reported).

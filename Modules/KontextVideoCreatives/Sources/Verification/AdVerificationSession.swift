@@ -114,9 +114,9 @@ package final class AdVerificationSession {
         verdictTaken = true
         let reasons = VerificationNotExecutedTracker.verdict(
             verificationCount: verifications.count, hasProvider: hasProvider, reported: reported)
-        for pixel in pixelTracker.pixels(for: reasons, now: Date()) {
-            guard let url = URL.lenient(pixel.url) else { continue }
-            pixels.sendPixel(url, event: "verificationNotExecuted")
+        let owed = pixelTracker.pixels(for: reasons, now: Date())
+        pixels.sendPixels(owed.compactMap { URL.lenient($0.url).map { (url: $0, event: "verificationNotExecuted") } })
+        for pixel in owed where URL.lenient(pixel.url) != nil {
             events?.record(.info) {
                 KontextVideoEvent(.beacon, .verificationNotExecuted, level: .info,
                                   attributes: ["vendor": pixel.vendor ?? "", "reason": "\(pixel.reason.rawValue)", "url": pixel.url])
