@@ -89,7 +89,7 @@ private func vastRoad(_ data: Data, device: DeviceProfile) {
 
 private func answerRoad(_ data: Data) {
     for format in AdFormat.allCases {
-        guard case .success(.ad(let ad)) = PreloadAnswer(status: 200, body: data, requestedFormat: format).result else { continue }
+        guard case .success(.ad(let ad)) = PreloadAnswer(status: 200, body: data, requestedFormat: format, urlRule: AdURLRule(allowsLocalHosts: false)).result else { continue }
         if let width = ad.creative.width { precondition(WireNumber.Kind.points.range.contains(width), "width \(width)") }
         if let height = ad.creative.height { precondition(WireNumber.Kind.points.range.contains(height), "height \(height)") }
         let kind: CreativeSizeNeeds.Kind = format == .overlay ? .overlayStrip : ad.creative.fullScreen ? .fullScreenPause : .pauseCard

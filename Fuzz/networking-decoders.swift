@@ -36,7 +36,7 @@ public func networkingDecodersFuzzTarget(_ start: UnsafeRawPointer?, _ count: In
 
 private func adAnswer(_ body: Data, status: Int, parameter: UInt8) {
     let format = AdFormat.allCases[Int(parameter) % AdFormat.allCases.count]
-    let answer = PreloadAnswer(status: status, body: body, requestedFormat: format)
+    let answer = PreloadAnswer(status: status, body: body, requestedFormat: format, urlRule: AdURLRule(allowsLocalHosts: false))
     guard case .success(.ad(let ad)) = answer.result else { return }
     precondition(ad.format == format, "an ad of another format was accepted")
     precondition(ad.price.value.isFinite && ad.price.value >= 0, "price \(ad.price.value)")

@@ -13,7 +13,20 @@ struct AdTrackingPixels: TrackingPixelSending {
 
     /// Queues `pixels` in one append, unless the runtime was retired; a pixel the pipeline drops
     /// over its per-ad cap gets no id and no `tracking pixel` event (the pipeline reports the drop).
-    func sendPixels(_ pixels: [(url: URL, event: String)]) {
+    /// A pixel `AdURLRule` may not fetch (a local host while the server is public, a scheme other
+    /// than the web's) is never queued; the refusal is a warning with the count.
+    func sendPixels(_ requested: [(url: URL, event: String)]) {
+        let pixels = requested.filter { runtime.adURLRule.mayFetch($0.url) }
+        if pixels.count < requested.count {
+            let refused = requested.filter { !runtime.adURLRule.mayFetch($0.url) }
+            runtime.events.record(.warning) {
+                KontextVideoEvent(.warning, .dropped, level: .warning, attributes: [
+                    "adId": adId, "format": format.rawValue, "count": String(refused.count),
+                    "event": refused[0].event, "url": URLRedaction.redacted(refused[0].url),
+                    "reason": "tracking pixel on a host the SDK may not fetch",
+                ])
+            }
+        }
         guard !pixels.isEmpty else { return }
         let ids = runtime.sendPixels(pixels.map { KontextVideoNetworking.TrackingPixel(url: $0.url, adId: adId, event: $0.event) })
         for (pixel, id) in zip(pixels, ids) {

@@ -19,6 +19,9 @@ package final class SDKRuntime {
     package let events: KontextVideoEventStream
     /// What an ad's URLs may lead to: local hosts only while the ad server is one.
     package let adURLRule: AdURLRule
+    /// The environment's transport behind `adURLRule`, for what an ad's own URLs fetch (made once:
+    /// every `load()` shares it).
+    package let adTransport: any HTTPTransport
 
     /// Creates the runtime around a client made by `makeClient`.
     package init(
@@ -36,6 +39,7 @@ package final class SDKRuntime {
         self.events = events
         self.client = client
         self.adURLRule = AdURLRule(serverURL: configuration.serverURL)
+        self.adTransport = AdURLGuardedTransport(environment.transport, rule: adURLRule)
         self.activeTime = ActiveTime(clock: environment.clock)
         activeTime.setActive(isActive)
     }

@@ -47,10 +47,11 @@ extension VideoAd {
     private func startLoading() -> (LoadInProgress, LoadLaunch?) {
         let context = CreativeContext(
             clock: runtime.clock,
-            transport: runtime.environment.transport,
+            transport: runtime.adTransport,
             events: runtime.events,
             // Only a VAST creative fills macros: an image or a page makes (and frees) no reader.
-            macros: served.creative.kind == .vast ? runtime.trackingMacros(regulatory: sdk.regulatory) : nil
+            macros: served.creative.kind == .vast ? runtime.trackingMacros(regulatory: sdk.regulatory) : nil,
+            urlRule: runtime.adURLRule
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         self.renderer = renderer

@@ -132,7 +132,7 @@ enum DecoderHostileBenchmark {
 
     private static func answer(_ shape: String, _ build: @escaping @Sendable (Int) -> String) -> Row {
         Row(reader: "preload answer", shape: shape, build: { Data(build($0).utf8) }, read: { data in
-            switch PreloadAnswer(status: 200, body: data, requestedFormat: .overlay).result {
+            switch PreloadAnswer(status: 200, body: data, requestedFormat: .overlay, urlRule: AdURLRule(allowsLocalHosts: false)).result {
             case .success: 1
             case .failure: 0
             }

@@ -110,6 +110,9 @@ package struct CreativeContext: Sendable {
     package var lazyMacroContext: LazyVASTMacroContext?
     /// The viewer's language (BCP-47), told to a creative page so it can speak it.
     package var locale: String
+    /// What the ad's URLs may point at: a media file on a local host is not chosen while the ad
+    /// server is public (the transport refuses such fetches itself: `AdURLGuardedTransport`).
+    package var urlRule: AdURLRule
 
     /// Consent and app values for VAST request URIs and error pixels; none without a VAST creative.
     package var macros: VASTMacroContext { lazyMacroContext.values }
@@ -121,12 +124,14 @@ package struct CreativeContext: Sendable {
         transport: any HTTPTransport,
         events: KontextVideoEventStream,
         macros: LazyVASTMacroContext?,
+        urlRule: AdURLRule,
         locale: String = CreativeContext.deviceLocale
     ) {
         self.clock = clock
         self.transport = transport
         self.events = events
         self.lazyMacroContext = macros
+        self.urlRule = urlRule
         self.locale = locale
     }
 

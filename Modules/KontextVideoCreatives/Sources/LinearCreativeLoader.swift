@@ -33,7 +33,8 @@ package struct LinearCreativeLoader: Sendable {
             clock: context.clock,
             events: AttributedEventMonitor(context.events, adding: ["adId": ad.id]),
             device: device,
-            requestMacros: context.macros
+            requestMacros: context.macros,
+            urlRule: context.urlRule
         )
         let resolution = await resolver.resolve(source)
         try Task.checkCancellation()
@@ -71,7 +72,8 @@ package struct LinearCreativeLoader: Sendable {
             if let bitrate = linear.mediaFile.bitrate ?? linear.mediaFile.maxBitrate ?? linear.mediaFile.minBitrate {
                 attributes["bitrate"] = String(bitrate)
             }
-            if case .success(let choice) = MediaFileSelector(device: device).choose(from: linear.mediaFiles), choice.file == linear.mediaFile {
+            if case .success(let choice) = MediaFileSelector(device: device, urlRule: context.urlRule).choose(from: linear.mediaFiles),
+               choice.file == linear.mediaFile {
                 attributes["reason"] = choice.reason
             }
             return KontextVideoEvent(.state, .mediaFileChosen, attributes: attributes)

@@ -23,13 +23,13 @@ struct CreativeContextMacrosTests {
     @Test func aContextWithoutAMacroReaderHasNoMacrosAndOneWithAReaderHasItsValues() {
         let clock = TestClock()
         let events = KontextVideoEventStream()
-        let none = CreativeContext(clock: clock, transport: URLSessionTransport(), events: events, macros: nil)
+        let none = CreativeContext(clock: clock, transport: URLSessionTransport(), events: events, macros: nil, urlRule: AdURLRule(allowsLocalHosts: true))
         #expect(none.lazyMacroContext == nil)
         #expect(none.macros == VASTMacroContext())
         var values = VASTMacroContext()
         values.appBundle = "com.example.app"
         let read = values
-        let some = CreativeContext(clock: clock, transport: URLSessionTransport(), events: events, macros: LazyVASTMacroContext { read })
+        let some = CreativeContext(clock: clock, transport: URLSessionTransport(), events: events, macros: LazyVASTMacroContext { read }, urlRule: AdURLRule(allowsLocalHosts: true))
         #expect(some.macros.appBundle == "com.example.app")
     }
 }

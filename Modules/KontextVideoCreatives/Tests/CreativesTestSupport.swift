@@ -18,7 +18,8 @@ extension CreativeContext {
         macros: VASTMacroContext = VASTMacroContext(),
         locale: String = CreativeContext.deviceLocale
     ) {
-        self.init(clock: clock, transport: transport, events: events, macros: LazyVASTMacroContext { macros }, locale: locale)
+        self.init(clock: clock, transport: transport, events: events, macros: LazyVASTMacroContext { macros },
+                  urlRule: AdURLRule(allowsLocalHosts: true), locale: locale)
     }
 }
 

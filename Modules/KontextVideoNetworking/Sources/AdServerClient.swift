@@ -180,7 +180,8 @@ package actor AdServerClient {
             events.record(KontextVideoEvent(.error, .preloadRequest, level: .info, attributes: described.merging(["failure": error.description]) { $1 }))
             throw error
         }
-        let answer = PreloadAnswer(status: response.statusCode, body: answerData, requestedFormat: request.format)
+        let answer = PreloadAnswer(
+            status: response.statusCode, body: answerData, requestedFormat: request.format, urlRule: AdURLRule(serverURL: environment.serverURL))
         remember(answer.sessionId)
         switch answer.result {
         case .success(.noFill(let reason)):

@@ -18,8 +18,9 @@ package struct PreloadAnswer: Sendable, Hashable {
     package static let longestDuration: Double = 24 * 3600
 
     /// Reads an answer of `status` with `body` to a request for `format`. Never throws:
-    /// a malformed answer is a `.decoding` failure.
-    package init(status: Int, body: Data, requestedFormat format: AdFormat) {
+    /// a malformed answer is a `.decoding` failure, and so is a creative `urlRule` may not fetch
+    /// (a page or image on this device, a private network or `.local` while the server is public).
+    package init(status: Int, body: Data, requestedFormat format: AdFormat, urlRule: AdURLRule) {
         sessionId = nil
         if status == 204 {
             result = .success(.noFill(.unknown))
@@ -65,7 +66,7 @@ package struct PreloadAnswer: Sendable, Hashable {
                 result = .failure(.decoding("answer has no ad, skip or errCode"))
                 return
             }
-            result = ad.served(requestedFormat: format).map(AdAnswer.ad)
+            result = ad.served(requestedFormat: format, urlRule: urlRule).map(AdAnswer.ad)
         } catch {
             result = .failure(.decoding(Self.describe(error)))
         }
@@ -131,7 +132,7 @@ package struct PreloadAnswer: Sendable, Hashable {
         var expiresIn: Double?
         var creative: Creative
 
-        func served(requestedFormat: AdFormat) -> Result<ServedAd, AdRequestFailure> {
+        func served(requestedFormat: AdFormat, urlRule: AdURLRule) -> Result<ServedAd, AdRequestFailure> {
             guard !id.isEmpty else { return .failure(.decoding("empty ad.id")) }
             let format: AdFormat
             if let wire = self.format {
@@ -152,7 +153,7 @@ package struct PreloadAnswer: Sendable, Hashable {
             // soon", an overlay or video longer than a day is a day.
             let expiresIn = expiresIn.map { min($0, PreloadAnswer.longestExpiry) }
             let duration = duration.map { min($0, PreloadAnswer.longestDuration) }
-            switch creative.served() {
+            switch creative.served(urlRule: urlRule) {
             case .failure(let failure):
                 return .failure(failure)
             case .success(let creative):
@@ -171,7 +172,7 @@ package struct PreloadAnswer: Sendable, Hashable {
 
 extension PreloadAnswer.WireAd.Creative {
     /// The creative, validated.
-    fileprivate func served() -> Result<ServedCreative, AdRequestFailure> {
+    fileprivate func served(urlRule: AdURLRule) -> Result<ServedCreative, AdRequestFailure> {
         guard let kind = ServedCreative.Kind(rawValue: type) else {
             return .failure(.decoding("unknown ad.creative.type \(type)"))
         }
@@ -188,6 +189,7 @@ extension PreloadAnswer.WireAd.Creative {
         }
         do {
             let url = try link(url, "url", web: true).get()
+            if let url, !urlRule.mayFetch(url) { return .failure(.decoding("invalid ad.creative.url (a local host)")) }
             let clickURL = try link(clickUrl, "clickUrl", web: false).get()
             let fallbackURL = try link(fallbackUrl, "fallbackUrl", web: false).get()
             let inline = vast.flatMap { $0.isEmpty ? nil : $0 }

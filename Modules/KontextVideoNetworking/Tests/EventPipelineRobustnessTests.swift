@@ -136,7 +136,7 @@ struct PreloadAnswerLimitTests {
     @Test("an absurd expiresIn is clamped to a year instead of overflowing")
     func hugeExpiry() throws {
         let body = Data(#"{"ad": {"id": "a", "format": "overlay", "price": {"value": 1}, "expiresIn": 1e20, "creative": {"type": "html", "url": "https://x.example/a.html"}}}"#.utf8)
-        let answer = try PreloadAnswer(status: 200, body: body, requestedFormat: .overlay).result.get()
+        let answer = try PreloadAnswer(status: 200, body: body, requestedFormat: .overlay, urlRule: AdURLRule(allowsLocalHosts: true)).result.get()
         guard case .ad(let ad) = answer else {
             Issue.record("expected an ad, got \(answer)")
             return
@@ -158,7 +158,7 @@ struct HostileValuesTests {
           ])
     func creativeURLSchemes(fields: String, accepted: Bool) {
         let body = Data(#"{"ad": {"id": "a", "format": "overlay", "price": {"value": 1}, "creative": {"type": "html", \#(fields)}}}"#.utf8)
-        let result = PreloadAnswer(status: 200, body: body, requestedFormat: .overlay).result
+        let result = PreloadAnswer(status: 200, body: body, requestedFormat: .overlay, urlRule: AdURLRule(allowsLocalHosts: true)).result
         if accepted {
             #expect((try? result.get()) != nil, "\(result)")
         } else if case .failure(.decoding) = result {
@@ -170,10 +170,10 @@ struct HostileValuesTests {
     @Test("an errCode or a skip wins even when the answer's ad is malformed")
     func verdictBeforeAd() {
         let error = Data(#"{"errCode": "invalid_token", "error": "no", "permanent": true, "ad": {"id": 7}}"#.utf8)
-        #expect(PreloadAnswer(status: 200, body: error, requestedFormat: .pause).result
+        #expect(PreloadAnswer(status: 200, body: error, requestedFormat: .pause, urlRule: AdURLRule(allowsLocalHosts: true)).result
                 == .failure(.server(code: "invalid_token", message: "no", permanent: true)))
         let skip = Data(#"{"skip": true, "skipCode": "frequency_cap", "ad": "garbage"}"#.utf8)
-        #expect(PreloadAnswer(status: 200, body: skip, requestedFormat: .pause).result == .success(.noFill(.frequencyCap)))
+        #expect(PreloadAnswer(status: 200, body: skip, requestedFormat: .pause, urlRule: AdURLRule(allowsLocalHosts: true)).result == .success(.noFill(.frequencyCap)))
     }
 
     @Test("blank strings are unwritten consent; empty or negative GPP section ids are unknown")

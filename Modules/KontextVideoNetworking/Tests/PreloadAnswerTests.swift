@@ -5,8 +5,27 @@ import Testing
 
 @Suite("POST /video/preload answers")
 struct PreloadAnswerTests {
-    func read(_ body: String, status: Int = 200, format: AdFormat = .overlay) -> PreloadAnswer {
-        PreloadAnswer(status: status, body: Data(body.utf8), requestedFormat: format)
+    func read(_ body: String, status: Int = 200, format: AdFormat = .overlay, urlRule: AdURLRule = AdURLRule(allowsLocalHosts: true)) -> PreloadAnswer {
+        PreloadAnswer(status: status, body: Data(body.utf8), requestedFormat: format, urlRule: urlRule)
+    }
+
+    @Test("a creative on this device, a private network or .local is refused while the server is public (issue 32)",
+          arguments: ["http://127.0.0.1/a.png", "http://localhost:8080/a.png", "http://192.168.1.20/a.png", "http://tv.local/a.png", "http://[::1]/a.png"])
+    func localCreativesAreRefusedInProduction(_ url: String) {
+        let body = #"{"ad": {"id": "a", "price": {"value": 1}, "creative": {"type": "image", "url": "\#(url)"}}}"#
+        let production = AdURLRule(serverURL: URL(string: "https://server.megabrain.co")!)
+        #expect(read(body, urlRule: production).result == .failure(.decoding("invalid ad.creative.url (a local host)")))
+        let sandbox = AdURLRule(serverURL: URL(string: "http://127.0.0.1:8080")!)
+        #expect((try? read(body, urlRule: sandbox).result.get()) != nil, "the sandbox serves its creatives from loopback")
+    }
+
+    @Test("an answer's creative size outside 0–10,000 points is refused, never laid out or printed (issue 32)",
+          arguments: ["1e308", "10001", "-1", "9223372036854775807", "4294967296"])
+    func absurdSizesAreRefused(_ width: String) {
+        let body = #"{"ad": {"id": "a", "price": {"value": 1}, "creative": {"type": "image", "url": "https://x.example/a.png", "width": \#(width), "height": 50}}}"#
+        #expect(read(body).result == .failure(.decoding("invalid ad.creative.width")))
+        let fits = #"{"ad": {"id": "a", "price": {"value": 1}, "creative": {"type": "image", "url": "https://x.example/a.png", "width": 10000, "height": 50}}}"#
+        #expect((try? read(fits).result.get()) != nil)
     }
 
     @Test("the document's ad example decodes into a served ad")

@@ -7,7 +7,8 @@ import KontextVideoModels
 /// 1. Eligible files: a MIME type in `DeviceProfile.supportedMIMETypes` (compared lower-case,
 ///    parameters dropped; VPAID scripts such as `application/javascript` never are, while a
 ///    `video/mp4` marked `apiFramework="VPAID"` is still a video, as prebid plays it); an
-///    absolute `http(s)` URL (RTMP and relative URLs are refused). `delivery` does not decide:
+///    absolute `http(s)` URL (RTMP and relative URLs are refused) that `urlRule` allows (no local
+///    host while the ad server is public). `delivery` does not decide:
 ///    ad servers often label progressive MP4 as `streaming`, and players play them.
 /// 2. None eligible: VAST error 403.
 /// 3. `https` is preferred: when any eligible file is `https`, the `http` ones are dropped, since
@@ -26,10 +27,15 @@ import KontextVideoModels
 package struct MediaFileSelector: Sendable {
     /// The device to pick for.
     package var device: DeviceProfile
+    /// What a media file's URL may point at (a file on a local host is not eligible while the ad
+    /// server is public).
+    package var urlRule: AdURLRule
 
-    /// Creates a selector for `device`.
-    package init(device: DeviceProfile) {
+    /// Creates a selector for `device`; by default any host is eligible (the `kontext-vast` tool,
+    /// tests), the SDK passes the rule of its ad server.
+    package init(device: DeviceProfile, urlRule: AdURLRule = AdURLRule(allowsLocalHosts: true)) {
         self.device = device
+        self.urlRule = urlRule
     }
 
     /// The file to play, or VAST error 403.
@@ -86,11 +92,8 @@ package struct MediaFileSelector: Sendable {
     /// Whether the device can play `file` at all.
     package func isEligible(_ file: VASTMediaFile) -> Bool {
         guard let type = Self.mime(file.type), device.supportedMIMETypes.contains(type) else { return false }
-        guard let url = URL(string: file.url), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              url.host?.isEmpty == false else {
-            return false
-        }
-        return true
+        guard let url = URL(string: file.url) else { return false }
+        return urlRule.mayFetch(url)
     }
 
     /// Sort key: fitting sized files by area, then unsized, then oversized by smallness; then bitrate.

@@ -47,6 +47,7 @@ package struct VASTResolver: Sendable {
     ///   - events: hears one `.vastHop` event per hop.
     ///   - device: what media files the device plays.
     ///   - allowedSchemes: URL schemes a `VASTAdTagURI` may use (add `file` for local inspection).
+    ///   - urlRule: what a media file's URL may point at (`MediaFileSelector`).
     package init(
         fetcher: any VASTFetching,
         clock: any SchedulingClock,
@@ -55,7 +56,8 @@ package struct VASTResolver: Sendable {
         events: (any KontextVideoEventMonitor)? = nil,
         device: DeviceProfile = .standard,
         allowedSchemes: Set<String> = ["http", "https"],
-        requestMacros: VASTMacroContext = VASTMacroContext()
+        requestMacros: VASTMacroContext = VASTMacroContext(),
+        urlRule: AdURLRule = AdURLRule(allowsLocalHosts: true)
     ) {
         self.requestMacros = requestMacros
         self.fetcher = fetcher
@@ -63,7 +65,7 @@ package struct VASTResolver: Sendable {
         self.maxDepth = max(0, maxDepth)
         self.hopTimeout = hopTimeout
         self.events = events
-        self.selector = MediaFileSelector(device: device)
+        self.selector = MediaFileSelector(device: device, urlRule: urlRule)
         self.allowedSchemes = Set(allowedSchemes.map { $0.lowercased() })
     }
 

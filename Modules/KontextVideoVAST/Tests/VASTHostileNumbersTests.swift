@@ -62,6 +62,22 @@ struct VASTHostileNumbersTests {
         #expect((try? chosen.get().url) == "https://cdn.example/big.mp4")
     }
 
+    @Test func aMediaFileOnALocalHostIsNotChosenWhileTheServerIsPublic() throws {
+        var local = VASTMediaFile(url: "http://192.168.1.20/ad.mp4")
+        local.type = "video/mp4"
+        var lan = local
+        lan.url = "http://nas.local/ad.mp4"
+        var cdn = local
+        cdn.url = "https://cdn.example/ad.mp4"
+        let production = MediaFileSelector(device: .standard, urlRule: AdURLRule(serverURL: try #require(URL(string: "https://server.megabrain.co"))))
+        #expect((try? production.select(from: [local, lan, cdn]).get().url) == cdn.url)
+        if case .failure(let error) = production.select(from: [local, lan]) { #expect(error.code == .noSupportedMedia) } else {
+            Issue.record("only local files: VAST 403")
+        }
+        let sandbox = MediaFileSelector(device: .standard, urlRule: AdURLRule(serverURL: try #require(URL(string: "http://127.0.0.1:8080"))))
+        #expect((try? sandbox.select(from: [local]).get().url) == local.url)
+    }
+
     @Test func httpsIsPreferredOverPlainHTTPWhicheverIsLarger() throws {
         func file(_ url: String, _ width: Int, type: String = "video/mp4") -> VASTMediaFile {
             var file = VASTMediaFile(url: url)
