@@ -28,7 +28,7 @@ struct AdTrackingPixels: TrackingPixelSending {
             }
         }
         guard !pixels.isEmpty else { return }
-        let ids = runtime.sendPixels(pixels.map { KontextVideoNetworking.TrackingPixel(url: $0.url, adId: adId, event: $0.event) })
+        let ids = runtime.sendPixels(pixels.map { PixelToQueue(url: $0.url, adId: adId, event: $0.event) })
         for (pixel, id) in zip(pixels, ids) {
             guard let id else { continue }
             runtime.events.record(.debug) {

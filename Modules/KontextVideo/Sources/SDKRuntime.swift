@@ -118,7 +118,7 @@ package final class SDKRuntime {
     /// written down before this returns, like `send(_:)`. Returns each pixel's queue entry id, `nil`
     /// for one dropped over the pipeline's per-ad cap (empty when retired).
     @discardableResult
-    package func sendPixels(_ pixels: [KontextVideoNetworking.TrackingPixel]) -> [String?] {
+    package func sendPixels(_ pixels: [PixelToQueue]) -> [String?] {
         guard !isShutDown else { return [] }
         return client.sendPixels(pixels)
     }

@@ -209,7 +209,7 @@ package actor AdServerClient {
     /// - Parameter pixels: The pixels, in the order they fire.
     /// - Returns: Each pixel's queue entry id, in order; `nil` for one dropped over the cap.
     @discardableResult
-    package nonisolated func sendPixels(_ pixels: [TrackingPixel]) -> [String?] {
+    package nonisolated func sendPixels(_ pixels: [PixelToQueue]) -> [String?] {
         pipeline.submitPixels(pixels)
     }
 

@@ -220,7 +220,7 @@ package actor EventPipeline {
     /// - Parameter pixels: The pixels, in the order they fire.
     /// - Returns: Each pixel's queue entry id, in order; `nil` for a pixel over the cap.
     @discardableResult
-    package nonisolated func submitPixels(_ pixels: [TrackingPixel]) -> [String?] {
+    package nonisolated func submitPixels(_ pixels: [PixelToQueue]) -> [String?] {
         guard !pixels.isEmpty else { return [] }
         let session = sessionId()
         let entries = pixels.map { QueuedEntry(.trackingPixel($0), id: identifiers.next(), sessionId: session, destination: destination) }

@@ -9,5 +9,5 @@ package enum PipelineEntry: Sendable, Hashable {
     case pixel(URL)
     /// A VAST tracking pixel of an ad, capped per ad and VAST event
     /// (`EventQueueStore.pixelsPerAdEvent`).
-    case trackingPixel(TrackingPixel)
+    case trackingPixel(PixelToQueue)
 }

@@ -104,7 +104,7 @@ struct AdServerClientSandboxTests {
             .vastError(code: 405, adId: "ad-3", format: .linear),
         ]
         let eventIds = events.map { client.send($0) }
-        client.sendPixels([TrackingPixel(url: server.baseURL.appendingPathComponent("pixel/\(adId)/impression"), adId: adId, event: "impression")])
+        client.sendPixels([PixelToQueue(url: server.baseURL.appendingPathComponent("pixel/\(adId)/impression"), adId: adId, event: "impression")])
         try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         let received = try await server.waitForEvents(count: events.count)
         try await server.waitForPixelHits(count: 1, adId: adId, name: "impression")

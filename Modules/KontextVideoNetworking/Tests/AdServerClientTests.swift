@@ -341,7 +341,7 @@ struct AdServerClientTests {
             .vastError(code: 405, adId: "ad-5", format: .linear),
         ]
         let eventIds = events.map { down.send($0) }
-        down.sendPixels([TrackingPixel(url: URL(string: "http://127.0.0.1:1/never")!, adId: "ad-1", event: "start")])
+        down.sendPixels([PixelToQueue(url: URL(string: "http://127.0.0.1:1/never")!, adId: "ad-1", event: "start")])
         #expect(await down.pipeline.flush() == false)
         #expect(await down.pipeline.pendingCount == events.count + 1)
         await down.pipeline.stop()
@@ -359,7 +359,7 @@ struct AdServerClientTests {
         let pixelURL = server.baseURL.appendingPathComponent("pixel/ad-1/start")
         let relaunched = try client(server.baseURL)
         #expect(relaunched.installId == down.installId)
-        relaunched.sendPixels([TrackingPixel(url: pixelURL, adId: "ad-1", event: "start")])
+        relaunched.sendPixels([PixelToQueue(url: pixelURL, adId: "ad-1", event: "start")])
         #expect(await relaunched.initialize() == .enabled)
         // The delivery loop runs on its own, after its batch window: first pass loses its answer,
         // the back-off retries.

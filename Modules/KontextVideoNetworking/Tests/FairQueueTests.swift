@@ -22,8 +22,8 @@ struct FairQueueTests {
                       installId: UUID(), sessionId: { "s-1" }, events: log, capacity: capacity, batchWindow: batchWindow)
     }
 
-    func pixel(_ ad: String, _ event: String, _ n: Int, host: String = "t.example") -> TrackingPixel {
-        TrackingPixel(url: URL(string: "https://\(host)/\(ad)/\(event)?n=\(n)")!, adId: ad, event: event)
+    func pixel(_ ad: String, _ event: String, _ n: Int, host: String = "t.example") -> PixelToQueue {
+        PixelToQueue(url: URL(string: "https://\(host)/\(ad)/\(event)?n=\(n)")!, adId: ad, event: event)
     }
 
     func eventIds(_ requests: [URLRequest]) throws -> [String] {

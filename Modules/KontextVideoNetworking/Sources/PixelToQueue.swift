@@ -3,8 +3,9 @@ import Foundation
 /// A VAST tracking pixel to queue, with what it tracks: the ad it belongs to and the VAST event it
 /// fires for (`impression`, `start`, `firstQuartile`, `error`, …). The queue caps one ad's pixels
 /// per event (`EventQueueStore.pixelsPerAdEvent`), so an ad of thousands of tracking URLs fills
-/// neither the queue nor the network.
-package struct TrackingPixel: Sendable, Hashable {
+/// neither the queue nor the network. (The VAST engine's `TrackingPixel` is what its tracker owes;
+/// this is what the queue takes.)
+package struct PixelToQueue: Sendable, Hashable {
     /// The URL, macros filled.
     package var url: URL
     /// The ad the pixel belongs to.
