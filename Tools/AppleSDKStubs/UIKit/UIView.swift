@@ -178,10 +178,60 @@ open class UITraitCollection: NSObject {
     public init(target: Any?, action: Selector?) { fatalError() }
     // doc: /documentation/UIKit/UIGestureRecognizer/isEnabled
     open var isEnabled: Bool { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UIGestureRecognizer/state-swift.property (read-write for
+    // subclasses only, through `UIKit.UIGestureRecognizerSubclass`; clients read it)
+    @available(iOS 3.2, tvOS 9.0, *)
+    open var state: UIGestureRecognizer.State { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UIGestureRecognizer/delegate
+    @available(iOS 3.2, tvOS 9.0, *)
+    weak open var delegate: (any UIGestureRecognizerDelegate)? { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UIGestureRecognizer/cancelsTouchesInView
+    @available(iOS 3.2, tvOS 9.0, *)
+    open var cancelsTouchesInView: Bool { get { fatalError() } set {} }
+
+    // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum (its page lists no versions)
+    public enum State: Int, Sendable {
+        // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/possible
+        case possible = 0
+        // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/began
+        case began = 1
+        // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/changed
+        case changed = 2
+        // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/ended
+        case ended = 3
+        // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/cancelled
+        case cancelled = 4
+        // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/failed
+        case failed = 5
+    }
 }
 // doc: /documentation/UIKit/UITapGestureRecognizer
 @available(iOS 3.2, tvOS 9.0, *)
 @MainActor open class UITapGestureRecognizer: UIGestureRecognizer {}
+// doc: /documentation/UIKit/UILongPressGestureRecognizer
+@available(iOS 3.2, tvOS 9.0, *)
+@MainActor open class UILongPressGestureRecognizer: UIGestureRecognizer {
+    // doc: /documentation/UIKit/UILongPressGestureRecognizer/minimumPressDuration
+    open var minimumPressDuration: TimeInterval { get { fatalError() } set {} }
+}
+
+// doc-missing: /documentation/UIKit/UIGestureRecognizerDelegate (the corpus returned no page for the
+// protocol itself; the `delegate` page and its members' pages link to it). Main-actor isolated, as
+// UIKit's delegate protocols are; its requirements are optional, so they have defaults (see README).
+@available(iOS 3.2, tvOS 9.0, *)
+@MainActor public protocol UIGestureRecognizerDelegate: NSObjectProtocol {
+    // doc: /documentation/UIKit/UIGestureRecognizerDelegate/gestureRecognizer(_:shouldRecognizeSimultaneouslyWith:)
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+}
+@available(iOS 3.2, tvOS 9.0, *)
+extension UIGestureRecognizerDelegate {
+    // Default implementations stand for `optional`.
+    public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+}
+
+// doc: /documentation/UIKit/UIContextMenuConfiguration
+@available(iOS 13.0, tvOS 17.0, *)
+@MainActor open class UIContextMenuConfiguration: NSObject {}
 
 // doc: /documentation/UIKit/UILayoutGuide
 @available(iOS 9.0, tvOS 9.0, *)

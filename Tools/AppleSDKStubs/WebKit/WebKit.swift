@@ -29,6 +29,9 @@
     open var url: URL? { fatalError() }
     // doc: /documentation/WebKit/WKWebView/isLoading
     open var isLoading: Bool { fatalError() }
+    // doc: /documentation/WebKit/WKWebView/allowsLinkPreview
+    @available(iOS 9.0, macOS 10.11, *)
+    open var allowsLinkPreview: Bool { get { fatalError() } set {} }
     // doc: /documentation/WebKit/WKWebView/load(_:)-5siv6
     @discardableResult open func load(_ request: URLRequest) -> WKNavigation? { fatalError() }
     // doc: /documentation/WebKit/WKWebView/loadHTMLString(_:baseURL:)
@@ -65,6 +68,91 @@ extension WKWebView {
     // doc: /documentation/WebKit/WKWebViewConfiguration/mediaTypesRequiringUserActionForPlayback
     @available(iOS 10.0, macOS 10.12, *)
     open var mediaTypesRequiringUserActionForPlayback: WKAudiovisualMediaTypes { get { fatalError() } set {} }
+    // doc: /documentation/WebKit/WKWebViewConfiguration/websiteDataStore
+    @available(iOS 9.0, macOS 10.11, *)
+    open var websiteDataStore: WKWebsiteDataStore { get { fatalError() } set {} }
+    // doc: /documentation/WebKit/WKWebViewConfiguration/preferences
+    open var preferences: WKPreferences { get { fatalError() } set {} }
+    // doc: /documentation/WebKit/WKWebViewConfiguration/dataDetectorTypes
+    @available(iOS 10.0, *)
+    @available(macOS, unavailable)
+    open var dataDetectorTypes: WKDataDetectorTypes { get { fatalError() } set {} }
+    // doc: /documentation/WebKit/WKWebViewConfiguration/allowsPictureInPictureMediaPlayback
+    @available(iOS 9.0, *)
+    @available(macOS, unavailable)
+    open var allowsPictureInPictureMediaPlayback: Bool { get { fatalError() } set {} }
+    // doc: /documentation/WebKit/WKWebViewConfiguration/allowsAirPlayForMediaPlayback
+    @available(iOS 9.0, macOS 10.11, *)
+    open var allowsAirPlayForMediaPlayback: Bool { get { fatalError() } set {} }
+}
+
+// doc: /documentation/WebKit/WKWebsiteDataStore
+@available(iOS 9.0, macOS 10.11, visionOS 1.0, *)
+@available(tvOS, unavailable)
+@MainActor open class WKWebsiteDataStore: NSObject {
+    // doc: /documentation/WebKit/WKWebsiteDataStore/nonPersistent()
+    open class func nonPersistent() -> WKWebsiteDataStore { fatalError() }
+    // doc: /documentation/WebKit/WKWebsiteDataStore/default()
+    open class func `default`() -> WKWebsiteDataStore { fatalError() }
+}
+
+// doc: /documentation/WebKit/WKPreferences
+@available(iOS 8.0, macOS 10.10, *)
+@available(tvOS, unavailable)
+@MainActor open class WKPreferences: NSObject {
+    public override init() { fatalError() }
+    // doc: /documentation/WebKit/WKPreferences/javaScriptCanOpenWindowsAutomatically
+    open var javaScriptCanOpenWindowsAutomatically: Bool { get { fatalError() } set {} }
+}
+
+// doc: /documentation/WebKit/WKDataDetectorTypes
+@available(iOS 10.0, *)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+public struct WKDataDetectorTypes: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    // doc: /documentation/WebKit/WKDataDetectorTypes/phoneNumber
+    public static var phoneNumber: WKDataDetectorTypes { fatalError() }
+    // doc: /documentation/WebKit/WKDataDetectorTypes/link
+    public static var link: WKDataDetectorTypes { fatalError() }
+    // doc: /documentation/WebKit/WKDataDetectorTypes/address
+    public static var address: WKDataDetectorTypes { fatalError() }
+    // doc: /documentation/WebKit/WKDataDetectorTypes/all
+    public static var all: WKDataDetectorTypes { fatalError() }
+}
+
+// doc: /documentation/WebKit/WKPermissionDecision
+@available(iOS 15.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+public enum WKPermissionDecision: Int, Sendable {
+    // doc: /documentation/WebKit/WKPermissionDecision/prompt
+    case prompt = 0
+    // doc: /documentation/WebKit/WKPermissionDecision/grant
+    case grant = 1
+    // doc?: /documentation/WebKit/WKPermissionDecision/deny (listed on the enumeration's page)
+    case deny = 2
+}
+
+// doc: /documentation/WebKit/WKMediaCaptureType
+@available(iOS 15.0, macOS 12.0, *)
+@available(tvOS, unavailable)
+public enum WKMediaCaptureType: Int, Sendable {
+    // doc: /documentation/WebKit/WKMediaCaptureType/camera
+    case camera = 0
+    // doc?: /documentation/WebKit/WKMediaCaptureType/microphone (listed on the enumeration's page)
+    case microphone = 1
+    // doc?: /documentation/WebKit/WKMediaCaptureType/cameraAndMicrophone (listed on the enumeration's page)
+    case cameraAndMicrophone = 2
+}
+
+// doc: /documentation/WebKit/WKContextMenuElementInfo
+@available(iOS 13.0, *)
+@available(macOS, unavailable)
+@available(tvOS, unavailable)
+@MainActor open class WKContextMenuElementInfo: NSObject {
+    // doc: /documentation/WebKit/WKContextMenuElementInfo/linkURL
+    open var linkURL: URL? { fatalError() }
 }
 
 // doc: /documentation/WebKit/WKAudiovisualMediaTypes
@@ -281,10 +369,29 @@ extension WKNavigationDelegate {
     // doc: /documentation/WebKit/WKUIDelegate/webViewDidClose(_:)
     @available(iOS 9.0, macOS 10.11, *)
     func webViewDidClose(_ webView: WKWebView)
+    // doc: /documentation/WebKit/WKUIDelegate/webView(_:requestMediaCapturePermissionFor:initiatedByFrame:type:decisionHandler:)
+    @available(iOS 15.0, macOS 12.0, *)
+    func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
+    // doc: /documentation/WebKit/WKUIDelegate/webView(_:requestDeviceOrientationAndMotionPermissionFor:initiatedByFrame:decisionHandler:)
+    @available(iOS 15.0, *)
+    @available(macOS, unavailable)
+    func webView(_ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void)
+    // doc: /documentation/WebKit/WKUIDelegate/webView(_:contextMenuConfigurationForElement:completionHandler:)
+    @available(iOS 13.0, *)
+    @available(macOS, unavailable)
+    func webView(_ webView: WKWebView, contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo, completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void)
 }
 @available(iOS 8.0, macOS 10.10, *)
 extension WKUIDelegate {
     public func webView(_ webView: WKWebView, createWebViewWith configuration: WKWebViewConfiguration, for navigationAction: WKNavigationAction, windowFeatures: WKWindowFeatures) -> WKWebView? { nil }
     @available(iOS 9.0, macOS 10.11, *)
     public func webViewDidClose(_ webView: WKWebView) {}
+    @available(iOS 15.0, macOS 12.0, *)
+    public func webView(_ webView: WKWebView, requestMediaCapturePermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, type: WKMediaCaptureType, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {}
+    @available(iOS 15.0, *)
+    @available(macOS, unavailable)
+    public func webView(_ webView: WKWebView, requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin, initiatedByFrame frame: WKFrameInfo, decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void) {}
+    @available(iOS 13.0, *)
+    @available(macOS, unavailable)
+    public func webView(_ webView: WKWebView, contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo, completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void) {}
 }
