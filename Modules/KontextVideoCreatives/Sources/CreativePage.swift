@@ -24,16 +24,19 @@ package enum CreativePage: Sendable, Equatable {
     }
 
     /// A linear ad's end card: its HTML resource, else its image, else its page in a frame, in
-    /// that order of preference; `nil` when the companion has none the SDK can show.
+    /// that order of preference; `nil` when the companion has none the SDK can show. An image or
+    /// a page is loaded only over the web, `https` first (`WebViewHardening.preferredWebResource`):
+    /// never `file:`, `data:` or another scheme.
     package static func forEndCard(_ companion: VASTCompanion) -> CreativePage? {
-        if let html = companion.resources.first(where: { $0.kind == .html })?.value {
+        func resources(_ kind: VASTResource.Kind) -> [String] { companion.resources.filter { $0.kind == kind }.map(\.value) }
+        if let html = resources(.html).first {
             return .markup(html, baseURL: nil)
         }
-        if let image = companion.resources.first(where: { $0.kind == .staticResource })?.value {
-            return .markup(imageElement(image), baseURL: nil)
+        if let image = WebViewHardening.preferredWebResource(among: resources(.staticResource)) {
+            return .markup(imageElement(image.absoluteString), baseURL: nil)
         }
-        if let page = companion.resources.first(where: { $0.kind == .iframe })?.value, let url = URL(string: page) {
-            return .url(url)
+        if let page = WebViewHardening.preferredWebResource(among: resources(.iframe)) {
+            return .url(page)
         }
         return nil
     }
