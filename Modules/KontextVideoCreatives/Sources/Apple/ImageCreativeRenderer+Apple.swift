@@ -1,6 +1,7 @@
 // An overlay or pause ad's image where there is no web view (tvOS): a `UIImageView` with the
 // SDK's ✕ (and Resume on a full-screen pause ad), reachable by the focus engine. Glue only: the
-// bytes are fetched and checked by `CreativeFetch`, the controls placed by
+// bytes are fetched and checked by `CreativeFetch` and capped before decoding by `ImageDecodeCap`
+// (bytes, and pixels read from the header), the controls placed by
 // `CreativeControlsLayout`, titled and spoken from `AdControlTexts`; the facade decides what a
 // close or a resume means.
 #if canImport(UIKit)
@@ -58,9 +59,13 @@ final class ImageCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         return CreativePreparation { try await CreativeFetch.creative(of: ad, transport: transport) }
     }
 
-    /// Decodes the fetched bytes into the image view, on the main actor as before.
+    /// Decodes the fetched bytes into the image view, on the main actor as before; an image over
+    /// the decode cap (or whose header cannot be read) is refused before decoding, like bytes the
+    /// platform cannot decode.
     func finishLoad(with prepared: any Sendable) throws {
-        guard let data = prepared as? Data, let image = UIImage(data: data) else { throw CreativeFailure.pageDidNotLoad.loadError }
+        guard let data = prepared as? Data, ImageDecodeCap.creative.refusal(of: data) == nil, let image = UIImage(data: data) else {
+            throw CreativeFailure.pageDidNotLoad.loadError
+        }
         imageView.image = image
     }
 

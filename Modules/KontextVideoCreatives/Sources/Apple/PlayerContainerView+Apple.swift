@@ -18,6 +18,8 @@ final class PlayerContainerView: UIView {
     var playerLayer: AVPlayerLayer { layer as! AVPlayerLayer }
     /// Receives the viewer's taps and presses.
     var onInput: ((LinearPlaybackInput) -> Void)?
+    /// Told of each navigation the end card's page tried and its policy refused (its URL, if any).
+    var onEndCardNavigationRefused: (@MainActor (URL?) -> Void)?
 
     private let texts = AdControlTexts.standard
     private var controls = LinearAdControls.none
@@ -26,6 +28,11 @@ final class PlayerContainerView: UIView {
     private let resumeButton = UIButton(type: .system)
     private let closeButton = UIButton(type: .system)
     private var endCard: UIView?
+    #if canImport(WebKit)
+    /// The end card's page and its web view's delegate, kept while the card shows (the web view
+    /// holds its delegates weakly).
+    private var endCardPage: EndCardPage?
+    #endif
     private var sizeCategoryObserver: (any NSObjectProtocol)?
 
     /// The views of the controls, by control.
@@ -73,10 +80,14 @@ final class PlayerContainerView: UIView {
     @available(*, unavailable)
     required init?(coder: NSCoder) { nil }
 
-    /// Stops following the text size (the ad is over).
+    /// Stops following the text size, and the end card's page (the ad is over).
     func stopObserving() {
         sizeCategoryObserver.map(NotificationCenter.default.removeObserver)
         sizeCategoryObserver = nil
+        #if canImport(WebKit)
+        endCardPage?.stop()
+        endCardPage = nil
+        #endif
     }
 
     @objc private func tapped() { onInput?(.tapped) }
@@ -123,7 +134,7 @@ final class PlayerContainerView: UIView {
     func showEndCard(_ card: LoadedEndCard?) {
         let view: UIView
         switch card {
-        case .page(let page)?: view = Self.pageView(page)
+        case .page(let page)?: view = pageView(page)
         case .image(let data)?:
             let image = UIImageView(image: UIImage(data: data))
             image.contentMode = .scaleAspectFit
@@ -139,15 +150,14 @@ final class PlayerContainerView: UIView {
         for control in views.values { bringSubviewToFront(control) }
     }
 
-    /// A web view showing `page` (iOS; a platform without WebKit never gets a page, `EndCardContent`).
-    private static func pageView(_ page: CreativePage) -> UIView {
+    /// A hardened web view showing `page` under the overlay page's navigation policy (iOS; a
+    /// platform without WebKit never gets a page, `EndCardContent`).
+    private func pageView(_ page: CreativePage) -> UIView {
         #if canImport(WebKit)
-        let card = WKWebView(frame: .zero)
-        switch page {
-        case .url(let url): card.load(URLRequest(url: url))
-        case .markup(let html, let baseURL): card.loadHTMLString(html, baseURL: baseURL)
-        }
-        return card
+        let card = EndCardPage(page)
+        card.onNavigationRefused = { [weak self] url in self?.onEndCardNavigationRefused?(url) }
+        endCardPage = card
+        return card.webView
         #else
         return UIView()
         #endif

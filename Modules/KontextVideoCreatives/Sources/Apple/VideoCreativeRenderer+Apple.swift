@@ -12,6 +12,7 @@
 import UIKit
 import AVFoundation
 import KontextVideoVAST
+import KontextVideoModels
 import KontextVideoNetworking
 import KontextVideoPresentation
 
@@ -52,6 +53,19 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         let linear = loaded.ad
         errorPixelsOwed = loaded.errorPixels
         endCard = await LoadedEndCard.load(linear.endCard, showsPages: showsPages, transport: context.transport)
+        // An end-card image over the decode cap is never decoded: the ad ends with its video, as
+        // when the image could not be fetched.
+        if case .image(let data)? = endCard, ImageDecodeCap.creative.refusal(of: data) != nil { endCard = nil }
+        // Reported as an overlay page's refused navigation is (`CreativePageBridge.navigationRefused`).
+        let (events, adId) = (context.events, ad.id)
+        container.onEndCardNavigationRefused = { url in
+            events.record(.warning) {
+                KontextVideoEvent(.state, .creativeNavigationRefused, level: .warning, attributes: [
+                    "adId": adId, "url": url.map(URLRedaction.redacted) ?? "unknown",
+                    "scheme": url?.scheme?.lowercased() ?? "", "surface": "end card",
+                ])
+            }
+        }
         guard !isStopped, let url = URL(string: linear.mediaFile.url) else {
             throw CreativeFailure.mediaURLUnusable.loadError
         }

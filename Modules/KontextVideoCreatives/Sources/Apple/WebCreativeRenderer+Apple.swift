@@ -2,14 +2,17 @@
 // (and Resume on a full-screen pause ad). Glue only: which page to load (`CreativePage`), what
 // the page's messages mean (`CreativePageBridge`, `CreativePageRules`), whether the bridge script
 // runs, who takes a tap and whether Resume is drawn (`WebCreativeSurface`), which navigation is a
-// click (`WebNavigationPolicy`), where the controls sit (`CreativeControlsLayout`) and which
-// failure code to report (`CreativeFailure`) are decided in portable code.
+// click (`WebNavigationPolicy`), how the web view is locked down (`WebViewHardening`: its own
+// non-persistent store, no permissions, previews, menus, detectors, windows, PiP or AirPlay), where
+// the controls sit (`CreativeControlsLayout`) and which failure code to report (`CreativeFailure`)
+// are decided in portable code.
 #if canImport(UIKit) && canImport(WebKit)
 import UIKit
 import WebKit
 import KontextVideoVAST
 import KontextVideoNetworking
 import KontextVideoPresentation
+import KontextVideoScheduling
 
 /// An HTML page or image in a web view. An HTML page gets the bridge script in a content world of
 /// its own and speaks to the SDK through the `kontextBridge` handler (`CREATIVES.md`); a page
@@ -17,7 +20,8 @@ import KontextVideoPresentation
 /// script changing `location`, `window.open` — is a click on the creative, as is any tap on an
 /// image: the SDK opens the server's click target, never the web view.
 @MainActor
-final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstructionReporting, WKNavigationDelegate, WKUIDelegate {
+final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstructionReporting, WKNavigationDelegate, WKUIDelegate,
+    UIGestureRecognizerDelegate {
     var onEvent: (@MainActor (CreativeEvent) -> Void)? {
         get { bridge.onEvent }
         set { bridge.onEvent = newValue }
@@ -42,13 +46,19 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
     private var resumeButton: UIButton?
     /// Whether the bridge script runs in the page: then the script reports the load event.
     private let runsBridgeScript: Bool
+    /// When the viewer last touched the page: a navigation is a click only within it.
+    private var tapWindow = ViewerTapWindow()
+    /// The recognizer watching the viewer's touches on an HTML page.
+    private var touchWatcher: UILongPressGestureRecognizer?
+    private let clock: any SchedulingClock
+    /// What the web view may do beyond showing the page: nearly nothing.
+    private let hardening: WebViewHardening
 
     init(ad: ServedAd, context: CreativeContext) {
         self.ad = ad
-        let configuration = WKWebViewConfiguration()
-        configuration.allowsInlineMediaPlayback = true
-        configuration.mediaTypesRequiringUserActionForPlayback = .all
-        let webView = WKWebView(frame: .zero, configuration: configuration)
+        let hardening = WebViewHardening.creative
+        self.hardening = hardening
+        let webView = WKWebView.creative(hardening)
         self.webView = webView
         let bridge = CreativePageBridge(ad: ad, locale: context.locale, events: context.events) { [weak webView] message, origin in
             webView?.evaluateJavaScript(message.javaScript(targetOrigin: origin))
@@ -64,7 +74,9 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
                 source: script, injectionTime: .atDocumentStart, forMainFrameOnly: true, in: world))
         }
         runsBridgeScript = surface.runsBridgeScript
+        clock = context.clock
         super.init()
+        if surface.bridgeScriptIsMissing { bridge.bridgeScriptMissing() }
         webView.navigationDelegate = self
         webView.uiDelegate = self
         webView.scrollView.isScrollEnabled = false
@@ -74,6 +86,16 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         if surface.taps == .anywhereIsTheClick {
             webView.isUserInteractionEnabled = false
             container.addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(imageTapped)))
+        } else {
+            // Watches the viewer's touches on the page without taking them (a press of no minimum
+            // duration begins at touch-down and ends at lift), so a navigation can be told apart
+            // from one the page makes by itself.
+            let touches = UILongPressGestureRecognizer(target: self, action: #selector(pageTouched))
+            touches.minimumPressDuration = 0
+            touches.cancelsTouchesInView = false
+            touches.delegate = self
+            webView.addGestureRecognizer(touches)
+            touchWatcher = touches
         }
         let texts = AdControlTexts.standard
         let close = UIButton(type: .close, primaryAction: UIAction { [weak bridge] _ in bridge?.sdkTap(.close) })
@@ -126,6 +148,23 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         bridge.sdkTap(.creative)
     }
 
+    // Reads its recognizer's state rather than taking it as a parameter: an action method may take
+    // none (/documentation/UIKit/UIGestureRecognizer/init(target:action:)), and the Linux
+    // type-check cannot express an Objective-C class parameter.
+    @objc private func pageTouched() {
+        switch touchWatcher?.state {
+        case .began: tapWindow.touchBegan(at: clock.now)
+        case .ended, .cancelled, .failed: tapWindow.touchEnded(at: clock.now)
+        default: break
+        }
+    }
+
+    /// The touch watcher never keeps WebKit's own recognizers from seeing the same touch.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool {
+        true
+    }
+
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
         // With the bridge script, the page's load event arrives as `load-iframe`, behind the
         // page's own messages; without it, the end of navigation is the load event.
@@ -150,11 +189,13 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         decisionHandler: @escaping @MainActor @Sendable (WKNavigationActionPolicy) -> Void
     ) {
         let policy = WebNavigationPolicy.decide(
+            url: navigationAction.request.url,
             pageIsLoaded: bridge.rules.phase != .loading,
             isMainFrame: navigationAction.targetFrame?.isMainFrame ?? true,
             isLinkActivation: navigationAction.navigationType == .linkActivated,
-            pageSpeaksBridge: bridge.rules.speaksBridge)
-        apply(policy, decisionHandler: decisionHandler)
+            pageSpeaksBridge: bridge.rules.speaksBridge,
+            viewerTapped: tapWindow.isOpen(at: clock.now))
+        apply(policy, to: navigationAction.request.url, decisionHandler: decisionHandler)
     }
 
     func webView(
@@ -163,11 +204,57 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         for navigationAction: WKNavigationAction,
         windowFeatures: WKWindowFeatures
     ) -> WKWebView? {
-        apply(WebNavigationPolicy.newWindow(pageSpeaksBridge: bridge.rules.speaksBridge), decisionHandler: nil)
+        let policy = WebNavigationPolicy.newWindow(pageSpeaksBridge: bridge.rules.speaksBridge, viewerTapped: tapWindow.isOpen(at: clock.now))
+        apply(policy, to: navigationAction.request.url, decisionHandler: nil)
         return nil
     }
 
-    private func apply(_ policy: WebNavigationPolicy, decisionHandler: (@MainActor @Sendable (WKNavigationActionPolicy) -> Void)?) {
+    // MARK: What the page asks for (WKUIDelegate); each is answered by `WebViewHardening`.
+
+    /// Camera and microphone: denied without asking the viewer.
+    func webView(
+        _ webView: WKWebView,
+        requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo,
+        type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        decisionHandler(hardening.answer(to: .init(type)).decision)
+    }
+
+    /// Device orientation and motion: denied without asking the viewer.
+    func webView(
+        _ webView: WKWebView,
+        requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        decisionHandler(hardening.answer(to: .deviceOrientationAndMotion).decision)
+    }
+
+    /// Geolocation: WebKit asks its delegate from iOS 27 only (the page lists iOS 27.0+; an SDK
+    /// built with an earlier Xcode never has this called). Before, see `WebViewHardening.DeviceCapability.geolocation`.
+    @available(iOS 27.0, *)
+    func webView(
+        _ webView: WKWebView,
+        requestGeolocationPermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        decisionHandler(hardening.answer(to: .geolocation).decision)
+    }
+
+    /// No context menu on a long press: it would offer to open, copy or share the link.
+    func webView(
+        _ webView: WKWebView,
+        contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo,
+        completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void
+    ) {
+        // A nil configuration shows no menu (/documentation/WebKit/WKUIDelegate/webView(_:contextMenuConfigurationForElement:completionHandler:)).
+        completionHandler(nil)
+    }
+
+    private func apply(_ policy: WebNavigationPolicy, to url: URL?, decisionHandler: (@MainActor @Sendable (WKNavigationActionPolicy) -> Void)?) {
         switch policy {
         case .allow:
             decisionHandler?(.allow)
@@ -176,6 +263,9 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
             bridge.sdkTap(.creative)
         case .cancel:
             decisionHandler?(.cancel)
+        case .refuse:
+            decisionHandler?(.cancel)
+            bridge.navigationRefused(to: url)
         }
     }
 }
