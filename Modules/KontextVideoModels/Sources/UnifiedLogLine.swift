@@ -1,3 +1,5 @@
+import Foundation
+
 /// One event as the unified log shows it on Apple platforms: its fields, each public or private.
 ///
 /// Console.app shows a private value as `<private>` outside a debugger, so what a publisher needs
@@ -42,13 +44,63 @@ package struct UnifiedLogLine: Sendable, Equatable {
     package let fields: [Field]
 
     /// The line for `event`.
+    ///
+    /// A URL inside a public field keeps its scheme, host and path there (`URLRedaction`); its
+    /// query, fragment and any user name or password are private: the field then appears twice,
+    /// redacted in the public part and whole in the private part. A tag's query carries the
+    /// consent strings, ids and viewer data its macros were filled with, which Console.app must
+    /// not show outside a debugger.
     package init(_ event: KontextVideoEvent) {
         category = event.kind.rawValue
         level = event.level
         name = event.name
-        fields = event.attributes.keys.sorted().map { key in
-            Field(name: key, value: event.attributes[key]!, privacy: Self.publicAttributes.contains(key) ? .public : .private)
+        fields = event.attributes.keys.sorted().flatMap { key -> [Field] in
+            let value = event.attributes[key]!
+            guard Self.publicAttributes.contains(key) else { return [Field(name: key, value: value, privacy: .private)] }
+            let shown = Self.redactingURLs(in: value)
+            guard shown != value else { return [Field(name: key, value: value, privacy: .public)] }
+            return [Field(name: key, value: shown, privacy: .public), Field(name: key, value: value, privacy: .private)]
         }
+    }
+
+    /// `text` with every URL in it (`scheme://…`, up to the next space, quote or angle bracket)
+    /// as `URLRedaction.redacted(_:)` shows it; a URL that does not parse shows its scheme alone.
+    /// - Parameter text: A public field's value.
+    /// - Returns: The value with no query, fragment or credentials of any URL in it.
+    package static func redactingURLs(in text: String) -> String {
+        guard text.contains("://") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let separator = rest.range(of: "://") {
+            // The scheme: the letters, digits, `+`, `-` and `.` just before `://`, starting with a letter.
+            var schemeStart = separator.lowerBound
+            while schemeStart > rest.startIndex, Self.isSchemeCharacter(rest[rest.index(before: schemeStart)]) {
+                schemeStart = rest.index(before: schemeStart)
+            }
+            while schemeStart < separator.lowerBound, !(rest[schemeStart].isASCII && rest[schemeStart].isLetter) {
+                schemeStart = rest.index(after: schemeStart)
+            }
+            let end = rest[separator.upperBound...].firstIndex { Self.endsURL($0) } ?? rest.endIndex
+            guard schemeStart < separator.lowerBound else {
+                result += rest[..<separator.upperBound]
+                rest = rest[separator.upperBound...]
+                continue
+            }
+            let candidate = String(rest[schemeStart..<end])
+            let scheme = rest[schemeStart..<separator.lowerBound].lowercased()
+            result += rest[..<schemeStart]
+            result += URL(string: candidate).map(URLRedaction.redacted) ?? "\(scheme)://…"
+            rest = rest[end...]
+        }
+        return result + rest
+    }
+
+    private static func isSchemeCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "+" || character == "-" || character == ".")
+    }
+
+    private static func endsURL(_ character: Character) -> Bool {
+        character.isWhitespace || "\"'<>`".contains(character)
     }
 
     /// The part of the line `os.Logger` writes with `privacy`: for `.public` the name and the
