@@ -70,6 +70,11 @@ extension KontextVideoEvent {
         /// The `/init` answer's `trackingUrl` cannot carry tracking data (not https, or a domain
         /// the privacy manifest does not declare): no request carries any.
         package static let trackingURLRefused = Name("trackingUrl refused")
+        /// `requestTrackingAuthorization` is on but the app's `Info.plist` has no
+        /// `NSUserTrackingUsageDescription`: the SDK does not show the tracking dialog.
+        package static let trackingDialogNotShown = Name("tracking dialog not shown")
+        /// `show()` in an app extension: App Review Guideline 2.5.18 keeps ads in the main app.
+        package static let showRefusedInAppExtension = Name("show refused in an app extension")
 
         // MARK: The ad server conversation
         /// `POST /init`: its request, answer, retries and failure.
@@ -106,6 +111,10 @@ extension KontextVideoEvent {
         /// Entries whose server (or token) has not been configured for the retention period were
         /// dropped, never sent elsewhere (`count`, `server`, `reason`).
         package static let queuedEntriesExpired = Name("queued entries expired")
+        /// The install id was erased from the device: consent no longer allows it (`ConsentPolicy`).
+        package static let installIdErased = Name("install id erased")
+        /// What an ad request leaves out because consent does not allow it (`left`, `reasons`).
+        package static let consentApplied = Name("consent applied")
         /// The queue an earlier version kept for every server was taken over by the configured one.
         package static let queueMigrated = Name("event queue migrated")
 

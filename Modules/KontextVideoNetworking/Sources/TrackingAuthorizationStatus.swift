@@ -15,4 +15,11 @@ package enum TrackingAuthorizationStatus: String, Sendable, Hashable, Codable, C
 
     /// Whether the tracking dialog may still be shown: only a user who was never asked is asked.
     package var canAskUser: Bool { self == .notDetermined }
+
+    /// What a status the SDK does not know counts as: one a later system adds, which the glue
+    /// meets as `@unknown default`. Not authorized, and not a question to ask the user: the
+    /// SDK fails closed, so no tracking data travels on a status it cannot read. (No status,
+    /// `nil`, means a platform without App Tracking Transparency, where the app's word alone
+    /// governs: an unknown status must never become that.)
+    package static let unrecognized: TrackingAuthorizationStatus = .denied
 }

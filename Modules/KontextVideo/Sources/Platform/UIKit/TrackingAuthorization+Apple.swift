@@ -19,7 +19,9 @@ enum TrackingAuthorization {
         case .restricted: .restricted
         case .denied: .denied
         case .authorized: .authorized
-        @unknown default: nil
+        // A status this SDK does not know is not permission: not authorized, never "no App
+        // Tracking Transparency here" (`nil`), which would let tracking data travel.
+        @unknown default: .unrecognized
         }
     }
 
@@ -27,9 +29,13 @@ enum TrackingAuthorization {
     /// an active app (its page: "Calls to the API only prompt when the application state is
     /// UIApplicationStateActive"), so this first waits for the app to become active. An app
     /// extension is never an active app: there it returns at once, asking nothing; the extension's
-    /// requests carry the status the system reports (the containing app asks).
+    /// requests carry the status the system reports (the containing app asks). Without
+    /// `NSUserTrackingUsageDescription` in the app's `Info.plist` it asks nothing either and says
+    /// so at `.error` (`TrackingDialogPolicy`: asking then may crash the app).
     static func request() async {
         guard let application = HostApplication.current else { return }
+        let usageDescription = Bundle.main.object(forInfoDictionaryKey: TrackingDialogPolicy.usageDescriptionKey)
+        guard TrackingDialogPolicy.mayShowDialog(usageDescription: usageDescription, reportingTo: KontextVideo.shared.events) else { return }
         await untilActive(application)
         _ = await ATTrackingManager.requestTrackingAuthorization()
     }
