@@ -175,7 +175,7 @@ private final class ScriptedDestinations: ClickDestinationOpening {
 
 /// A platform with App Tracking Transparency whose user answers the dialog as scripted.
 @MainActor
-private final class ScriptedPlatform: PlatformServices {
+final class ScriptedPlatform: PlatformServices {
     private let headless = HeadlessPlatform()
     private(set) var status: TrackingAuthorizationStatus?
     private let answer: TrackingAuthorizationStatus?
@@ -208,6 +208,7 @@ private final class ScriptedPlatform: PlatformServices {
         DeviceIdentifiers(trackingAuthorization: status, advertisingIdentifier: PlatformSeamTests.idfa, vendorIdentifier: PlatformSeamTests.idfv)
     }
     func deviceFacts() -> DeviceFacts { .gatheredFromProcess() }
+    var hostProcessKind: HostProcessKind { .app }
 }
 
 /// The states the facade reported each initialization (and retry) finished in, in order.

@@ -10,6 +10,8 @@ package final class HeadlessPlatform: PlatformServices {
     private let presenter: @MainActor () -> (any VideoAdPresenter)?
     private let identifiers: DeviceIdentifiers
     private let facts: DeviceFacts
+    /// The process it says the SDK runs in: the main app unless told otherwise.
+    package let hostProcessKind: HostProcessKind
     /// Opens the viewer's taps: the opener given, or one that opens nothing.
     package let clickOpener: any ClickOpening
 
@@ -19,12 +21,15 @@ package final class HeadlessPlatform: PlatformServices {
     ///   - clickOpener: what opens the viewer's taps; `nil` opens nothing.
     ///   - deviceIdentifiers: the ids ad requests carry (none, as on a platform without App Tracking Transparency).
     ///   - deviceFacts: the device ad requests describe.
+    ///   - hostProcessKind: the process to behave as: `.appExtension` shows no ad (App Review 2.5.18).
     package init(
         defaultPresenter: @escaping @MainActor () -> (any VideoAdPresenter)? = { nil },
         clickOpener: (any ClickOpening)? = nil,
         deviceIdentifiers: DeviceIdentifiers = .none,
-        deviceFacts: DeviceFacts = .gatheredFromProcess()
+        deviceFacts: DeviceFacts = .gatheredFromProcess(),
+        hostProcessKind: HostProcessKind = .app
     ) {
+        self.hostProcessKind = hostProcessKind
         self.presenter = defaultPresenter
         self.clickOpener = clickOpener ?? OpensNothing()
         self.identifiers = deviceIdentifiers

@@ -39,4 +39,8 @@ package protocol PlatformServices: AnyObject {
 
     /// The device, screen included, measured now.
     func deviceFacts() -> DeviceFacts
+
+    /// Whether the SDK runs in the main app or in an app extension, where no ad is shown
+    /// (`AppExtensionAdPolicy`).
+    var hostProcessKind: HostProcessKind { get }
 }

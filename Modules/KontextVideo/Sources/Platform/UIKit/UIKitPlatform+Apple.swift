@@ -44,5 +44,7 @@ final class UIKitPlatform: PlatformServices {
     func deviceFacts() -> DeviceFacts {
         DeviceFacts.gatheredFromDevice()
     }
+
+    var hostProcessKind: HostProcessKind { .current }
 }
 #endif
