@@ -103,7 +103,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoCreatives",
-        "KontextVideoTesting", "KontextVideoTestSupport",
+        "KontextVideoTesting", "KontextVideoTestSupport", "KontextVideoSandbox",
     ],
     "KontextVideoTesting": [],
     // Runs the probe as a child process (SIGKILL, two processes, the real clock): it needs the

@@ -191,7 +191,7 @@ public final class KontextVideo {
     ///   - completion: Runs on the main actor once the server answered or failed, with the
     ///     resulting ``State``; `nil` (the default) when you don't need it.
     public func initialize(with configuration: Configuration, completion: (@MainActor (State) -> Void)? = nil) {
-        let task = session.start(configuration)
+        let task = session.start(configuration, regulatory: regulatory)
         Task { @MainActor in
             let state = await task.value
             completion?(state)
@@ -218,14 +218,14 @@ public final class KontextVideo {
     ///   or `.failed` (the server could not be reached; every ads request retries first).
     @discardableResult
     public func initialize(with configuration: Configuration) async -> State {
-        await session.start(configuration).value
+        await session.start(configuration, regulatory: regulatory).value
     }
 
     /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
     /// concurrent callers share the retry). Waiting for an initialization under way and the retry
     /// both live inside the caller's `budget`: when it runs out first, `.initializationFailed`.
     func requireEnabled(budget: TimeBudget) async throws(VideoAdError) -> SDKRuntime {
-        try await session.requireEnabled(budget: budget)
+        try await session.requireEnabled(budget: budget, regulatory: regulatory)
     }
 
     /// The SDK's state without waiting: `nil` before `initialize` finished.

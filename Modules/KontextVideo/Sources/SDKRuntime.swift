@@ -50,7 +50,8 @@ package final class SDKRuntime {
     package static func makeClient(
         configuration: KontextVideoConfiguration,
         environment: SDKEnvironment,
-        events: KontextVideoEventStream
+        events: KontextVideoEventStream,
+        regulatory: KontextVideoRegulatory?
     ) async -> AdServerClient {
         let serverEnvironment = AdServerIdentity(
             publisherToken: configuration.publisherToken,
@@ -73,7 +74,9 @@ package final class SDKRuntime {
                 events: events, identifiers: identifiers,
                 // Only `initialize(with:)` makes a client, and its `/init` should not wait for the
                 // event queue to open.
-                sendsInitAtOnce: true)
+                sendsInitAtOnce: true,
+                // The consent the app set before `initialize`: whether the install id may be read.
+                regulatory: regulatory)
         }.value
     }
 

@@ -51,7 +51,7 @@ package final class SDKSession {
     }
 
     /// Starts initialization, or joins the one under way, or returns the state it finished in.
-    func start(_ configuration: KontextVideoConfiguration) -> Task<KontextVideoState, Never> {
+    func start(_ configuration: KontextVideoConfiguration, regulatory: KontextVideoRegulatory?) -> Task<KontextVideoState, Never> {
         switch phase {
         case .initializing(let task):
             return task
@@ -65,7 +65,7 @@ package final class SDKSession {
             let environment = self.environment
             let events = self.events
             let task = Task { @MainActor [weak self] () -> KontextVideoState in
-                guard let client = await self?.makeClientAfterPredecessor(configuration) else { return .failed }
+                guard let client = await self?.makeClientAfterPredecessor(configuration, regulatory: regulatory) else { return .failed }
                 guard let self, !self.hasEnded else {
                     // Ended while its client was made: the client's /init had left already, and
                     // the caller hears its answer; the client delivers nothing and gives its queue
@@ -90,11 +90,11 @@ package final class SDKSession {
     /// Makes the runtime's client once the replaced session is done with the storage (`nil` when
     /// this one ended meanwhile). Opening the durable queue and reading the install id touch the
     /// disk: off the main actor.
-    private func makeClientAfterPredecessor(_ configuration: KontextVideoConfiguration) async -> AdServerClient? {
+    private func makeClientAfterPredecessor(_ configuration: KontextVideoConfiguration, regulatory: KontextVideoRegulatory?) async -> AdServerClient? {
         await waitForPredecessor()
         // Ended meanwhile: opening the queue and sending `/init` are the next session's.
         guard !hasEnded else { return nil }
-        return await SDKRuntime.makeClient(configuration: configuration, environment: environment, events: events)
+        return await SDKRuntime.makeClient(configuration: configuration, environment: environment, events: events, regulatory: regulatory)
     }
 
     /// Returns once the session this one replaced is done with the storage (queued writes on
@@ -131,7 +131,7 @@ package final class SDKSession {
     /// It lives here, not in the client, because the tracking dialog comes between the two: it
     /// is asked for only once the state is `.enabled`, and no ad request may leave before it was
     /// answered, so the retry has to be over before the request is made.
-    func requireEnabled(budget: TimeBudget) async throws(VideoAdError) -> SDKRuntime {
+    func requireEnabled(budget: TimeBudget, regulatory: KontextVideoRegulatory?) async throws(VideoAdError) -> SDKRuntime {
         // Nothing to wait for: the same test `format()` makes before it sends at once.
         if let ready = runtimeReadyForRequests { return ready }
         var state: KontextVideoState
@@ -156,7 +156,10 @@ package final class SDKSession {
         }
         switch state {
         case .enabled:
-            if runtime.configuration.requestTrackingAuthorization {
+            // Consent decides whether the dialog may show (COPPA, GDPR without Purpose 1: its answer
+            // could not be used): `ConsentPolicy`, read until the dialog was asked for.
+            if runtime.configuration.requestTrackingAuthorization, trackingAuthorization != nil
+                || ConsentPolicy(ConsentSignals(defaults: runtime.environment.defaults, regulatory: regulatory, tracking: nil)).trackingPrompt {
                 // Every ads request waits for the one dialog, so none leaves before it was answered.
                 let platform = runtime.environment.platform
                 let asking = trackingAuthorization ?? Task { @MainActor in await Self.askForTrackingAuthorization(on: platform) }

@@ -54,3 +54,19 @@ package struct AdRequest: Sendable, Hashable {
         self.identifiers = identifiers
     }
 }
+
+extension AdRequest {
+    /// The request with what `policy` does not allow taken out: the viewer's id, email and hash,
+    /// keywords, and the device identifiers.
+    package func obeying(_ policy: ConsentPolicy) -> AdRequest {
+        var request = self
+        if var user = request.user {
+            if !policy.userId { user.id = nil }
+            if !policy.email { (user.email, user.emailHash) = (nil, nil) }
+            if !policy.keywords { user.keywords = nil }
+            request.user = user
+        }
+        request.identifiers = request.identifiers.keeping(advertisingId: policy.advertisingId, vendorId: policy.vendorId)
+        return request
+    }
+}

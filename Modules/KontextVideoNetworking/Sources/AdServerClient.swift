@@ -14,8 +14,13 @@ package actor AdServerClient {
 
     /// Who is talking.
     package nonisolated let environment: AdServerIdentity
-    /// The install id, kept across launches.
-    package nonisolated let installId: UUID
+    /// The install id kept across launches, while consent allows one (`InstallIdentity`).
+    package nonisolated let identity: InstallIdentity
+    /// The install id in force now; `nil` while consent does not allow one.
+    package nonisolated var installId: UUID? { identity.snapshot }
+    /// The app's consent values of the last request (`AdRequest.regulatory`), which `/init` and
+    /// the event batches obey between requests.
+    private nonisolated let lastRegulatory: LockedState<KontextVideoRegulatory?>
     /// The durable pipeline of events and pixels.
     package nonisolated let pipeline: EventPipeline
     /// Where request ids come from, and the pipeline's entry ids.
@@ -55,11 +60,18 @@ package actor AdServerClient {
         installIdDefaultsKey: String = InstallIdentifier.defaultsKey,
         events: any KontextVideoEventMonitor,
         identifiers: any IdentifierSource = RandomIdentifiers(),
-        sendsInitAtOnce: Bool = false
+        sendsInitAtOnce: Bool = false,
+        regulatory: KontextVideoRegulatory? = nil
     ) {
         let session = LockedState<String?>(nil)
-        let installId = InstallIdentifier.load(
-            storageDirectory: storageDirectory, defaults: defaults.defaults, defaultsKey: installIdDefaultsKey, events: events)
+        let lastRegulatory = LockedState(regulatory)
+        let installIdAllowed: @Sendable () -> Bool = {
+            ConsentPolicy(ConsentSignals(defaults: defaults.defaults, regulatory: lastRegulatory.snapshot, tracking: nil)).installId
+        }
+        let identity = InstallIdentity(
+            storageDirectory: storageDirectory, defaults: defaults, defaultsKey: installIdDefaultsKey, events: events,
+            allowed: installIdAllowed())
+        let installId = identity.snapshot
         let trackingHost = LockedState<TrackingHost?>(nil)
         self.trackingHost = trackingHost
         if sendsInitAtOnce {
@@ -70,7 +82,8 @@ package actor AdServerClient {
             }
         }
         self.environment = environment
-        self.installId = installId
+        self.identity = identity
+        self.lastRegulatory = lastRegulatory
         self.session = session
         self.defaults = defaults
         self.clock = clock
@@ -82,12 +95,18 @@ package actor AdServerClient {
             transport: transport,
             clock: clock,
             environment: environment,
-            installId: installId,
+            installId: { identity.id(allowed: installIdAllowed()) },
             sessionId: { session.snapshot },
             events: events,
             batchWindow: EventPipeline.defaultBatchWindow,
             identifiers: identifiers
         )
+    }
+
+    /// Whether consent allows the install id now: the consent platform's storage, and the app's
+    /// values of the last request.
+    private nonisolated func installIdAllowed() -> Bool {
+        ConsentPolicy(ConsentSignals(defaults: defaults.defaults, regulatory: lastRegulatory.snapshot, tracking: nil)).installId
     }
 
     /// The `sessionId` of the last answer that had one.
@@ -122,7 +141,8 @@ package actor AdServerClient {
                 result = await sentAtCreation.value
             } else {
                 result = await Self.performInit(
-                    environment: self.environment, installId: self.installId, transport: self.transport, clock: self.clock,
+                    environment: self.environment, installId: self.identity.id(allowed: self.installIdAllowed()),
+                    transport: self.transport, clock: self.clock,
                     events: self.events, session: self.session, trackingHost: self.trackingHost,
                     budget: TimeBudget(on: self.clock))
             }
@@ -149,14 +169,28 @@ package actor AdServerClient {
         guard state == .enabled else { throw .notInitialized(state ?? .failed) }
         let requestId = requestId ?? identifiers.next()
         let regulatory = ConsentResolver.resolve(defaults: defaults.defaults, appRegulatory: request.regulatory)
+        // Consent is read again for every request: a change in the consent platform applies now.
+        lastRegulatory.withLock { $0 = request.regulatory }
+        let policy = ConsentPolicy(ConsentSignals(
+            defaults: defaults.defaults, regulatory: request.regulatory, tracking: request.identifiers.trackingAuthorization))
+        let installId = identity.id(allowed: policy.installId)
+        let request = request.obeying(policy)
         let route = TrackingRoute(
             hasTrackingData: request.hasTrackingData, trackingAuthorization: request.identifiers.trackingAuthorization,
-            trackingHost: trackingHost.snapshot)
+            trackingHost: policy.trackingHost ? trackingHost.snapshot : nil)
         let body = PreloadRequestBody(
             request: request, environment: environment, requestId: requestId, installId: installId,
             sessionId: sessionId, regulatory: regulatory, carriesTrackingData: route.carriesTrackingData
         )
         let described = ["format": request.format.rawValue, "requestId": requestId.lowercasedString]
+        if !policy.reasons.isEmpty {
+            events.record(.debug) {
+                KontextVideoEvent(.state, .consentApplied, attributes: described.merging([
+                    "reasons": policy.reasons.joined(separator: ", "),
+                    "left": policy.leftOut.joined(separator: ", "),
+                ]) { $1 })
+            }
+        }
         events.record(.debug) { AdRequestDescription.event(request, requestId: requestId, regulatory: regulatory) }
         if let omission = route.omission {
             events.record(.debug) {
@@ -217,11 +251,11 @@ package actor AdServerClient {
     /// the tracking host it announced (when acceptable) into `trackingHost`. Static, so the client
     /// can send it before it is whole (`sendsInitAtOnce`).
     private static func performInit(
-        environment: AdServerIdentity, installId: UUID, transport: any HTTPTransport, clock: any SchedulingClock,
+        environment: AdServerIdentity, installId: UUID?, transport: any HTTPTransport, clock: any SchedulingClock,
         events: any KontextVideoEventMonitor, session: LockedState<String?>, trackingHost: LockedState<TrackingHost?>,
         budget: TimeBudget
     ) async -> KontextVideoState {
-        let body = InitRequestBody(environment: environment, installId: installId.lowercasedString)
+        let body = InitRequestBody(environment: environment, installId: installId?.lowercasedString)
         guard let data = try? encoder.encode(body) else { return .failed }
         let call = ServerCall.post("/init", name: .initRequest, body: data, environment: environment, timeout: requestTimeout, policy: .standard)
         do {

@@ -16,6 +16,8 @@ package enum ConsentResolver {
         package static let gppSid = "IABGPP_GppSID"
         /// IAB US Privacy (CCPA) string.
         package static let usPrivacy = "IABUSPrivacy_String"
+        /// The purposes consented, decoded by the consent platform: `"1011…"`, purpose 1 first.
+        package static let purposeConsents = "IABTCF_PurposeConsents"
     }
 
     /// The consent to send: the platform's values, then the app's for what the platform did

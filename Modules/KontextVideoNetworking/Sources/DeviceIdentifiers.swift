@@ -32,6 +32,15 @@ package struct DeviceIdentifiers: Sendable, Hashable {
         self.vendorId = Self.wireValue(vendorIdentifier)
     }
 
+    /// These identifiers with the advertising id and the vendor id only where allowed
+    /// (`ConsentPolicy`); the tracking status stays: it is no identifier.
+    package func keeping(advertisingId keepsAdvertisingId: Bool, vendorId keepsVendorId: Bool) -> DeviceIdentifiers {
+        var kept = self
+        if !keepsAdvertisingId { kept.advertisingId = nil }
+        if !keepsVendorId { kept.vendorId = nil }
+        return kept
+    }
+
     /// The all-zero UUID the system reports when it has no identifier to give.
     package static let zero = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
 

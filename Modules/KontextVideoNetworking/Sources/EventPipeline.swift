@@ -52,7 +52,9 @@ package actor EventPipeline {
     private let transport: any HTTPTransport
     private let clock: any SchedulingClock
     private let environment: AdServerIdentity
-    private let installId: String
+    /// The install id in force when a batch leaves (`nil`: consent does not allow one, and the
+    /// batch goes without it: `ConsentPolicy`).
+    private let installId: @Sendable () -> UUID?
     /// How long the idle loop, once woken, waits on the clock before a pass. An ad's calls queue
     /// entries in bursts (a show, its impression and pixels, the next call a moment later): they
     /// go out in one request, and every entry queued in the window finds the loop asleep on the
@@ -88,7 +90,7 @@ package actor EventPipeline {
         transport: any HTTPTransport,
         clock: any SchedulingClock,
         environment: AdServerIdentity,
-        installId: UUID,
+        installId: @escaping @Sendable () -> UUID?,
         sessionId: @escaping @Sendable () -> String? = { nil },
         events: any KontextVideoEventMonitor,
         capacity: Int = 1000,
@@ -115,7 +117,7 @@ package actor EventPipeline {
         transport: any HTTPTransport,
         clock: any SchedulingClock,
         environment: AdServerIdentity,
-        installId: UUID,
+        installId: @escaping @Sendable () -> UUID?,
         sessionId: @escaping @Sendable () -> String? = { nil },
         events: any KontextVideoEventMonitor,
         capacity: Int = 1000,
@@ -153,7 +155,7 @@ package actor EventPipeline {
         self.transport = transport
         self.clock = clock
         self.environment = environment
-        self.installId = installId.lowercasedString
+        self.installId = installId
         self.sessionId = sessionId
         self.wallClock = wallClock
         self.identifiers = identifiers
@@ -564,7 +566,7 @@ package actor EventPipeline {
         var environment = self.environment
         environment.publisherToken = token
         let body = EventBatchBody(
-            environment: environment, installId: installId, sessionId: sessionId,
+            environment: environment, installId: installId()?.lowercasedString, sessionId: sessionId,
             events: batch.compactMap(\.event)
         )
         guard let data = try? Self.encoder.encode(body) else { return .failed }

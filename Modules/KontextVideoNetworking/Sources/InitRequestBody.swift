@@ -1,12 +1,12 @@
 /// The body of `POST /init`.
 package struct InitRequestBody: Sendable, Hashable, Encodable {
     var publisherToken: String
-    var installId: String
+    var installId: String?
     var sdk: WireSDK
     var app: WireApp
 
     /// The body for an environment and install id.
-    package init(environment: AdServerIdentity, installId: String) {
+    package init(environment: AdServerIdentity, installId: String?) {
         publisherToken = environment.publisherToken
         self.installId = installId
         sdk = WireSDK(environment)

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoConcurrency
 import KontextVideoModels
 
 /// The install id: a random UUID made on first launch and kept across launches, in a file
@@ -87,5 +88,55 @@ package enum InstallIdentifier {
     private static func write(_ id: UUID, to file: URL, in directory: URL) {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try? Data(id.lowercasedString.utf8).write(to: file, options: .atomic)
+    }
+}
+
+/// The install id as consent allows it, for the whole client: created, kept and read while
+/// `ConsentPolicy.installId` says so; erased from disk and from the `UserDefaults` mirror the moment
+/// it no longer does (the viewer withdrew consent), so a request made then carries none, and a new
+/// id is made only once consent returns. Lock-guarded: the pipeline reads it as a batch leaves.
+package final class InstallIdentity: Sendable {
+    private let storageDirectory: URL
+    private let defaults: SharedDefaults
+    private let defaultsKey: String
+    private let events: any KontextVideoEventMonitor
+    private let current: LockedState<UUID?>
+
+    /// The identity of the app's `storageDirectory`, loaded (or made) when `allowed`, else erased.
+    package init(storageDirectory: URL, defaults: SharedDefaults, defaultsKey: String, events: any KontextVideoEventMonitor, allowed: Bool) {
+        self.storageDirectory = storageDirectory
+        self.defaults = defaults
+        self.defaultsKey = defaultsKey
+        self.events = events
+        current = LockedState(nil)
+        _ = id(allowed: allowed)
+    }
+
+    /// The id in force, without changing anything: `nil` while consent does not allow one.
+    package var snapshot: UUID? { current.snapshot }
+
+    /// The id when `allowed` (the stored one, or a new one stored now); when not, `nil`, and the
+    /// stored id is erased (reported once on the event stream).
+    package func id(allowed: Bool) -> UUID? {
+        let (id, erased): (UUID?, Bool) = current.withLock { current in
+            if allowed {
+                if current == nil {
+                    current = InstallIdentifier.load(
+                        storageDirectory: storageDirectory, defaults: defaults.defaults, defaultsKey: defaultsKey, events: events)
+                }
+                return (current, false)
+            }
+            let file = storageDirectory.appendingPathComponent(InstallIdentifier.fileName)
+            let stored = current != nil || FileManager.default.fileExists(atPath: file.path) || defaults.defaults.object(forKey: defaultsKey) != nil
+            guard stored else { return (nil, false) }
+            current = nil
+            try? FileManager.default.removeItem(at: file)
+            defaults.defaults.removeObject(forKey: defaultsKey)
+            return (nil, true)
+        }
+        if erased {
+            events.record(KontextVideoEvent(.state, .installIdErased, level: .info, attributes: ["reason": "consent does not allow it"]))
+        }
+        return id
     }
 }

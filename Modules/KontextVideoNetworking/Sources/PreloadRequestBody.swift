@@ -5,7 +5,7 @@ import KontextVideoModels
 package struct PreloadRequestBody: Sendable, Hashable, Encodable {
     var publisherToken: String
     var requestId: String
-    var installId: String
+    var installId: String?
     var sessionId: String?
     var sdk: WireSDK
     var app: WireApp
@@ -28,14 +28,14 @@ package struct PreloadRequestBody: Sendable, Hashable, Encodable {
         request: AdRequest,
         environment: AdServerIdentity,
         requestId: UUID,
-        installId: UUID,
+        installId: UUID?,
         sessionId: String?,
         regulatory: WireRegulatory?,
         carriesTrackingData: Bool = true
     ) {
         publisherToken = environment.publisherToken
         self.requestId = requestId.lowercasedString
-        self.installId = installId.lowercasedString
+        self.installId = installId?.lowercasedString
         self.sessionId = sessionId
         sdk = WireSDK(environment)
         app = WireApp(environment)

@@ -335,7 +335,7 @@ struct AdServerClientSandboxTests {
         #expect(server.events.count == 12 + 12 + 1)
         #expect(server.requests(path: "/video/events").last?.json?["events"]?.arrayValue?.count == 1)
         try await eventually("the queue emptied") { await relaunched.pipeline.pendingCount == 0 }
-        #expect(server.requests(path: "/video/events").allSatisfy { $0.json?["installId"]?.stringValue == offline.installId.uuidString.lowercased() })
+        #expect(server.requests(path: "/video/events").allSatisfy { $0.json?["installId"]?.stringValue == offline.installId?.uuidString.lowercased() })
         expectNoViolations(server)
         await relaunched.pipeline.stop()
     }

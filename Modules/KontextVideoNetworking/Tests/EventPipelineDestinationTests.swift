@@ -27,7 +27,7 @@ struct EventPipelineDestinationTests {
         environment.publisherToken = token
         let now = now ?? start
         return EventPipeline(
-            storage: storage, transport: transport, clock: clock, environment: environment, installId: UUID(),
+            storage: storage, transport: transport, clock: clock, environment: environment, installId: { testInstallId },
             sessionId: { session }, events: log, wallClock: { now })
     }
 

@@ -17,7 +17,7 @@ struct EventPipelineRobustnessTests {
     func pipeline(_ directory: URL, _ transport: any HTTPTransport) -> EventPipeline {
         EventPipeline(
             directory: directory, transport: transport, clock: clock, environment: testEnvironment(),
-            installId: UUID(), sessionId: { "s-1" }, events: log, capacity: 1000)
+            installId: { testInstallId }, sessionId: { "s-1" }, events: log, capacity: 1000)
     }
 
     @Test("a bare 401/403/404/407 (a proxy or portal) keeps the batch; 400, 413, 422 or an errCode drop it",
@@ -70,7 +70,7 @@ struct EventPipelineRobustnessTests {
         let environment = testEnvironment(serverURL: portal.baseURL)
         let events = EventPipeline(
             directory: directory.url, transport: URLSessionTransport(), clock: clock, environment: environment,
-            installId: UUID(), events: log)
+            installId: { testInstallId }, events: log)
         events.submit(.event(.impression(adId: "ad-1", format: .overlay)))
         #expect(await events.flush() == false)
         #expect(await events.pendingCount == 1)

@@ -21,7 +21,7 @@ struct EventPipelineTests {
     ) -> EventPipeline {
         EventPipeline(
             directory: directory, transport: transport, clock: clock, environment: testEnvironment(),
-            installId: installId, sessionId: { session }, events: log, capacity: capacity, identifiers: identifiers
+            installId: { installId }, sessionId: { session }, events: log, capacity: capacity, identifiers: identifiers
         )
     }
 
@@ -125,7 +125,7 @@ struct EventPipelineTests {
         let transport = ScriptedTransport([], then: .status(200))
         let events = EventPipeline(
             directory: directory.url, transport: transport, clock: clock, environment: testEnvironment(),
-            installId: installId, sessionId: { session.snapshot }, events: log
+            installId: { installId }, sessionId: { session.snapshot }, events: log
         )
         for n in 0..<60 { events.submit(.event(.impression(adId: "a\(n)", format: .overlay))) }
         session.withLock { $0 = "s-2" }
@@ -236,7 +236,7 @@ struct EventPipelineTests {
         }
         let events = EventPipeline(
             directory: directory.url, transport: transport, clock: clock, environment: testEnvironment(),
-            installId: installId, events: log
+            installId: { installId }, events: log
         )
         owner.withLock { $0 = events }
         await events.start()
@@ -255,7 +255,7 @@ struct EventPipelineTests {
         let transport = ScriptedTransport([], then: .status(200))
         let events = EventPipeline(
             directory: directory.url, transport: transport, clock: clock, environment: testEnvironment(),
-            installId: installId, sessionId: { "s-1" }, events: log, batchWindow: .milliseconds(250)
+            installId: { installId }, sessionId: { "s-1" }, events: log, batchWindow: .milliseconds(250)
         )
         await events.start()
         events.submit(.event(.impression(adId: "first", format: .pause)))

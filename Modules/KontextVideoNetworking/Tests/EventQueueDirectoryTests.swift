@@ -42,7 +42,7 @@ struct EventQueueDirectoryTests {
 
         let pipeline = EventPipeline(
             directory: base, transport: NoTransport(), clock: TestClock(), environment: testEnvironment(),
-            installId: UUID(), events: RecordingEventMonitor())
+            installId: { testInstallId }, events: RecordingEventMonitor())
         #expect(pipeline.directory.lastPathComponent == "events")
         #expect(await pipeline.pendingEntries.map(\.id) == left.map(\.id))
         #expect(!FileManager.default.fileExists(atPath: dying.directory.path), "adopted and removed")
@@ -57,11 +57,11 @@ struct EventQueueDirectoryTests {
         let base = storage.url.appendingPathComponent("events", isDirectory: true)
         let first = EventPipeline(
             directory: base, transport: NoTransport(), clock: TestClock(), environment: testEnvironment(),
-            installId: UUID(), events: RecordingEventMonitor())
+            installId: { testInstallId }, events: RecordingEventMonitor())
         first.submit(.event(.impression(adId: "mine", format: .overlay)))
         let second = EventPipeline(
             directory: base, transport: NoTransport(), clock: TestClock(), environment: testEnvironment(),
-            installId: UUID(), events: RecordingEventMonitor())
+            installId: { testInstallId }, events: RecordingEventMonitor())
         #expect(second.directory.lastPathComponent == "events-2")
         #expect(await second.pendingCount == 0)
         #expect(await first.pendingCount == 1)

@@ -19,7 +19,7 @@ struct FairQueueTests {
     func pipeline(_ directory: URL, _ transport: any HTTPTransport, capacity: Int = 1000,
                   batchWindow: Duration = .zero) -> EventPipeline {
         EventPipeline(directory: directory, transport: transport, clock: clock, environment: testEnvironment(),
-                      installId: UUID(), sessionId: { "s-1" }, events: log, capacity: capacity, batchWindow: batchWindow)
+                      installId: { testInstallId }, sessionId: { "s-1" }, events: log, capacity: capacity, batchWindow: batchWindow)
     }
 
     func pixel(_ ad: String, _ event: String, _ n: Int, host: String = "t.example") -> PixelToQueue {

@@ -21,7 +21,7 @@ struct HostileFilesTests {
         var environment = testEnvironment(serverURL: server)
         environment.publisherToken = token
         let now = self.now
-        return EventPipeline(storage: storage, transport: transport, clock: clock, environment: environment, installId: UUID(),
+        return EventPipeline(storage: storage, transport: transport, clock: clock, environment: environment, installId: { testInstallId },
                              sessionId: { "s-1" }, events: log, wallClock: { now })
     }
 

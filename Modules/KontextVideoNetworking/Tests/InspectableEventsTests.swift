@@ -15,7 +15,7 @@ struct InspectableEventsTests {
 
     func pipeline(_ directory: URL, _ transport: ScriptedTransport) -> EventPipeline {
         EventPipeline(
-            directory: directory, transport: transport, clock: clock, environment: testEnvironment(), installId: UUID(),
+            directory: directory, transport: transport, clock: clock, environment: testEnvironment(), installId: { testInstallId },
             sessionId: { "s-1" }, events: log, identifiers: SequentialIdentifiers())
     }
 

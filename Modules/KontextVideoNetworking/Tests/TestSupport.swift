@@ -119,3 +119,6 @@ final class ScriptedTransport: HTTPTransport {
         }
     }
 }
+
+/// The install id of a pipeline a test makes when the id itself is not what it checks.
+let testInstallId = UUID(uuidString: "0B7E3D4C-1A2B-4C5D-8E9F-A0B1C2D3E4F5")!

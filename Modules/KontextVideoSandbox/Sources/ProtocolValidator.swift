@@ -91,7 +91,11 @@ struct ProtocolValidator {
         } else if let token, header != token {
             report("header Kontextso-Publisher-Token", "\"\(header ?? "")\" differs from body.publisherToken \"\(token)\"")
         }
-        checkUUID(body["installId"], at: "body.installId", required: true)
+        // The SDK leaves the install id out only while GDPR applies without Purpose 1 consent
+        // (PROTOCOL.md, *Consent on the device*): an ad request then says `regulatory.gdpr: 1`;
+        // `/init` and event batches carry no consent of their own, so there it may be absent.
+        let gdprApplies = body["regulatory"]?.objectValue?["gdpr"]?.intValue == 1
+        checkUUID(body["installId"], at: "body.installId", required: request.path == "/video/preload" && !gdprApplies)
         if let session = body["sessionId"], session.stringValue?.isEmpty ?? true {
             report("body.sessionId", "expected a non-empty string, got \(describe(session))")
         }

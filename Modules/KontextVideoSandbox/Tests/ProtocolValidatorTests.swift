@@ -83,6 +83,20 @@ struct ProtocolValidatorTests {
         ])
     }
 
+    @Test func theInstallIdMayBeAbsentOnlyWhereConsentCanTakeItAway() throws {
+        var preload = WireClient.preloadBody(format: "overlay")
+        preload.removeValue(forKey: "installId")
+        preload["regulatory"] = ["gdpr": 0]
+        #expect(try locations("/video/preload", preload) == ["body.installId"], "an ad request without GDPR applying must carry one")
+        preload["regulatory"] = ["gdpr": 1]
+        #expect(try locations("/video/preload", preload).isEmpty, "GDPR applies: the SDK left it out for want of consent")
+        var initBody = WireClient.initBody()
+        initBody.removeValue(forKey: "installId")
+        #expect(try locations("/init", initBody).isEmpty)
+        initBody["installId"] = "NOT-A-UUID"
+        #expect(try locations("/init", initBody) == ["body.installId"], "when present it is a lowercase UUID")
+    }
+
     @Test func nullsAreViolationsWhereverTheyAre() throws {
         var body = WireClient.preloadBody(format: "overlay")
         body["variantId"] = NSNull()
