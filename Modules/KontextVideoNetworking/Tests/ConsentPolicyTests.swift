@@ -175,3 +175,34 @@ struct ConsentPolicyTests {
         #expect(ConsentPolicy(signals).row == Self.nothing)
     }
 }
+
+/// `PROTOCOL.md`'s table, *Consent on the device*, is the policy's: each row read from the
+/// document against the policy of a signal of that class.
+@Suite("Consent policy: the protocol's table")
+struct ConsentPolicyDocumentTests {
+    /// A signal of each row's class, by the row's first cell.
+    static let classes: [String: ConsentSignals] = [
+        "no signal, or GDPR not applying": ConsentSignals(),
+        "GDPR applies, Purpose 1 consented": ConsentSignals(gdprApplies: true, tcString: ConsentPolicyTests.consented),
+        "GDPR applies, Purpose 1 refused or the TC string unreadable": ConsentSignals(gdprApplies: true, tcString: ConsentPolicyTests.refused),
+        "COPPA": ConsentSignals(coppa: true),
+        "US opt-out of sale, sharing or targeted advertising": ConsentSignals(usPrivacy: "1YYN"),
+    ]
+
+    @Test func everyRowOfTheDocumentIsThePolicys() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("PROTOCOL.md")
+        let text = try String(contentsOf: path, encoding: .utf8)
+        let section = try #require(text.components(separatedBy: "### Consent on the device").dropFirst().first)
+        let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| signal") }
+            .prefix { _ in true }
+            .map { $0.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) } }
+            .filter { Self.classes[$0.first ?? ""] != nil }
+        #expect(rows.count == Self.classes.count, "one row per input class")
+        for row in rows {
+            let policy = ConsentPolicy(try #require(Self.classes[row[0]]))
+            // "with ATT" is "allowed by consent" (ATT decides the rest elsewhere).
+            let documented = row.dropFirst().map { $0 != "no" }
+            #expect(documented == policy.row, "\(row[0])")
+        }
+    }
+}
