@@ -2,8 +2,12 @@ import Foundation
 import KontextVideoConcurrency
 import KontextVideoModels
 
-/// The install id: a random UUID made on first launch and kept across launches, in a file
-/// of the SDK's storage directory, mirrored in the injected `UserDefaults`.
+/// The install id: a random UUID made on first launch and kept across launches, in a file of the
+/// SDK's storage directory, while consent allows it (`InstallIdentity`). At rest it is kept to
+/// this device: the file is excluded from backups (a restore on another device does not carry it
+/// over) and protected until the device's first unlock (`completeUntilFirstUserAuthentication`,
+/// which still lets a background launch after that read it). The `UserDefaults` mirror 0.1.0 kept
+/// is only read, to migrate an id into the file, and removed then.
 package enum InstallIdentifier {
     /// The file in the storage directory.
     package static let fileName = "install-id"
@@ -41,7 +45,8 @@ package enum InstallIdentifier {
         var fileIsUnreadable = false
         switch readStored(file) {
         case .id(let id):
-            if defaults.string(forKey: defaultsKey) == nil { defaults.set(id.lowercasedString, forKey: defaultsKey) }
+            // A mirror 0.1.0 left beside a file that holds the id is no longer needed.
+            defaults.removeObject(forKey: defaultsKey)
             return id
         case .missing:
             break
@@ -54,12 +59,12 @@ package enum InstallIdentifier {
             events?.record(KontextVideoEvent(.error, .queueCorrupt, level: .error, attributes: attributes))
         }
         if let mirrored = defaults.string(forKey: defaultsKey).flatMap(UUID.init(uuidString:)) {
-            if !fileIsUnreadable { write(mirrored, to: file, in: storageDirectory) }
+            // Migration: the id 0.1.0 kept in the mirror moves into the file, and the mirror goes.
+            if !fileIsUnreadable, write(mirrored, to: file, in: storageDirectory) { defaults.removeObject(forKey: defaultsKey) }
             return mirrored
         }
         let id = UUID()
         guard !fileIsUnreadable else { return id }
-        defaults.set(id.lowercasedString, forKey: defaultsKey)
         write(id, to: file, in: storageDirectory)
         return id
     }
@@ -85,9 +90,30 @@ package enum InstallIdentifier {
         }
     }
 
-    private static func write(_ id: UUID, to file: URL, in directory: URL) {
+    /// Writes `id` protected until the first unlock and excluded from backups; `false` when it
+    /// could not be written.
+    @discardableResult
+    private static func write(_ id: UUID, to file: URL, in directory: URL) -> Bool {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? Data(id.lowercasedString.utf8).write(to: file, options: .atomic)
+        do {
+            try Data(id.lowercasedString.utf8).write(to: file, options: writingOptions)
+        } catch {
+            return false
+        }
+        var stored = file
+        try? stored.setResourceValues(resourceValues)
+        return true
+    }
+
+    /// How the file is written: atomically, protected until the device's first unlock.
+    static let writingOptions: Data.WritingOptions = [.atomic, .completeFileProtectionUntilFirstUserAuthentication]
+
+    /// What the file is marked with once written: excluded from backups (Apple platforms keep the
+    /// mark; Linux has no backup and ignores it).
+    static var resourceValues: URLResourceValues {
+        var values = URLResourceValues()
+        values.isExcludedFromBackup = true
+        return values
     }
 }
 

@@ -17,14 +17,34 @@ struct InstallIdentifierTests {
         #expect(stored == first.uuidString.lowercased())
     }
 
-    @Test("the defaults' mirror restores the id when the file is gone")
-    func mirrorRestores() throws {
+    @Test("the mirror 0.1.0 kept in UserDefaults is migrated into the file and removed; none is written")
+    func mirrorMigrates() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let defaults = try freshDefaults()
-        let first = InstallIdentifier.load(storageDirectory: directory.url, defaults: defaults)
-        try FileManager.default.removeItem(at: directory.url.appendingPathComponent("install-id"))
-        #expect(InstallIdentifier.load(storageDirectory: directory.url, defaults: defaults) == first)
+        let legacy = UUID()
+        defaults.set(legacy.lowercasedString, forKey: InstallIdentifier.defaultsKey)
+        #expect(InstallIdentifier.load(storageDirectory: directory.url, defaults: defaults) == legacy)
+        #expect(defaults.object(forKey: InstallIdentifier.defaultsKey) == nil, "migrated: the mirror goes")
+        #expect(try String(contentsOf: directory.url.appendingPathComponent("install-id"), encoding: .utf8) == legacy.lowercasedString)
+        let fresh = try TemporaryDirectory()
+        defer { fresh.remove() }
+        _ = InstallIdentifier.load(storageDirectory: fresh.url, defaults: defaults)
+        #expect(defaults.object(forKey: InstallIdentifier.defaultsKey) == nil, "a new id is never mirrored")
+    }
+
+    @Test("the stored id is excluded from backups: a restore on another device does not carry it over")
+    func excludedFromBackup() throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        _ = InstallIdentifier.load(storageDirectory: directory.url, defaults: try freshDefaults())
+        #expect(InstallIdentifier.resourceValues.isExcludedFromBackup == true)
+        #expect(InstallIdentifier.writingOptions.contains(.completeFileProtectionUntilFirstUserAuthentication),
+                "readable by a background launch after the first unlock, not before")
+        #if canImport(Darwin)
+        let file = directory.url.appendingPathComponent("install-id")
+        #expect(try file.resourceValues(forKeys: [.isExcludedFromBackupKey]).isExcludedFromBackup == true)
+        #endif
     }
 
     @Test("different installs get different ids; a malformed file is replaced")
@@ -44,12 +64,12 @@ struct InstallIdentifierTests {
         let shared = try TemporaryDirectory(), scoped = try TemporaryDirectory()
         defer { shared.remove(); scoped.remove() }
         let defaults = try freshDefaults()
+        // What 0.1.0 left: the id in the shared storage, mirrored under the shared key.
         let sharedId = InstallIdentifier.load(storageDirectory: shared.url, defaults: defaults)
-        #expect(defaults.string(forKey: InstallIdentifier.defaultsKey) == sharedId.lowercasedString)
+        defaults.set(sharedId.lowercasedString, forKey: InstallIdentifier.defaultsKey)
         let key = InstallIdentifier.scopedDefaultsKey(appBundleId: "com.acme.drama")
         let own = InstallIdentifier.load(storageDirectory: scoped.url, defaults: defaults, defaultsKey: key)
         #expect(own != sharedId)
-        #expect(defaults.string(forKey: key) == own.lowercasedString)
         #expect(InstallIdentifier.load(storageDirectory: scoped.url, defaults: defaults, defaultsKey: key) == own)
     }
 }
