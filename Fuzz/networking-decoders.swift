@@ -12,7 +12,9 @@
 // - a queue directory's destination.json holding these bytes is a record whose times are all in
 //   range (retention arithmetic on them is defined whatever the wall clock says), or it is moved aside;
 // - an install-id file holding these bytes gives that id when they are one, else it is moved aside
-//   and a new id is written in its place.
+//   and a new id is written in its place;
+// - consent strings (TCF, GPP, US Privacy) of these bytes: the policy never traps; GDPR with a
+//   string that refuses (or cannot be read) allows nothing; a US signal never takes the install id.
 import Foundation
 import KontextVideoModels
 import KontextVideoNetworking
@@ -23,13 +25,14 @@ public func networkingDecodersFuzzTarget(_ start: UnsafeRawPointer?, _ count: In
     let bytes = UnsafeRawBufferPointer(start: start, count: count)
     let selector = bytes[0], parameter = bytes[1]
     let body = Data(bytes[2...])
-    switch selector % 6 {
+    switch selector % 7 {
     case 0: adAnswer(body, status: 200, parameter: parameter)
     case 1: adAnswer(body, status: [200, 204, 400, 401, 404, 429, 500, 503][Int(parameter % 8)], parameter: parameter)
     case 2: _ = try? InitAnswer.decode(body).state
     case 3: queueReplay(body, asSnapshot: parameter & 1 == 1)
     case 4: destinationRecord(body, parameter: parameter)
-    default: installIdentifier(body)
+    case 5: installIdentifier(body)
+    default: consentSignals(body, parameter: parameter)
     }
     return 0
 }
@@ -127,4 +130,15 @@ private func installIdentifier(_ bytes: Data) {
 
 private struct SilentMonitor: KontextVideoEventMonitor {
     func record(_ event: KontextVideoEvent) {}
+}
+
+/// The consent platform's strings as `ConsentPolicy` reads them: a TC string, a GPP string or a US
+/// Privacy string of any bytes. The policy never traps, and GDPR applying with a string that grants
+/// nothing (or that cannot be read) is always the policy that allows nothing.
+private func consentSignals(_ body: Data, parameter: UInt8) {
+    let text = String(decoding: body, as: UTF8.self)
+    let gdpr = ConsentPolicy(ConsentSignals(gdprApplies: true, tcString: text, gppSid: parameter & 1 == 1 ? [7, 8] : nil))
+    if !gdpr.installId { precondition(gdpr.row.allSatisfy { !$0 }, "a refused Purpose 1 allows nothing: \(gdpr.row)") }
+    let us = ConsentPolicy(ConsentSignals(usPrivacy: text, gpp: text, gppSid: parameter & 2 == 2 ? [Int(parameter)] : nil))
+    precondition(us.installId && us.vendorId, "a US signal never takes the install id or the vendor id")
 }
