@@ -9,22 +9,29 @@ import WebKit
 
 /// An end card's page, and the delegate of the web view that shows it.
 @MainActor
-final class EndCardPage: NSObject, WKNavigationDelegate, WKUIDelegate {
+final class EndCardPage: NSObject, WKNavigationDelegate {
     /// The web view showing the card.
     let webView: WKWebView
     /// Called with the URL of each navigation the policy refused.
     var onNavigationRefused: (@MainActor (URL?) -> Void)?
 
-    private let hardening: WebViewHardening
     private var pageIsLoaded = false
+    /// Answers the page's requests; the web view holds its UI delegate weakly.
+    private var uiDelegate: HardenedWebUIDelegate?
 
     /// Loads `page` into a new hardened web view.
     init(_ page: CreativePage, hardening: WebViewHardening = .creative) {
-        self.hardening = hardening
         webView = .creative(hardening)
         super.init()
         webView.navigationDelegate = self
-        webView.uiDelegate = self
+        // A new window without the viewer is refused (the card is never touched: no tap window).
+        let uiDelegate = HardenedWebUIDelegate(hardening) { [weak self] action in
+            if WebNavigationPolicy.newWindow(pageSpeaksBridge: false, viewerTapped: false) == .refuse {
+                self?.onNavigationRefused?(action.request.url)
+            }
+        }
+        self.uiDelegate = uiDelegate
+        webView.uiDelegate = uiDelegate
         switch page {
         case .url(let url): webView.load(URLRequest(url: url))
         case .markup(let html, let baseURL): webView.loadHTMLString(html, baseURL: baseURL)
@@ -36,6 +43,7 @@ final class EndCardPage: NSObject, WKNavigationDelegate, WKUIDelegate {
         webView.stopLoading()
         webView.navigationDelegate = nil
         webView.uiDelegate = nil
+        uiDelegate = nil
     }
 
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
@@ -57,62 +65,6 @@ final class EndCardPage: NSObject, WKNavigationDelegate, WKUIDelegate {
             viewerTapped: false)
         decisionHandler(policy == .allow ? .allow : .cancel)
         if policy == .refuse { onNavigationRefused?(url) }
-    }
-
-    /// A new window is never a second web view; asking for one without the viewer is refused.
-    func webView(
-        _ webView: WKWebView,
-        createWebViewWith configuration: WKWebViewConfiguration,
-        for navigationAction: WKNavigationAction,
-        windowFeatures: WKWindowFeatures
-    ) -> WKWebView? {
-        if WebNavigationPolicy.newWindow(pageSpeaksBridge: false, viewerTapped: false) == .refuse {
-            onNavigationRefused?(navigationAction.request.url)
-        }
-        return nil
-    }
-
-    // MARK: What the page asks for, answered by `WebViewHardening` (as `WebCreativeRenderer` does).
-
-    /// Camera and microphone: denied without asking the viewer.
-    func webView(
-        _ webView: WKWebView,
-        requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo,
-        type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
-        decisionHandler(hardening.answer(to: .init(type)).decision)
-    }
-
-    /// Device orientation and motion: denied without asking the viewer.
-    func webView(
-        _ webView: WKWebView,
-        requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
-        decisionHandler(hardening.answer(to: .deviceOrientationAndMotion).decision)
-    }
-
-    /// Geolocation, from iOS 27 (see `WebViewHardening.DeviceCapability.geolocation`).
-    @available(iOS 27.0, *)
-    func webView(
-        _ webView: WKWebView,
-        requestGeolocationPermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
-        decisionHandler(hardening.answer(to: .geolocation).decision)
-    }
-
-    /// No context menu (a nil configuration shows none).
-    func webView(
-        _ webView: WKWebView,
-        contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo,
-        completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void
-    ) {
-        completionHandler(nil)
     }
 }
 #endif

@@ -20,7 +20,7 @@ import KontextVideoScheduling
 /// script changing `location`, `window.open` — is a click on the creative, as is any tap on an
 /// image: the SDK opens the server's click target, never the web view.
 @MainActor
-final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstructionReporting, WKNavigationDelegate, WKUIDelegate,
+final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstructionReporting, WKNavigationDelegate,
     UIGestureRecognizerDelegate {
     var onEvent: (@MainActor (CreativeEvent) -> Void)? {
         get { bridge.onEvent }
@@ -51,13 +51,13 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
     /// The recognizer watching the viewer's touches on an HTML page.
     private var touchWatcher: UILongPressGestureRecognizer?
     private let clock: any SchedulingClock
-    /// What the web view may do beyond showing the page: nearly nothing.
-    private let hardening: WebViewHardening
+    /// Answers what the page asks for by `WebViewHardening` (nearly nothing is allowed); the web
+    /// view holds its UI delegate weakly.
+    private var uiDelegate: HardenedWebUIDelegate?
 
     init(ad: ServedAd, context: CreativeContext) {
         self.ad = ad
         let hardening = WebViewHardening.creative
-        self.hardening = hardening
         let webView = WKWebView.creative(hardening)
         self.webView = webView
         let bridge = CreativePageBridge(ad: ad, locale: context.locale, events: context.events) { [weak webView] message, origin in
@@ -78,7 +78,13 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         super.init()
         if surface.bridgeScriptIsMissing { bridge.bridgeScriptMissing() }
         webView.navigationDelegate = self
-        webView.uiDelegate = self
+        let uiDelegate = HardenedWebUIDelegate(hardening) { [weak self] action in
+            guard let self else { return }
+            let policy = WebNavigationPolicy.newWindow(pageSpeaksBridge: bridge.rules.speaksBridge, viewerTapped: tapWindow.isOpen(at: clock.now))
+            apply(policy, to: action.request.url, decisionHandler: nil)
+        }
+        self.uiDelegate = uiDelegate
+        webView.uiDelegate = uiDelegate
         webView.scrollView.isScrollEnabled = false
         webView.isOpaque = false
         container.clipsToBounds = true
@@ -140,6 +146,7 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         webView.stopLoading()
         webView.navigationDelegate = nil
         webView.uiDelegate = nil
+        uiDelegate = nil
         webView.configuration.userContentController.removeScriptMessageHandler(forName: CreativeBridgeScript.handlerName, contentWorld: world)
         container.removeFromSuperview()
     }
@@ -196,62 +203,6 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
             pageSpeaksBridge: bridge.rules.speaksBridge,
             viewerTapped: tapWindow.isOpen(at: clock.now))
         apply(policy, to: navigationAction.request.url, decisionHandler: decisionHandler)
-    }
-
-    func webView(
-        _ webView: WKWebView,
-        createWebViewWith configuration: WKWebViewConfiguration,
-        for navigationAction: WKNavigationAction,
-        windowFeatures: WKWindowFeatures
-    ) -> WKWebView? {
-        let policy = WebNavigationPolicy.newWindow(pageSpeaksBridge: bridge.rules.speaksBridge, viewerTapped: tapWindow.isOpen(at: clock.now))
-        apply(policy, to: navigationAction.request.url, decisionHandler: nil)
-        return nil
-    }
-
-    // MARK: What the page asks for (WKUIDelegate); each is answered by `WebViewHardening`.
-
-    /// Camera and microphone: denied without asking the viewer.
-    func webView(
-        _ webView: WKWebView,
-        requestMediaCapturePermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo,
-        type: WKMediaCaptureType,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
-        decisionHandler(hardening.answer(to: .init(type)).decision)
-    }
-
-    /// Device orientation and motion: denied without asking the viewer.
-    func webView(
-        _ webView: WKWebView,
-        requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
-        decisionHandler(hardening.answer(to: .deviceOrientationAndMotion).decision)
-    }
-
-    /// Geolocation: WebKit asks its delegate from iOS 27 only (the page lists iOS 27.0+; an SDK
-    /// built with an earlier Xcode never has this called). Before, see `WebViewHardening.DeviceCapability.geolocation`.
-    @available(iOS 27.0, *)
-    func webView(
-        _ webView: WKWebView,
-        requestGeolocationPermissionFor origin: WKSecurityOrigin,
-        initiatedByFrame frame: WKFrameInfo,
-        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
-    ) {
-        decisionHandler(hardening.answer(to: .geolocation).decision)
-    }
-
-    /// No context menu on a long press: it would offer to open, copy or share the link.
-    func webView(
-        _ webView: WKWebView,
-        contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo,
-        completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void
-    ) {
-        // A nil configuration shows no menu (/documentation/WebKit/WKUIDelegate/webView(_:contextMenuConfigurationForElement:completionHandler:)).
-        completionHandler(nil)
     }
 
     private func apply(_ policy: WebNavigationPolicy, to url: URL?, decisionHandler: (@MainActor @Sendable (WKNavigationActionPolicy) -> Void)?) {

@@ -42,6 +42,75 @@ extension WKWebView {
     }
 }
 
+/// The `WKUIDelegate` of every creative web view (an overlay's or pause ad's page, an end card):
+/// answers what a page asks for by `WebViewHardening`, and hands a request for a new window to
+/// its owner, which never opens one (`WebNavigationPolicy.newWindow`).
+@MainActor
+final class HardenedWebUIDelegate: NSObject, WKUIDelegate {
+    private let hardening: WebViewHardening
+    private let newWindowRequested: @MainActor (WKNavigationAction) -> Void
+
+    /// Answers by `hardening`; `newWindowRequested` hears each `window.open` or `target=_blank`.
+    init(_ hardening: WebViewHardening, newWindowRequested: @escaping @MainActor (WKNavigationAction) -> Void) {
+        self.hardening = hardening
+        self.newWindowRequested = newWindowRequested
+    }
+
+    /// A new window is never a second web view: the owner decides what the request means.
+    func webView(
+        _ webView: WKWebView,
+        createWebViewWith configuration: WKWebViewConfiguration,
+        for navigationAction: WKNavigationAction,
+        windowFeatures: WKWindowFeatures
+    ) -> WKWebView? {
+        newWindowRequested(navigationAction)
+        return nil
+    }
+
+    /// Camera and microphone: denied without asking the viewer.
+    func webView(
+        _ webView: WKWebView,
+        requestMediaCapturePermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo,
+        type: WKMediaCaptureType,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        decisionHandler(hardening.answer(to: .init(type)).decision)
+    }
+
+    /// Device orientation and motion: denied without asking the viewer.
+    func webView(
+        _ webView: WKWebView,
+        requestDeviceOrientationAndMotionPermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        decisionHandler(hardening.answer(to: .deviceOrientationAndMotion).decision)
+    }
+
+    /// Geolocation: WebKit asks its delegate from iOS 27 only (the page lists iOS 27.0+; an SDK
+    /// built with an earlier Xcode never has this called). Before, see `WebViewHardening.DeviceCapability.geolocation`.
+    @available(iOS 27.0, *)
+    func webView(
+        _ webView: WKWebView,
+        requestGeolocationPermissionFor origin: WKSecurityOrigin,
+        initiatedByFrame frame: WKFrameInfo,
+        decisionHandler: @escaping @MainActor @Sendable (WKPermissionDecision) -> Void
+    ) {
+        decisionHandler(hardening.answer(to: .geolocation).decision)
+    }
+
+    /// No context menu on a long press: it would offer to open, copy or share the link.
+    func webView(
+        _ webView: WKWebView,
+        contextMenuConfigurationForElement elementInfo: WKContextMenuElementInfo,
+        completionHandler: @escaping @MainActor @Sendable (UIContextMenuConfiguration?) -> Void
+    ) {
+        // A nil configuration shows no menu (/documentation/WebKit/WKUIDelegate/webView(_:contextMenuConfigurationForElement:completionHandler:)).
+        completionHandler(nil)
+    }
+}
+
 extension WebViewHardening.DeviceCapability {
     /// The capability a media-capture request asks for.
     init(_ type: WKMediaCaptureType) {
