@@ -31,11 +31,11 @@ struct SDKSessionTests {
     @Test func aNewSessionOpensTheStorageOnceTheOneBeforeIsDoneWithIt() async throws {
         try await KontextVideoHarness.run { harness in
             #expect(await harness.initialize() == .enabled)
-            let installId = try #require(KontextVideo.shared.session.runtime?.client.installId)
+            let installId = try #require(KontextVideo.shared.session.runtime?.client.identity.snapshot)
             harness.resetSDK()
             await KontextVideo.shared.session.waitForPredecessor()
             #expect(await harness.initialize() == .enabled)
-            #expect(KontextVideo.shared.session.runtime?.client.installId == installId, "the same storage: a new launch of the app")
+            #expect(KontextVideo.shared.session.runtime?.client.identity.snapshot == installId, "the same storage: a new launch of the app")
         }
     }
 }

@@ -40,7 +40,8 @@ package enum WebNavigationPolicy: Sendable, Equatable {
         url: URL?, pageIsLoaded: Bool, isMainFrame: Bool, isLinkActivation: Bool, pageSpeaksBridge: Bool, viewerTapped: Bool
     ) -> WebNavigationPolicy {
         let viewersLink = pageIsLoaded && isLinkActivation && viewerTapped
-        guard isLoadable(url) else { return viewersLink && !pageSpeaksBridge ? .click : .refuse }
+        // A frame loads what the hardening allows (the web, `about:`); an unknown URL counts as the web.
+        guard url == nil || WebViewHardening.creative.mayLoad(url) else { return viewersLink && !pageSpeaksBridge ? .click : .refuse }
         guard pageIsLoaded, isMainFrame || isLinkActivation else { return .allow }
         if pageSpeaksBridge { return .cancel }
         return viewersLink ? .click : .refuse
@@ -54,12 +55,6 @@ package enum WebNavigationPolicy: Sendable, Equatable {
     package static func newWindow(pageSpeaksBridge: Bool, viewerTapped: Bool) -> WebNavigationPolicy {
         if pageSpeaksBridge { return .cancel }
         return viewerTapped ? .click : .refuse
-    }
-
-    /// Whether a frame of a creative may load `url`: the web, and `about:` (a blank or `srcdoc` frame).
-    private static func isLoadable(_ url: URL?) -> Bool {
-        guard let url else { return true }
-        return ["http", "https", "about"].contains(url.scheme?.lowercased() ?? "")
     }
 }
 

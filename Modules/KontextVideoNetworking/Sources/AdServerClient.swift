@@ -16,8 +16,6 @@ package actor AdServerClient {
     package nonisolated let environment: AdServerIdentity
     /// The install id kept across launches, while consent allows one (`InstallIdentity`).
     package nonisolated let identity: InstallIdentity
-    /// The install id in force now; `nil` while consent does not allow one.
-    package nonisolated var installId: UUID? { identity.snapshot }
     /// The app's consent values of the last request (`AdRequest.regulatory`), which `/init` and
     /// the event batches obey between requests.
     private nonisolated let lastRegulatory: LockedState<KontextVideoRegulatory?>

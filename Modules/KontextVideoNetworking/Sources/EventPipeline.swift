@@ -460,7 +460,7 @@ package actor EventPipeline {
                 // A 429's Retry-After is honoured when it asks for longer than the back-off.
                 let delay = backoffs.failed(.server, now: clock.now, atLeast: takeRetryAfter() ?? .zero)
                 events.record(KontextVideoEvent(.retry, .eventsRequest, level: .info, attributes: [
-                    "delay": "\(delay.timeInterval)", "pending": "\(store.count)",
+                    "delay": "\(delay.timeInterval)", "pending": "\(pendingCount)",
                 ]))
             case .host(let host):
                 let delay = backoffs.failed(place, now: clock.now)

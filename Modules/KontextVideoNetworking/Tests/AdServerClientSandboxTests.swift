@@ -322,7 +322,7 @@ struct AdServerClientSandboxTests {
         let leftOut = sentIds[5]
         server.enqueueEvents(.drop, .acceptedExcept([leftOut]))
         let relaunched = try client(server)
-        #expect(relaunched.installId == offline.installId)
+        #expect(relaunched.identity.snapshot == offline.identity.snapshot)
         #expect(await relaunched.initialize() == .enabled)
         try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         try await server.waitForRequests(path: "/video/events", count: 1)
@@ -335,7 +335,7 @@ struct AdServerClientSandboxTests {
         #expect(server.events.count == 12 + 12 + 1)
         #expect(server.requests(path: "/video/events").last?.json?["events"]?.arrayValue?.count == 1)
         try await eventually("the queue emptied") { await relaunched.pipeline.pendingCount == 0 }
-        #expect(server.requests(path: "/video/events").allSatisfy { $0.json?["installId"]?.stringValue == offline.installId?.uuidString.lowercased() })
+        #expect(server.requests(path: "/video/events").allSatisfy { $0.json?["installId"]?.stringValue == offline.identity.snapshot?.uuidString.lowercased() })
         expectNoViolations(server)
         await relaunched.pipeline.stop()
     }

@@ -80,7 +80,7 @@ struct AdServerClientTests {
         #expect(request.header("Kontextso-Publisher-Token") == "acme-dev")
         #expect(request.header("Content-Type") == "application/json")
         #expect(try body(of: request) == json("""
-        {"publisherToken": "acme-dev", "installId": "\(client.installId!.uuidString.lowercased())",
+        {"publisherToken": "acme-dev", "installId": "\(client.identity.snapshot!.uuidString.lowercased())",
          "sdk": {"name": "kontext-video-swift", "platform": "ios", "version": "0.1.0"},
          "app": {"bundleId": "com.acme.drama", "version": "3.2.1"}}
         """))
@@ -193,7 +193,7 @@ struct AdServerClientTests {
             return
         }
         #expect(UUID(uuidString: id) != nil && id == id.lowercased())
-        #expect(client.installId == nil, "and none is kept")
+        #expect(client.identity.snapshot == nil, "and none is kept")
         #expect(sent == (try json("""
         {"publisherToken": "acme-dev", "requestId": "\(id)",
          "sessionId": "s-init",
@@ -359,7 +359,7 @@ struct AdServerClientTests {
         })
         let pixelURL = server.baseURL.appendingPathComponent("pixel/ad-1/start")
         let relaunched = try client(server.baseURL)
-        #expect(relaunched.installId == down.installId)
+        #expect(relaunched.identity.snapshot == down.identity.snapshot)
         relaunched.sendPixels([PixelToQueue(url: pixelURL, adId: "ad-1", event: "start")])
         #expect(await relaunched.initialize() == .enabled)
         // The delivery loop runs on its own, after its batch window: first pass loses its answer,
@@ -375,7 +375,7 @@ struct AdServerClientTests {
         let ids = received.compactMap { $0.field("eventId") }
         #expect(ids.count == 2 * events.count)
         #expect(Set(ids) == Set(eventIds.map(JSONValue.string)))
-        #expect(batches.allSatisfy { $0.field("installId") == .string(down.installId!.uuidString.lowercased()) })
+        #expect(batches.allSatisfy { $0.field("installId") == .string(down.identity.snapshot!.uuidString.lowercased()) })
         #expect(server.requests(to: "/pixel/ad-1/start").count == 1)
         await relaunched.pipeline.stop()
     }

@@ -69,7 +69,7 @@ struct LegacyEventQueueTests {
         let client = AdServerClient(
             environment: testEnvironment(serverURL: URL(string: "http://127.0.0.1:9001")!), clock: TestClock(),
             transport: transport, storageDirectory: storage.url, defaults: try freshDefaults(), events: log)
-        #expect(client.installId?.lowercasedString == Self.installId, "the install id stays")
+        #expect(client.identity.snapshot?.lowercasedString == Self.installId, "the install id stays")
 
         let ids = Self.ids
         let pending = await client.pipeline.pendingEntries
