@@ -148,7 +148,7 @@ package struct ConsentPolicy: Sendable, Hashable {
     /// one, else the TC string's core segment; an unreadable or missing string is no consent.
     static func purposeOneConsented(_ signals: ConsentSignals) -> Bool {
         let tcf = signals.tcString.flatMap(TCFConsent.init)
-        if let vendor = kontextVendorId, tcf?.vendorConsents.contains(vendor) != true { return false }
+        if let vendor = kontextVendorId, tcf?.hasConsent(vendor: vendor) != true { return false }
         if let decoded = signals.purposeConsents?.first { return decoded == "1" }
         guard let tcf else { return false }
         return tcf.purposeOneNotDisclosed || tcf.purposeConsents.first == true

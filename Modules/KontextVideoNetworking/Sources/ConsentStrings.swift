@@ -64,8 +64,14 @@ struct TCFConsent: Equatable {
     let purposeConsents: [Bool]
     /// `PurposeOneTreatment`: Purpose 1 was not disclosed (a publisher country where it need not be).
     let purposeOneNotDisclosed: Bool
-    /// The vendors with consent.
-    let vendorConsents: Set<Int>
+    /// The vendors with consent, as ranges of ids (a range entry can name 65,535 vendors: they are
+    /// never listed one by one).
+    let vendorConsents: [ClosedRange<Int>]
+
+    /// Whether `vendor` has consent.
+    func hasConsent(vendor: Int) -> Bool {
+        vendorConsents.contains { $0.contains(vendor) }
+    }
 
     /// The core segment of `text`; `nil` when it is not a readable TCF v2 string.
     init?(_ text: String) {
@@ -79,7 +85,7 @@ struct TCFConsent: Equatable {
         // PurposesLITransparency 24, PurposeOneTreatment 1, PublisherCC 12; then the vendor
         // consent section: MaxVendorId 16, IsRangeEncoding 1.
         guard let maxVendor = bits.int(213, 16), let isRange = bits.bit(229) else { return nil }
-        var vendors: Set<Int> = []
+        var vendors: [ClosedRange<Int>] = []
         if isRange {
             guard let entries = bits.int(230, 12) else { return nil }
             var offset = 242
@@ -93,11 +99,19 @@ struct TCFConsent: Equatable {
                     offset += 16
                 }
                 guard end <= maxVendor else { return nil }
-                vendors.formUnion(start...end)
+                vendors.append(start...end)
             }
         } else {
             guard bits.count >= 230 + maxVendor else { return nil }
-            for vendor in 1...max(1, maxVendor) where maxVendor > 0 && bits.bit(229 + vendor) == true { vendors.insert(vendor) }
+            var runStart: Int?
+            for vendor in stride(from: 1, through: maxVendor + 1, by: 1) {
+                let consented = vendor <= maxVendor && bits.bit(229 + vendor) == true
+                if consented, runStart == nil { runStart = vendor }
+                if !consented, let start = runStart {
+                    vendors.append(start...(vendor - 1))
+                    runStart = nil
+                }
+            }
         }
         purposeConsents = purposes
         purposeOneNotDisclosed = treatment
@@ -141,7 +155,8 @@ struct USOptOut: Equatable {
             offset = next
             let first = last + start
             if isRange {
-                guard let (length, after) = header.fibonacci(offset) else { return nil }
+                // A range is counted before it is listed: a header may state any length.
+                guard let (length, after) = header.fibonacci(offset), ids.count + length < 64 else { return nil }
                 offset = after
                 ids += Array(first...(first + length))
                 last = first + length
