@@ -308,18 +308,7 @@ package final class EventQueueStore: Sendable {
             second.write(to: &writer)
             writer.raw(0x0A)
         }
-        defer { state.lineBuffer = writer.takeBytes() }
-        do {
-            let journal = try state.journal ?? openJournal()
-            state.journal = journal
-            try journal.append(writer.bytes)
-            state.journalLines += second == nil ? 1 : 2
-        } catch {
-            // The change is in memory; the next fold writes it in a snapshot.
-            state.journal = nil
-            state.needsSnapshot = true
-            report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
-        }
+        append(&writer, lineCount: second == nil ? 1 : 2, in: &state)
     }
 
     /// Writes `lines` down in one `write(2)` (a batch), like `persist(_:then:in:)`.
@@ -335,13 +324,20 @@ package final class EventQueueStore: Sendable {
             line.write(to: &writer)
             writer.raw(0x0A)
         }
+        append(&writer, lineCount: lines.count, in: &state)
+    }
+
+    /// Appends what `writer` holds (`lineCount` lines) to the journal in one `write(2)`, and gives
+    /// its buffer back to the state for the next append.
+    private func append(_ writer: inout JSONLineWriter, lineCount: Int, in state: inout State) {
         defer { state.lineBuffer = writer.takeBytes() }
         do {
             let journal = try state.journal ?? openJournal()
             state.journal = journal
             try journal.append(writer.bytes)
-            state.journalLines += lines.count
+            state.journalLines += lineCount
         } catch {
+            // The change is in memory; the next fold writes it in a snapshot.
             state.journal = nil
             state.needsSnapshot = true
             report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
