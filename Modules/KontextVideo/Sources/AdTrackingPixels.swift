@@ -16,9 +16,12 @@ struct AdTrackingPixels: TrackingPixelSending {
     /// A pixel `AdURLRule` may not fetch (a local host while the server is public, a scheme other
     /// than the web's) is never queued; the refusal is a warning with the count.
     func sendPixels(_ requested: [(url: URL, event: String)]) {
-        let pixels = requested.filter { runtime.adURLRule.mayFetch($0.url) }
-        if pixels.count < requested.count {
-            let refused = requested.filter { !runtime.adURLRule.mayFetch($0.url) }
+        var pixels: [(url: URL, event: String)] = []
+        var refused: [(url: URL, event: String)] = []
+        for pixel in requested {
+            if runtime.adURLRule.mayFetch(pixel.url) { pixels.append(pixel) } else { refused.append(pixel) }
+        }
+        if !refused.isEmpty {
             runtime.events.record(.warning) {
                 KontextVideoEvent(.warning, .dropped, level: .warning, attributes: [
                     "adId": adId, "format": format.rawValue, "count": String(refused.count),

@@ -181,7 +181,7 @@ extension VideoAd {
         if !isLoaded { throw VideoAdError.notLoaded }
         if sdk.adOnScreen != nil { throw VideoAdError.anotherAdShowing }
         // App Review 2.5.18: no ad in an app extension, whichever `show` was called.
-        if let why = AppExtensionAdPolicy.refusal(in: runtime.environment.platform.hostProcessKind) {
+        if let why = AppExtensionAdPolicy.refusal(in: runtime.platform.hostProcessKind) {
             record(.error, .showRefusedInAppExtension, level: .error, ["why": why])
             throw VideoAdError.presenterUnavailable
         }

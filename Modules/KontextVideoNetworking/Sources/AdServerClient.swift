@@ -63,9 +63,7 @@ package actor AdServerClient {
     ) {
         let session = LockedState<String?>(nil)
         let lastRegulatory = LockedState(regulatory)
-        let installIdAllowed: @Sendable () -> Bool = {
-            ConsentPolicy(ConsentSignals(defaults: defaults.defaults, regulatory: lastRegulatory.snapshot, tracking: nil)).installId
-        }
+        let installIdAllowed: @Sendable () -> Bool = { Self.installIdAllowed(defaults: defaults, lastRegulatory: lastRegulatory) }
         let identity = InstallIdentity(
             storageDirectory: storageDirectory, defaults: defaults, defaultsKey: installIdDefaultsKey, events: events,
             allowed: installIdAllowed())
@@ -104,6 +102,12 @@ package actor AdServerClient {
     /// Whether consent allows the install id now: the consent platform's storage, and the app's
     /// values of the last request.
     private nonisolated func installIdAllowed() -> Bool {
+        Self.installIdAllowed(defaults: defaults, lastRegulatory: lastRegulatory)
+    }
+
+    /// Whether consent allows the install id, from the consent platform's storage in `defaults` and
+    /// the app's values `lastRegulatory` holds (the client's and its pipeline's one reading).
+    private static func installIdAllowed(defaults: SharedDefaults, lastRegulatory: LockedState<KontextVideoRegulatory?>) -> Bool {
         ConsentPolicy(ConsentSignals(defaults: defaults.defaults, regulatory: lastRegulatory.snapshot, tracking: nil)).installId
     }
 
@@ -170,7 +174,7 @@ package actor AdServerClient {
         // Consent is read again for every request: a change in the consent platform applies now.
         lastRegulatory.withLock { $0 = request.regulatory }
         let policy = ConsentPolicy(ConsentSignals(
-            defaults: defaults.defaults, regulatory: request.regulatory, tracking: request.identifiers.trackingAuthorization))
+            resolved: regulatory, defaults: defaults.defaults, tracking: request.identifiers.trackingAuthorization))
         let installId = identity.id(allowed: policy.installId)
         let request = request.obeying(policy)
         let route = TrackingRoute(

@@ -41,7 +41,12 @@ package struct ConsentSignals: Sendable, Hashable {
     /// The signals of the consent platform's storage in `defaults`, the app's `regulatory` filling
     /// what the platform did not write (`ConsentResolver`'s precedence), and `tracking`.
     package init(defaults: UserDefaults, regulatory: KontextVideoRegulatory?, tracking: TrackingAuthorizationStatus?) {
-        let wire = ConsentResolver.resolve(defaults: defaults, appRegulatory: regulatory)
+        self.init(resolved: ConsentResolver.resolve(defaults: defaults, appRegulatory: regulatory), defaults: defaults, tracking: tracking)
+    }
+
+    /// The signals of consent `ConsentResolver` resolved already (`wire`, as the request sends it),
+    /// with the platform's decoded purposes from `defaults`, and `tracking`.
+    package init(resolved wire: WireRegulatory?, defaults: UserDefaults, tracking: TrackingAuthorizationStatus?) {
         self.init(
             gdprApplies: wire?.gdpr.map { $0 == 1 }, tcString: wire?.gdprConsent,
             purposeConsents: ConsentResolver.text(defaults.object(forKey: ConsentResolver.Key.purposeConsents)),
