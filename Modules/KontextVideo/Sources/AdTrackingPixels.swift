@@ -42,10 +42,3 @@ struct AdTrackingPixels: TrackingPixelSending {
         }
     }
 }
-
-extension VideoAd {
-    /// Where the ad's tracking pixels go.
-    var trackingPixels: AdTrackingPixels {
-        AdTrackingPixels(runtime: runtime, adId: id, format: format)
-    }
-}

@@ -86,7 +86,7 @@ final class HostedPresentation: OnScreenPresentation {
     func check() {
         guard let ad, !ad.hasEnded else { return }
         guard let view, adapter?.isWrappedViewAlive ?? true else {
-            ad.end(.interrupted)
+            ad.apply(.end(.interrupted))
             return
         }
         switch monitor.observe(HostSnapshot(of: view)) {
@@ -97,7 +97,7 @@ final class HostedPresentation: OnScreenPresentation {
                 view.videoAdDidPlace(newPlacement.frame)
             }
         case .interrupt:
-            ad.end(.interrupted)
+            ad.apply(.end(.interrupted))
         }
     }
 
@@ -108,8 +108,8 @@ final class HostedPresentation: OnScreenPresentation {
             tracker: tracker,
             clock: clock,
             duration: duration,
-            onInterrupted: { [weak self] _ in self?.ad?.end(.interrupted) },
-            onCompleted: { [weak self] in self?.ad?.completeOverlay() }
+            onInterrupted: { [weak self] _ in self?.ad?.apply(.end(.interrupted)) },
+            onCompleted: { [weak self] in self?.ad?.apply(.overlayCompleted) }
         )
         self.follower = follower
         follower.start()

@@ -59,7 +59,7 @@ final class LinearPresentationController: OnScreenPresentation {
     private func externallyDismissed() {
         guard phase == .up else { return }
         phase = .gone
-        ad?.end(.interrupted)
+        ad?.apply(.end(.interrupted))
     }
 
     func stop() {}

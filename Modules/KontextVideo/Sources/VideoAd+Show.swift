@@ -40,24 +40,23 @@ extension VideoAd {
     private func place(in view: any VideoAdHostView, insets: VideoAdInsets) throws {
         if format == .linear { throw VideoAdError.wrongPresentation }
         try checkShowable()
-        let needs = sizeNeeds
-        let snapshot = HostSnapshot(of: view)
+        let needs = CreativeSizeNeeds(of: served, reported: renderer?.reportedSize)
         let placement: AdPlacement
-        switch AdLayout.place(needs, in: snapshot, insets: insets) {
+        switch AdLayout.place(needs, in: HostSnapshot(of: view), insets: insets) {
         case .success(let placed): placement = placed
         case .failure(let failure): throw failure.videoAdError
         }
         if format == .overlay, owner.playerTracker.isContentPlaying == false { throw VideoAdError.contentPaused }
 
-        goOnScreen()
+        apply(.show)
         let presentation = HostedPresentation(ad: self, view: view, insets: insets, needs: needs, placement: placement)
         onScreen = presentation
         renderer?.place(in: placement.frame)
         runtime.environment.platform.attach(renderer?.platformView, to: view)
         view.videoAdDidPlace(placement.frame)
         // The host's hook may have ended the ad (a `dismiss()` from inside it): start nothing then.
-        guard !hasEnded else { return }
-        startVerification()
+        guard lifecycle.isOnScreen else { return }
+        verification = .started(for: self)
         renderer?.start()
         presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
         if format == .overlay {
@@ -65,7 +64,7 @@ extension VideoAd {
         }
         record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
         // Image and HTML creatives count their impression at show(); a video at its first frame.
-        if served.creative.kind != .vast { recordImpression() }
+        if served.creative.kind != .vast { apply(.impression) }
     }
 
     #if canImport(UIKit)
@@ -129,23 +128,23 @@ extension VideoAd {
         guard let presenter = presenter ?? runtime.environment.platform.defaultPresenter(), presenter.canPresentVideoAd else {
             throw VideoAdError.presenterUnavailable
         }
-        goOnScreen()
+        apply(.show)
         let presentation = LinearPresentationController(ad: self, presenter: presenter)
         onScreen = presentation
         record(.state, .presenting, level: .info)
         let showReturned = Flag()
         presentation.present(clock: runtime.clock, timeout: runtime.environment.presentationTimeout) { [weak self] presented in
-            guard let self, !self.hasEnded else { return }
+            guard let self, self.lifecycle.isOnScreen else { return }
             if presented {
                 // A video that comes up while the app is in the background waits for it.
-                if !self.sdk.applicationIsActive { self.renderer?.receive(.applicationActive(false)) }
-                self.startVerification()
+                if !self.context.session.applicationIsActive { self.renderer?.receive(.applicationActive(false)) }
+                self.verification = .started(for: self)
                 self.renderer?.start()
             } else if showReturned.isSet {
-                self.fail(.presenterUnavailable)
+                self.apply(.fail(.presenterUnavailable))
             } else {
                 // `didFail` comes after `show()` returned, even from a presenter that answers at once.
-                Task { @MainActor [weak self] in self?.fail(.presenterUnavailable) }
+                Task { @MainActor [weak self] in self?.apply(.fail(.presenterUnavailable)) }
             }
         }
         showReturned.isSet = true
@@ -168,8 +167,7 @@ extension VideoAd {
     public func dismiss() throws {
         try reporting("dismiss()") {
             if format == .linear { throw VideoAdError.wrongPresentation }
-            guard wasShown, !hasEnded else { return }
-            end(.dismissed)
+            apply(.end(.dismissed))
         }
     }
 
@@ -179,36 +177,12 @@ extension VideoAd {
         if wasShown { throw VideoAdError.alreadyShown }
         try checkUsable()
         if !isLoaded { throw VideoAdError.notLoaded }
-        if sdk.adOnScreen != nil { throw VideoAdError.anotherAdShowing }
+        if context.session.adOnScreen != nil { throw VideoAdError.anotherAdShowing }
         // App Review 2.5.18: no ad in an app extension, whichever `show` was called.
         if let why = AppExtensionAdPolicy.refusal(in: runtime.platform.hostProcessKind) {
             record(.error, .showRefusedInAppExtension, level: .error, ["why": why])
             throw VideoAdError.presenterUnavailable
         }
-    }
-
-    private func goOnScreen() {
-        wasShown = true
-        cancelExpiry()
-        markUsed()
-        sdk.adOnScreen = self
-    }
-
-    /// The creative's size needs, from the server's answer.
-    var sizeNeeds: CreativeSizeNeeds {
-        let creative = served.creative
-        let kind: CreativeSizeNeeds.Kind = format == .overlay ? .overlayStrip : (creative.fullScreen ? .fullScreenPause : .pauseCard)
-        let fallback: CGSize = format == .overlay ? CGSize(width: 320, height: 50) : CGSize(width: 300, height: 250)
-        // The size the page asked for (within the server's, `CreativePageRules`) comes first. A
-        // size the server did not give, or gave as garbage, falls back to the format's standard size.
-        if let reported = renderer?.reportedSize, let needs = CreativeSizeNeeds(width: reported.width, height: reported.height, kind: kind) {
-            return needs
-        }
-        return CreativeSizeNeeds(
-            width: CGFloat(creative.width ?? Double(fallback.width)),
-            height: CGFloat(creative.height ?? Double(fallback.height)),
-            kind: kind
-        ) ?? CreativeSizeNeeds(width: fallback.width, height: fallback.height, kind: kind)!
     }
 }
 

@@ -1,0 +1,137 @@
+import Foundation
+import KontextVideoNetworking
+import KontextVideoCreatives
+
+extension VideoAd {
+    /// Feeds `input` to the lifecycle and runs what it asks for.
+    func apply(_ input: VideoAdLifecycle.Input) {
+        run(lifecycle.take(input))
+    }
+
+    /// What the creative reports (`renderer.onEvent`): the lifecycle decides what it means where
+    /// the ad stands (nothing reaches the app before `show()`).
+    func handle(_ event: CreativeEvent) {
+        apply(.creative(event, hasEndCard: renderer?.hasEndCard == true))
+    }
+
+    /// Runs the lifecycle's `actions`, in order. An action may call back into the ad (a delegate
+    /// that dismisses it): the lifecycle moved before, so the nested input finds it where it stands.
+    func run(_ actions: [VideoAdLifecycle.Action]) {
+        for action in actions {
+            switch action {
+            case .send(let moment): runtime.send(serverEvent(moment))
+            case .deliver(let moment): deliver(moment)
+            case .settleLoad(let error): settleLoad(throwing: error)
+            case .recordInvalidation(let reason): record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
+            case .releaseRenderer:
+                renderer?.stop()
+                renderer = nil
+            case .cancelExpiry:
+                // The expiry no longer matters: its timer entry goes now, so a destroyed ad leaves nothing behind.
+                if let expiryTicket { runtime.expiryTimer.cancel(expiryTicket) }
+                expiryTicket = nil
+            case .markUsed: runtime.usedAds.insert(id, validUntil: lifecycle.expiresAt, now: runtime.clock.now)
+            case .forget: owner.forget(self)
+            case .takeSlot: context.session.adOnScreen = self
+            case .leaveSlot: if context.session.adOnScreen === self { context.session.adOnScreen = nil }
+            case .trackingNotUsed: tracking?.notUsed()
+            case .measure(let event):
+                tracking?.handle(event, contentPlayhead: context.playhead)
+                verification?.handle(event)
+            case .measureImpression: verification?.receive(.impression)
+            case .measureEnd(let reason):
+                tracking?.ended(reason)
+                verification?.receive(.ended(reason))
+            case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
+            case .openClick(let area, let url): openClick(on: area, creativeURL: url)
+            case .signalCreative(let signal): renderer?.receive(signal)
+            case .abandonWork:
+                onScreen?.abandon()
+                onScreen = nil
+                renderer?.stop()
+                loading?.cancel()
+            }
+        }
+    }
+
+    /// The server event for `moment`: the one place that stamps an ad's events with its id, its
+    /// format and the content's playhead.
+    func serverEvent(_ moment: AdServerMoment) -> ServerEvent {
+        let make: (String, AdFormat, TimeInterval, Date) -> ServerEvent
+        switch moment {
+        case .impression: make = ServerEvent.impression(adId:format:playhead:at:)
+        case .expired: make = ServerEvent.expired(adId:format:playhead:at:)
+        case .dropped: make = ServerEvent.dropped(adId:format:playhead:at:)
+        case .click(let area): make = { ServerEvent.click(area: area, adId: $0, format: $1, playhead: $2, at: $3) }
+        case .reject(let reason): make = { ServerEvent.reject(reason, adId: $0, format: $1, playhead: $2, at: $3) }
+        case .vastError(let code): make = { ServerEvent.vastError(code: code, adId: $0, format: $1, playhead: $2, at: $3) }
+        case .ended(let reason, let completed):
+            make = { ServerEvent.ended(reason: reason, completed: completed, adId: $0, format: $1, playhead: $2, at: $3) }
+        }
+        return make(id, format, context.playhead, Date())
+    }
+
+    /// Records one of the ad's moments on the SDK's event stream, with its id and format; the
+    /// attributes are built only when someone hears the event.
+    func record(
+        _ kind: KontextVideoEvent.Kind,
+        _ name: KontextVideoEvent.Name,
+        level: KontextVideoConfiguration.LogLevel,
+        _ attributes: @autoclosure () -> [String: String] = [:]
+    ) {
+        runtime.events.record(level) {
+            var all = attributes()
+            all["adId"] = id
+            all["format"] = format.rawValue
+            return KontextVideoEvent(kind, name, level: level, attributes: all)
+        }
+    }
+
+    /// Tells the event stream, then the delegate, about `moment`.
+    private func deliver(_ moment: AdDelegateMoment) {
+        switch moment {
+        case .impression:
+            record(.delegate, .didRecordImpression, level: .info)
+            delegate?.videoAdDidRecordImpression(self)
+        case .fail(let error):
+            record(.delegate, .didFail, level: .error, ["error": "\(error)"])
+            delegate?.videoAd(self, didFail: error)
+        case .end(let reason, let completed):
+            record(.delegate, .didEnd, level: .info, ["reason": reason.rawValue, "completed": "\(completed)"])
+            delegate?.videoAd(self, didEnd: reason)
+        }
+    }
+
+    /// Stops the presentation and takes it down; `takenDown` once it is gone (at once without one).
+    private func takeDown(_ reason: EndReason, releasingRenderer: Bool) {
+        let presentation = onScreen
+        onScreen = nil
+        presentation?.stop()
+        if releasingRenderer { run([.releaseRenderer]) }
+        guard let presentation else { return apply(.takenDown) }
+        presentation.takeDown(reason: reason) { [self] in apply(.takenDown) }
+    }
+
+    /// A tap on `area` of the creative on screen, the server told already: the click target
+    /// opens, the delegate is told.
+    private func openClick(on area: Click.Area, creativeURL: URL?) {
+        let target = ClickTarget(
+            tapOn: area, creativeURL: creativeURL, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
+        for attributes in target.refusalAttributes(area: area) {
+            record(.warning, .clickTargetRefused, level: .warning, attributes)
+        }
+        let opens = target.destinations.first.map(\.logDescription) ?? "nothing"
+        record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": opens])
+        runtime.environment.clickOpener.open(target) { [weak self] progress in self?.apply(.clickThrough(progress)) }
+        delegate?.videoAd(self, didClick: Click(area: area))
+    }
+
+    /// Settles the load under way, once: with success (`nil`), or by throwing `error` to its
+    /// callers. Its work and time-out stop; a loaded ad never loads again.
+    private func settleLoad(throwing error: VideoAdError?) {
+        guard let load = loading else { return }
+        loading = nil
+        load.cancel()
+        load.settle(error.map { .failure($0) } ?? .success(()))
+    }
+}
