@@ -282,7 +282,7 @@ package final class AdRequestBook {
             request.outcome = request.outcome ?? .failure(VideoAdError.destroyed)
         }
         for ad in liveAds.sorted(by: { $0.id < $1.id }) {
-            ad.ownerDestroyed()
+            ad.apply(.ownerDestroyed)
         }
         liveAds.removeAll()
         _ = held.removeAll()

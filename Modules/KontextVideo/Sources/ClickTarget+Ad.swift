@@ -14,13 +14,20 @@ extension ClickTarget {
         self.init(url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID, rule: rule)
     }
 
-    /// The attributes of each `click target refused` warning for a tap on `area`.
-    func refusalAttributes(area: VideoAdClick.Area) -> [[String: String]] {
-        refusals.map { refusal in
-            [
+    /// Opens the target of a tap on `area` of `ad`, on screen and the server told already: each
+    /// refused destination is a warning, the click is recorded, the opening starts (what comes of
+    /// it reaches the creative through the ad's lifecycle) and the ad's delegate is told.
+    @MainActor
+    func open(tappedOn area: VideoAdClick.Area, of ad: VideoAd) {
+        for refusal in refusals {
+            ad.record(.warning, .clickTargetRefused, level: .warning, [
                 "area": area.wireName, "scheme": refusal.url.scheme?.lowercased() ?? "", "reason": refusal.reason.rawValue,
                 "url": refusal.redacted,
-            ]
+            ])
         }
+        let opens = destinations.first.map(\.logDescription) ?? "nothing"
+        ad.record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": opens])
+        ad.runtime.environment.clickOpener.open(self) { [weak ad] progress in ad?.apply(.clickThrough(progress)) }
+        ad.delegate?.videoAd(ad, didClick: VideoAdClick(area: area))
     }
 }

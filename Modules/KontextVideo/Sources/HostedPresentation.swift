@@ -39,6 +39,29 @@ final class HostedPresentation: OnScreenPresentation {
         self.placement = placement
     }
 
+    /// Puts `ad`, just gone on screen, into `view` at `placement`, and starts it: its creative, its
+    /// measurement, the view's monitoring and, for an overlay, following the content. The host's
+    /// hook may end the ad at once (a `dismiss()` from inside it): nothing starts then.
+    /// The ad holds the presentation while it is on screen (`onScreen`), from before the hook.
+    static func start(ad: VideoAd, in view: any VideoAdHostView, insets: VideoAdInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
+        let presentation = HostedPresentation(ad: ad, view: view, insets: insets, needs: needs, placement: placement)
+        let runtime = ad.runtime
+        ad.onScreen = presentation
+        ad.renderer?.place(in: placement.frame)
+        runtime.environment.platform.attach(ad.renderer?.platformView, to: view)
+        view.videoAdDidPlace(placement.frame)
+        guard ad.lifecycle.isOnScreen else { return }
+        ad.verification = .started(for: ad)
+        ad.renderer?.start()
+        presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
+        if ad.format == .overlay {
+            presentation.follow(tracker: ad.owner.playerTracker, clock: runtime.clock, duration: ad.duration)
+        }
+        ad.record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
+        // Image and HTML creatives count their impression at show(); a video at its first frame.
+        if ad.served.creative.kind != .vast { ad.apply(.impression) }
+    }
+
     /// Measures the view whenever it reports a change, and every `interval` on `clock` when it
     /// reports nothing, stops reporting, or cannot report its visibility.
     func startMonitoring(clock: any SchedulingClock, interval: Duration) {

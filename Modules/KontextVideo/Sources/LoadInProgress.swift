@@ -92,15 +92,17 @@ extension LoadInProgress {
         if let preparation = renderer.makePreparation() {
             launch = LoadLaunch(preparation: preparation, ad: ad, load: load)
         } else {
-            load.progress.setProducer(Task { @MainActor [weak ad] in
+            load.progress.setProducer(Task { @MainActor [weak ad, load] in
+                let result: Result<Void, CreativeLoadError>
                 do {
                     try await renderer.load()
-                    ad?.finishLoading(.success(()))
+                    result = .success(())
                 } catch let failure as CreativeLoadError {
-                    ad?.finishLoading(.failure(failure))
+                    result = .failure(failure)
                 } catch {
-                    ad?.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
+                    result = .failure(CreativeLoadError(code: VASTErrorCode.undefined))
                 }
+                if let ad { load.finish(result, for: ad) }
             })
         }
         let timeout = runtime.environment.loadTimeout
@@ -109,8 +111,7 @@ extension LoadInProgress {
         // Held strongly, as the work holds them: the entry goes when the load settles.
         let loadTimer = runtime.loadTimer
         let timeoutTicket = loadTimer.schedule(at: runtime.activeTime.elapsed + timeout) { [ad, load] in
-            guard ad.loading === load else { return }
-            ad.finishLoading(.failure(CreativeLoadError(code: timeoutCode)))
+            load.finish(.failure(CreativeLoadError(code: timeoutCode)), for: ad)
         }
         load.timeout = (loadTimer, timeoutTicket)
         return (load, launch)
@@ -127,14 +128,34 @@ extension LoadInProgress {
         case .success(let value):
             do {
                 try renderer.finishLoad(with: value)
-                ad.finishLoading(.success(()))
+                finish(.success(()), for: ad)
             } catch let failure as CreativeLoadError {
-                ad.finishLoading(.failure(failure))
+                finish(.failure(failure), for: ad)
             } catch {
-                ad.finishLoading(.failure(CreativeLoadError(code: VASTErrorCode.undefined)))
+                finish(.failure(CreativeLoadError(code: VASTErrorCode.undefined)), for: ad)
             }
         case .failure(let failure):
-            ad.finishLoading(.failure(failure))
+            finish(.failure(failure), for: ad)
+        }
+    }
+
+    /// Settles the load, if it is still `ad`'s: loaded (its pixels owed, a linear ad's tracking),
+    /// or failed (the ad invalidated, its VAST error sent, the failure's pixels fired).
+    func finish(_ result: Result<Void, CreativeLoadError>, for ad: VideoAd) {
+        guard ad.loading === self else { return }
+        switch result {
+        case .success:
+            ad.trackingPixels.sendPixels((ad.renderer?.errorPixelsOwed ?? []).map { ($0, "error") })
+            if let linear = ad.renderer?.resolvedLinearAd {
+                ad.tracking = LinearTrackingSession(ad: linear, sink: ad.trackingPixels, baseContext: macros.values)
+                ad.pixelMacros = macros.values
+                if ad.duration == nil || linear.duration > 0 { ad.duration = linear.duration }
+            }
+            ad.record(.state, .loaded, level: .info)
+            ad.apply(.loaded)
+        case .failure(let failure):
+            ad.apply(.loadFailed(code: failure.code.rawValue))
+            ad.trackingPixels.sendPixels(failure.errorPixels.map { ($0, "error") })
         }
     }
 }

@@ -209,7 +209,7 @@ package final class SDKSession {
     /// to the storage.
     func end() -> Task<Void, Never> {
         hasEnded = true
-        adOnScreen?.abandon()
+        adOnScreen?.apply(.abandon)
         adOnScreen = nil
         retryTask = nil
         trackingAuthorization = nil

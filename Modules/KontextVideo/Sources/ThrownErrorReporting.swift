@@ -74,6 +74,29 @@ struct VideoAdCallState {
         otherAdOnScreen = other === ad ? nil : other?.id
     }
 
+    /// Runs `ad`'s public `call`; what it throws is reported with the ad's state as the call
+    /// found it, then thrown on.
+    @MainActor
+    static func reporting<Value>(_ ad: VideoAd, _ call: @autoclosure () -> String, _ body: () throws -> Value) rethrows -> Value {
+        let state = ad.runtime.events.isHeard(at: .warning) ? VideoAdCallState(of: ad) : nil
+        do { return try body() } catch {
+            state?.report(error, call: call(), of: ad)
+            throw error
+        }
+    }
+
+    /// `reporting(_:_:_:)` for an `async` call.
+    @MainActor
+    static func reporting<Value>(
+        _ ad: VideoAd, _ call: @autoclosure () -> String, _ body: () async throws -> Value
+    ) async rethrows -> Value {
+        let state = ad.runtime.events.isHeard(at: .warning) ? VideoAdCallState(of: ad) : nil
+        do { return try await body() } catch {
+            state?.report(error, call: call(), of: ad)
+            throw error
+        }
+    }
+
     /// Reports `error`, thrown by `ad`'s public `call`, with this state (`KontextVideoEventStream.reportThrown`).
     @MainActor
     func report(_ error: any Error, call: String, of ad: VideoAd) {

@@ -21,7 +21,11 @@ extension VideoAd {
             switch action {
             case .send(let moment): runtime.send(serverEvent(moment))
             case .deliver(let moment): deliver(moment)
-            case .settleLoad(let error): settleLoad(throwing: error)
+            case .settleLoad(let error):
+                // Its work and time-out stop; a loaded ad never loads again.
+                loading?.cancel()
+                loading?.settle(error.map { .failure($0) } ?? .success(()))
+                loading = nil
             case .recordInvalidation(let reason): record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
             case .releaseRenderer:
                 renderer?.stop()
@@ -43,7 +47,9 @@ extension VideoAd {
                 tracking?.ended(reason)
                 verification?.receive(.ended(reason))
             case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
-            case .openClick(let area, let url): openClick(on: area, creativeURL: url)
+            case .openClick(let area, let url):
+                ClickTarget(tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
+                    .open(tappedOn: area, of: self)
             case .signalCreative(let signal): renderer?.receive(signal)
             case .abandonWork:
                 onScreen?.abandon()
@@ -110,28 +116,5 @@ extension VideoAd {
         if releasingRenderer { run([.releaseRenderer]) }
         guard let presentation else { return apply(.takenDown) }
         presentation.takeDown(reason: reason) { [self] in apply(.takenDown) }
-    }
-
-    /// A tap on `area` of the creative on screen, the server told already: the click target
-    /// opens, the delegate is told.
-    private func openClick(on area: Click.Area, creativeURL: URL?) {
-        let target = ClickTarget(
-            tapOn: area, creativeURL: creativeURL, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
-        for attributes in target.refusalAttributes(area: area) {
-            record(.warning, .clickTargetRefused, level: .warning, attributes)
-        }
-        let opens = target.destinations.first.map(\.logDescription) ?? "nothing"
-        record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": opens])
-        runtime.environment.clickOpener.open(target) { [weak self] progress in self?.apply(.clickThrough(progress)) }
-        delegate?.videoAd(self, didClick: Click(area: area))
-    }
-
-    /// Settles the load under way, once: with success (`nil`), or by throwing `error` to its
-    /// callers. Its work and time-out stop; a loaded ad never loads again.
-    private func settleLoad(throwing error: VideoAdError?) {
-        guard let load = loading else { return }
-        loading = nil
-        load.cancel()
-        load.settle(error.map { .failure($0) } ?? .success(()))
     }
 }

@@ -26,7 +26,7 @@ extension VideoAd {
     ///   (its `VideoAds` was destroyed), ``VideoAdError/disabled(reason:)`` (the server switched the
     ///   SDK off for this launch).
     public func load() async throws {
-        try await reporting("load()") {
+        try await VideoAdCallState.reporting(self, "load()") {
             try checkUsable()
             if isLoaded || wasShown { return }
             // Concurrent calls wait for the load under way, off the main actor, each coming back
@@ -38,26 +38,6 @@ extension VideoAd {
             // Settled by now: by what was prepared (handed over just above, or by an earlier
             // caller), or by whatever woke this caller (`LoadInProgress.settle`).
             try (load.result ?? .failure(VideoAdError.creativeFailed(code: VASTErrorCode.undefined.rawValue))).get()
-        }
-    }
-
-    /// Settles the load under way, once: loaded (its pixels owed, a linear ad's tracking), or
-    /// failed (the ad invalidated, its VAST error sent). Also reached from the load's time-out.
-    func finishLoading(_ result: Result<Void, CreativeLoadError>) {
-        guard let load = loading else { return }
-        switch result {
-        case .success:
-            trackingPixels.sendPixels((renderer?.errorPixelsOwed ?? []).map { ($0, "error") })
-            if let linear = renderer?.resolvedLinearAd {
-                tracking = LinearTrackingSession(ad: linear, sink: trackingPixels, baseContext: load.macros.values)
-                pixelMacros = load.macros.values
-                if duration == nil || linear.duration > 0 { duration = linear.duration }
-            }
-            record(.state, .loaded, level: .info)
-            apply(.loaded)
-        case .failure(let failure):
-            apply(.loadFailed(code: failure.code.rawValue))
-            trackingPixels.sendPixels(failure.errorPixels.map { ($0, "error") })
         }
     }
 

@@ -33,7 +33,7 @@ extension VideoAd {
     ///   50 %) and ``VideoAdError/contentPaused`` (an overlay over paused content) — the ad stays
     ///   ready in these three —, ``VideoAdError/wrongPresentation`` (a linear ad).
     public func show(in view: any VideoAdHostView, insets: VideoAdInsets = .zero) throws {
-        try reporting("show(in:insets:)") { try place(in: view, insets: insets) }
+        try VideoAdCallState.reporting(self, "show(in:insets:)") { try place(in: view, insets: insets) }
     }
 
     /// `show(in:insets:)`'s work, once its throws are reported.
@@ -49,47 +49,10 @@ extension VideoAd {
         if format == .overlay, owner.playerTracker.isContentPlaying == false { throw VideoAdError.contentPaused }
 
         apply(.show)
-        let presentation = HostedPresentation(ad: self, view: view, insets: insets, needs: needs, placement: placement)
-        onScreen = presentation
-        renderer?.place(in: placement.frame)
-        runtime.environment.platform.attach(renderer?.platformView, to: view)
-        view.videoAdDidPlace(placement.frame)
-        // The host's hook may have ended the ad (a `dismiss()` from inside it): start nothing then.
-        guard lifecycle.isOnScreen else { return }
-        verification = .started(for: self)
-        renderer?.start()
-        presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
-        if format == .overlay {
-            presentation.follow(tracker: owner.playerTracker, clock: runtime.clock, duration: duration)
-        }
-        record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
-        // Image and HTML creatives count their impression at show(); a video at its first frame.
-        if served.creative.kind != .vast { apply(.impression) }
+        HostedPresentation.start(ad: self, in: view, insets: insets, needs: needs, placement: placement)
     }
 
-    #if canImport(UIKit)
-    /// Presents a linear ad full screen from `presenter`, any object that can put a full-screen
-    /// surface up (see `KontextVideoTesting.HeadlessPresenter`). Throws as `show(from:)` does.
-    ///
-    /// On iOS and tvOS `show(from: UIViewController?)` takes view controllers and `nil`, so this
-    /// one takes a presenter only: `show()` and `show(from: nil)` are never ambiguous.
-    ///
-    /// ```swift
-    /// // KontextVideoTesting's HeadlessPresenter
-    /// try linear.show(from: harness.presenter)
-    /// ```
-    ///
-    /// - Parameter presenter: What puts the ad's full-screen surface up and takes it down.
-    /// - Throws: With nothing shown: the errors of `show(in:insets:)` — ``VideoAdError/notLoaded``,
-    ///   ``VideoAdError/alreadyShown``, ``VideoAdError/anotherAdShowing``,
-    ///   ``VideoAdError/invalidated(_:)``, ``VideoAdError/destroyed``,
-    ///   ``VideoAdError/disabled(reason:)`` —, plus ``VideoAdError/presenterUnavailable`` (the
-    ///   presenter cannot present right now; the ad stays ready) and
-    ///   ``VideoAdError/wrongPresentation`` (an overlay or pause ad).
-    public func show(from presenter: any VideoAdPresenter) throws {
-        try presentLinear(from: presenter)
-    }
-    #else
+    #if !canImport(UIKit)
     /// Presents a linear ad full screen: from the given presenter, or with `nil` (the default)
     /// from the platform's default presenter. Where there is no UIKit (macOS, Linux) and in
     /// headless tests; on iOS and tvOS you pass a `UIViewController`.
@@ -118,7 +81,7 @@ extension VideoAd {
 
     /// Presents a linear ad from `presenter`, or from the platform's default presenter.
     func presentLinear(from presenter: (any VideoAdPresenter)?) throws {
-        try reporting("show(from:)") { try present(from: presenter) }
+        try VideoAdCallState.reporting(self, "show(from:)") { try present(from: presenter) }
     }
 
     /// `show(from:)`'s work, once its throws are reported.
@@ -129,25 +92,7 @@ extension VideoAd {
             throw VideoAdError.presenterUnavailable
         }
         apply(.show)
-        let presentation = LinearPresentationController(ad: self, presenter: presenter)
-        onScreen = presentation
-        record(.state, .presenting, level: .info)
-        let showReturned = Flag()
-        presentation.present(clock: runtime.clock, timeout: runtime.environment.presentationTimeout) { [weak self] presented in
-            guard let self, self.lifecycle.isOnScreen else { return }
-            if presented {
-                // A video that comes up while the app is in the background waits for it.
-                if !self.context.session.applicationIsActive { self.renderer?.receive(.applicationActive(false)) }
-                self.verification = .started(for: self)
-                self.renderer?.start()
-            } else if showReturned.isSet {
-                self.apply(.fail(.presenterUnavailable))
-            } else {
-                // `didFail` comes after `show()` returned, even from a presenter that answers at once.
-                Task { @MainActor [weak self] in self?.apply(.fail(.presenterUnavailable)) }
-            }
-        }
-        showReturned.isSet = true
+        LinearPresentationController.start(ad: self, from: presenter)
     }
 
     /// Ends an overlay or pause ad because you say so; `didEnd(.dismissed)` follows,
@@ -165,7 +110,7 @@ extension VideoAd {
     ///
     /// - Throws: ``VideoAdError/wrongPresentation`` for a linear ad, which only the SDK dismisses.
     public func dismiss() throws {
-        try reporting("dismiss()") {
+        try VideoAdCallState.reporting(self, "dismiss()") {
             if format == .linear { throw VideoAdError.wrongPresentation }
             apply(.end(.dismissed))
         }
@@ -197,10 +142,4 @@ extension HostSnapshot {
             isHidden: view.videoAdIsHidden
         )
     }
-}
-
-/// A flag a main-actor closure can read after the code that made it has moved on.
-@MainActor
-private final class Flag {
-    var isSet = false
 }

@@ -152,7 +152,7 @@ public final class VideoAd {
     /// - Throws: ``VideoAdError/alreadyShown`` after `show()`, or ``VideoAdError/invalidated(_:)``
     ///   with the invalidation if the ad already ended (expired, rejected, destroyed or failed).
     public func reject(_ reason: RejectReason = .notUsed) throws {
-        try reporting("reject(\(reason))") {
+        try VideoAdCallState.reporting(self, "reject(\(reason))") {
             expireIfDue()
             run(try lifecycle.handle(.reject(reason)))
         }
@@ -169,39 +169,5 @@ public final class VideoAd {
     /// Expires the ad once the server's expiry passed, unless it was shown or ended before.
     func expireIfDue() {
         apply(.expiryCheck(now: runtime.clock.now))
-    }
-
-    /// The owning `VideoAds` was destroyed.
-    func ownerDestroyed() {
-        apply(.ownerDestroyed)
-    }
-
-    /// Stops everything without callbacks or events: its session ended (`SDKSession.end()`), and
-    /// the one after it must not hear from it.
-    func abandon() {
-        apply(.abandon)
-    }
-
-    /// Runs one public call of the ad; what it throws is reported (`VideoAdCallState.report`)
-    /// with the ad's state as the call found it, then thrown on.
-    func reporting<Value>(_ call: @autoclosure () -> String, _ body: () throws -> Value) rethrows -> Value {
-        let state = runtime.events.isHeard(at: .warning) ? VideoAdCallState(of: self) : nil
-        do {
-            return try body()
-        } catch {
-            state?.report(error, call: call(), of: self)
-            throw error
-        }
-    }
-
-    /// `reporting(_:_:)` for an `async` call.
-    func reporting<Value>(_ call: @autoclosure () -> String, _ body: () async throws -> Value) async rethrows -> Value {
-        let state = runtime.events.isHeard(at: .warning) ? VideoAdCallState(of: self) : nil
-        do {
-            return try await body()
-        } catch {
-            state?.report(error, call: call(), of: self)
-            throw error
-        }
     }
 }
