@@ -25,7 +25,7 @@ extension VideoAdVerificationSession {
             verifications: linear?.verifications ?? [],
             hasProvider: provider != nil,
             playerState: format == .linear ? .fullscreen : .normal,
-            baseContext: ad.pixelMacros,
+            baseContext: ad.live?.pixelMacros ?? VASTMacroContext(),
             pixels: ad.trackingPixels,
             events: ad.context.runtime.events
         ) { event in

@@ -46,12 +46,12 @@ final class HostedPresentation: OnScreenPresentation {
     static func start(ad: VideoAd, in view: any VideoAdHostView, insets: VideoAdInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
         let presentation = HostedPresentation(ad: ad, view: view, insets: insets, needs: needs, placement: placement)
         let runtime = ad.runtime
-        ad.onScreen = presentation
+        ad.live?.onScreen = presentation
         ad.renderer?.place(in: placement.frame)
         runtime.environment.platform.attach(ad.renderer?.platformView, to: view)
         view.videoAdDidPlace(placement.frame)
         guard ad.lifecycle.isOnScreen else { return }
-        ad.verification = .started(for: ad)
+        ad.live?.verification = .started(for: ad)
         ad.renderer?.start()
         presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
         if ad.format == .overlay {

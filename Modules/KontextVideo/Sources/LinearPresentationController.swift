@@ -34,14 +34,14 @@ final class LinearPresentationController: OnScreenPresentation {
     /// The ad holds the presentation while it is on screen (`onScreen`).
     static func start(ad: VideoAd, from presenter: any VideoAdPresenter) {
         let presentation = LinearPresentationController(ad: ad, presenter: presenter)
-        ad.onScreen = presentation
+        ad.live?.onScreen = presentation
         ad.record(.state, .presenting, level: .info)
         let showReturned = Flag()
         presentation.present(clock: ad.runtime.clock, timeout: ad.runtime.environment.presentationTimeout) { [weak ad] presented in
             guard let ad, ad.lifecycle.isOnScreen else { return }
             if presented {
                 if !ad.context.session.applicationIsActive { ad.renderer?.receive(.applicationActive(false)) }
-                ad.verification = .started(for: ad)
+                ad.live?.verification = .started(for: ad)
                 ad.renderer?.start()
             } else if showReturned.isSet {
                 ad.apply(.fail(.presenterUnavailable))

@@ -81,12 +81,11 @@ extension LoadInProgress {
             urlRule: runtime.adURLRule
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: ad.served, context: context)
-        ad.renderer = renderer
         renderer.onEvent = { [weak ad] event in ad?.handle(event) }
         ad.record(.state, .load, level: .debug)
         // In place before any work starts, so whatever settles the load finds it.
         let load = LoadInProgress(macros: context.lazyMacroContext)
-        ad.loading = load
+        ad.live = LiveCreative(renderer: renderer, loading: load)
         ad.apply(.loadStarted)
         var launch: LoadLaunch?
         if let preparation = renderer.makePreparation() {
@@ -121,7 +120,7 @@ extension LoadInProgress {
     /// that went; does nothing once the load was settled (an earlier caller handed it over, the
     /// time-out passed, the ad ended).
     func handOver(_ prepared: Result<any Sendable, CreativeLoadError>, to ad: VideoAd) {
-        guard ad.loading === self, result == nil, let renderer = ad.renderer else { return }
+        guard ad.live?.loading === self, result == nil, let renderer = ad.renderer else { return }
         // The work is done (it handed over what it prepared): nothing to cancel.
         progress.releaseProducer()
         switch prepared {
@@ -142,13 +141,13 @@ extension LoadInProgress {
     /// Settles the load, if it is still `ad`'s: loaded (its pixels owed, a linear ad's tracking),
     /// or failed (the ad invalidated, its VAST error sent, the failure's pixels fired).
     func finish(_ result: Result<Void, CreativeLoadError>, for ad: VideoAd) {
-        guard ad.loading === self else { return }
+        guard let live = ad.live, live.loading === self else { return }
         switch result {
         case .success:
-            ad.trackingPixels.sendPixels((ad.renderer?.errorPixelsOwed ?? []).map { ($0, "error") })
-            if let linear = ad.renderer?.resolvedLinearAd {
-                ad.tracking = LinearTrackingSession(ad: linear, sink: ad.trackingPixels, baseContext: macros.values)
-                ad.pixelMacros = macros.values
+            ad.trackingPixels.sendPixels((live.renderer?.errorPixelsOwed ?? []).map { ($0, "error") })
+            if let linear = live.renderer?.resolvedLinearAd {
+                live.tracking = LinearTrackingSession(ad: linear, sink: ad.trackingPixels, baseContext: macros.values)
+                live.pixelMacros = macros.values
                 if ad.duration == nil || linear.duration > 0 { ad.duration = linear.duration }
             }
             ad.record(.state, .loaded, level: .info)

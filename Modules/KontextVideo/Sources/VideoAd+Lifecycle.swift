@@ -17,19 +17,11 @@ extension VideoAd {
     /// Runs the lifecycle's `actions`, in order. An action may call back into the ad (a delegate
     /// that dismisses it): the lifecycle moved before, so the nested input finds it where it stands.
     func run(_ actions: [VideoAdLifecycle.Action]) {
-        for action in actions {
+        for action in actions where live?.run(action, playhead: context.playhead) != true {
             switch action {
             case .send(let moment): runtime.send(serverEvent(moment))
             case .deliver(let moment): deliver(moment)
-            case .settleLoad(let error):
-                // Its work and time-out stop; a loaded ad never loads again.
-                loading?.cancel()
-                loading?.settle(error.map { .failure($0) } ?? .success(()))
-                loading = nil
             case .recordInvalidation(let reason): record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
-            case .releaseRenderer:
-                renderer?.stop()
-                renderer = nil
             case .cancelExpiry:
                 // The expiry no longer matters: its timer entry goes now, so a destroyed ad leaves nothing behind.
                 if let expiryTicket { runtime.expiryTimer.cancel(expiryTicket) }
@@ -38,24 +30,12 @@ extension VideoAd {
             case .forget: owner.forget(self)
             case .takeSlot: context.session.adOnScreen = self
             case .leaveSlot: if context.session.adOnScreen === self { context.session.adOnScreen = nil }
-            case .trackingNotUsed: tracking?.notUsed()
-            case .measure(let event):
-                tracking?.handle(event, contentPlayhead: context.playhead)
-                verification?.handle(event)
-            case .measureImpression: verification?.receive(.impression)
-            case .measureEnd(let reason):
-                tracking?.ended(reason)
-                verification?.receive(.ended(reason))
             case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
             case .openClick(let area, let url):
                 ClickTarget(tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
                     .open(tappedOn: area, of: self)
-            case .signalCreative(let signal): renderer?.receive(signal)
-            case .abandonWork:
-                onScreen?.abandon()
-                onScreen = nil
-                renderer?.stop()
-                loading?.cancel()
+            case .settleLoad, .releaseRenderer, .trackingNotUsed, .measure, .measureImpression, .measureEnd, .signalCreative, .abandonWork:
+                break // the creative's, and none was made: the ad was never loaded
             }
         }
     }
@@ -110,8 +90,8 @@ extension VideoAd {
 
     /// Stops the presentation and takes it down; `takenDown` once it is gone (at once without one).
     private func takeDown(_ reason: EndReason, releasingRenderer: Bool) {
-        let presentation = onScreen
-        onScreen = nil
+        let presentation = live?.onScreen
+        live?.onScreen = nil
         presentation?.stop()
         if releasingRenderer { run([.releaseRenderer]) }
         guard let presentation else { return apply(.takenDown) }

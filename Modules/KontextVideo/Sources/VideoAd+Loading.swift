@@ -31,7 +31,7 @@ extension VideoAd {
             if isLoaded || wasShown { return }
             // Concurrent calls wait for the load under way, off the main actor, each coming back
             // once; the first starts its work there.
-            let (load, launch) = loading.map { ($0, nil) } ?? LoadInProgress.start(for: self)
+            let (load, launch) = live?.loading.map { ($0, nil) } ?? LoadInProgress.start(for: self)
             if load.result == nil, case .prepared(let prepared) = try await awaitOffMainActor(load.progress, launching: consume launch) {
                 load.handOver(prepared.result, to: self)
             }

@@ -86,21 +86,13 @@ public final class VideoAd {
     var lifecycle: VideoAdLifecycle
     /// Its `VideoAds`, its session and their runtime.
     let context: AdContext
-    /// The load under way, from `load()` until it settled.
-    var loading: LoadInProgress?
-    /// The creative's renderer, from `load()` until the ad ends.
-    package internal(set) var renderer: (any CreativeRenderer)?
-    /// A linear ad's tracking pixels, from the end of its load.
-    var tracking: LinearTrackingSession?
-    /// The ad's measurement session, from the moment it is on screen.
-    var verification: VideoAdVerificationSession?
-    /// The consent and app macros a linear ad's pixels carry, read while it loaded.
-    var pixelMacros = VASTMacroContext()
-    /// What keeps the ad on screen, while it is.
-    var onScreen: OnScreenPresentation?
+    /// The creative at work, from `load()` on.
+    var live: LiveCreative?
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
     var expiryTicket: DeadlineTimer.Ticket?
 
+    /// The creative's renderer, from `load()` until the ad ends.
+    package var renderer: (any CreativeRenderer)? { live?.renderer }
     /// The request book of the `VideoAds` the ad came from.
     var owner: AdRequestBook { context.owner }
     /// The runtime of the session the ad was served in.
