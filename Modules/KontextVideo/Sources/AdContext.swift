@@ -25,6 +25,25 @@ struct AdContext: Sendable {
     var settings: KontextVideo { owner.sdk }
 }
 
+extension AdServerMoment {
+    /// The server event for this moment of the ad `adId` of `format`, at `playhead` of the content
+    /// and `timestamp`: the one place an ad's server events are made.
+    func serverEvent(adId: String, format: AdFormat, playhead: TimeInterval, at timestamp: Date) -> ServerEvent {
+        let make: (String, AdFormat, TimeInterval, Date) -> ServerEvent
+        switch self {
+        case .impression: make = ServerEvent.impression(adId:format:playhead:at:)
+        case .expired: make = ServerEvent.expired(adId:format:playhead:at:)
+        case .dropped: make = ServerEvent.dropped(adId:format:playhead:at:)
+        case .click(let area): make = { ServerEvent.click(area: area, adId: $0, format: $1, playhead: $2, at: $3) }
+        case .reject(let reason): make = { ServerEvent.reject(reason, adId: $0, format: $1, playhead: $2, at: $3) }
+        case .vastError(let code): make = { ServerEvent.vastError(code: code, adId: $0, format: $1, playhead: $2, at: $3) }
+        case .ended(let reason, let completed):
+            make = { ServerEvent.ended(reason: reason, completed: completed, adId: $0, format: $1, playhead: $2, at: $3) }
+        }
+        return make(adId, format, playhead, timestamp)
+    }
+}
+
 extension ServedAd {
     /// The attributes of the `ad received` event: what the server answered, and to which request.
     func receivedAttributes(requestId: UUID?) -> [String: String] {

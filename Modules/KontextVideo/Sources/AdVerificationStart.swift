@@ -26,7 +26,7 @@ extension VideoAdVerificationSession {
             hasProvider: provider != nil,
             playerState: format == .linear ? .fullscreen : .normal,
             baseContext: ad.live?.pixelMacros ?? VASTMacroContext(),
-            pixels: ad.trackingPixels,
+            pixels: AdTrackingPixels(for: ad),
             events: ad.context.runtime.events
         ) { event in
             guard let provider, let session = box.session else { return }

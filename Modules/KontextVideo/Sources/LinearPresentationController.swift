@@ -89,7 +89,7 @@ final class LinearPresentationController: OnScreenPresentation {
 
     func stop() {}
 
-    /// Its session ended (`VideoAd.abandon()`): no watchdog, no callback, and the surface taken down if it is up.
+    /// Its session ended (the lifecycle's `abandon`): no watchdog, no callback, and the surface taken down if it is up.
     func abandon() {
         watchdog?.cancel()
         watchdog = nil

@@ -81,7 +81,8 @@ extension LoadInProgress {
             urlRule: runtime.adURLRule
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: ad.served, context: context)
-        renderer.onEvent = { [weak ad] event in ad?.handle(event) }
+        // What the creative reports means what the lifecycle says where the ad stands.
+        renderer.onEvent = { [weak ad] event in ad?.apply(.creative(event, hasEndCard: ad?.renderer?.hasEndCard == true)) }
         ad.record(.state, .load, level: .debug)
         // In place before any work starts, so whatever settles the load finds it.
         let load = LoadInProgress(macros: context.lazyMacroContext)
@@ -144,9 +145,9 @@ extension LoadInProgress {
         guard let live = ad.live, live.loading === self else { return }
         switch result {
         case .success:
-            ad.trackingPixels.sendPixels((live.renderer?.errorPixelsOwed ?? []).map { ($0, "error") })
+            AdTrackingPixels(for: ad).sendPixels((live.renderer?.errorPixelsOwed ?? []).map { ($0, "error") })
             if let linear = live.renderer?.resolvedLinearAd {
-                live.tracking = LinearTrackingSession(ad: linear, sink: ad.trackingPixels, baseContext: macros.values)
+                live.tracking = LinearTrackingSession(ad: linear, sink: AdTrackingPixels(for: ad), baseContext: macros.values)
                 live.pixelMacros = macros.values
                 if ad.duration == nil || linear.duration > 0 { ad.duration = linear.duration }
             }
@@ -154,7 +155,7 @@ extension LoadInProgress {
             ad.apply(.loaded)
         case .failure(let failure):
             ad.apply(.loadFailed(code: failure.code.rawValue))
-            ad.trackingPixels.sendPixels(failure.errorPixels.map { ($0, "error") })
+            AdTrackingPixels(for: ad).sendPixels(failure.errorPixels.map { ($0, "error") })
         }
     }
 }

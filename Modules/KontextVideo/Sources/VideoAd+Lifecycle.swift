@@ -8,18 +8,12 @@ extension VideoAd {
         run(lifecycle.take(input))
     }
 
-    /// What the creative reports (`renderer.onEvent`): the lifecycle decides what it means where
-    /// the ad stands (nothing reaches the app before `show()`).
-    func handle(_ event: CreativeEvent) {
-        apply(.creative(event, hasEndCard: renderer?.hasEndCard == true))
-    }
-
     /// Runs the lifecycle's `actions`, in order. An action may call back into the ad (a delegate
     /// that dismisses it): the lifecycle moved before, so the nested input finds it where it stands.
     func run(_ actions: [VideoAdLifecycle.Action]) {
         for action in actions where live?.run(action, playhead: context.playhead) != true {
             switch action {
-            case .send(let moment): runtime.send(serverEvent(moment))
+            case .send(let moment): runtime.send(moment.serverEvent(adId: id, format: format, playhead: context.playhead, at: Date()))
             case .deliver(let moment): deliver(moment)
             case .recordInvalidation(let reason): record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
             case .cancelExpiry:
@@ -38,23 +32,6 @@ extension VideoAd {
                 break // the creative's, and none was made: the ad was never loaded
             }
         }
-    }
-
-    /// The server event for `moment`: the one place that stamps an ad's events with its id, its
-    /// format and the content's playhead.
-    func serverEvent(_ moment: AdServerMoment) -> ServerEvent {
-        let make: (String, AdFormat, TimeInterval, Date) -> ServerEvent
-        switch moment {
-        case .impression: make = ServerEvent.impression(adId:format:playhead:at:)
-        case .expired: make = ServerEvent.expired(adId:format:playhead:at:)
-        case .dropped: make = ServerEvent.dropped(adId:format:playhead:at:)
-        case .click(let area): make = { ServerEvent.click(area: area, adId: $0, format: $1, playhead: $2, at: $3) }
-        case .reject(let reason): make = { ServerEvent.reject(reason, adId: $0, format: $1, playhead: $2, at: $3) }
-        case .vastError(let code): make = { ServerEvent.vastError(code: code, adId: $0, format: $1, playhead: $2, at: $3) }
-        case .ended(let reason, let completed):
-            make = { ServerEvent.ended(reason: reason, completed: completed, adId: $0, format: $1, playhead: $2, at: $3) }
-        }
-        return make(id, format, context.playhead, Date())
     }
 
     /// Records one of the ad's moments on the SDK's event stream, with its id and format; the

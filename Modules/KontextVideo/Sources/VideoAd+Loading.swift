@@ -40,9 +40,4 @@ extension VideoAd {
             try (load.result ?? .failure(VideoAdError.creativeFailed(code: VASTErrorCode.undefined.rawValue))).get()
         }
     }
-
-    /// Where the ad's tracking pixels go.
-    var trackingPixels: AdTrackingPixels {
-        AdTrackingPixels(runtime: runtime, adId: id, format: format)
-    }
 }

@@ -115,9 +115,8 @@ public final class VideoAd {
     /// The ad is the request's outcome, on the main actor: it expires on the runtime's timer from
     /// now on, and its arrival is recorded.
     func arrived(requestId: UUID?) {
-        // Held strongly by the timer, not weakly (a weak capture costs a box and a side table on the
-        // main thread): until the entry is cancelled (shown, ended, invalidated) the ad's
-        // `VideoAds` holds it anyway, and a stopped timer forgets it.
+        // Held strongly (a weak capture costs a box and a side table): its `VideoAds` holds it until
+        // the entry is cancelled anyway, and a stopped timer forgets it.
         expiryTicket = runtime.expiryTimer.schedule(at: lifecycle.expiresAt) { [self] in expireIfDue() }
         record(.state, .adReceived, level: .info, served.receivedAttributes(requestId: requestId))
     }
