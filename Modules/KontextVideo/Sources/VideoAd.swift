@@ -84,7 +84,7 @@ public final class VideoAd {
     package let served: ServedAd
     /// Where the ad stands: the one source of its state.
     var lifecycle: VideoAdLifecycle
-    /// Its `VideoAds`, its session and their runtime.
+    /// Its `VideoAds` and the runtime that served it; the SDK's session through them.
     let context: AdContext
     /// The creative at work, from `load()` on.
     var live: LiveCreative?

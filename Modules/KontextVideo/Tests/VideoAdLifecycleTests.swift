@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideoVAST
 import KontextVideoCreatives
+import KontextVideoNetworking
 @testable import KontextVideo
 
 /// Every input of `VideoAdLifecycle` in every phase it can meet it in, for each kind of ad (a
@@ -364,5 +365,25 @@ struct VideoAdLifecycleTableTests {
                 }
             }
         }
+    }
+}
+
+/// The one function that makes an ad's server events: every moment is stamped with the ad's id,
+/// its format, the playhead and the time given, and carries its type's details.
+@Suite("VideoAd server events: one builder")
+struct AdServerMomentTests {
+    @Test("every moment becomes its event, stamped once", arguments: [
+        (AdServerMoment.impression, ServerEventType.impression, [String: JSONValue]()),
+        (.click(.endCard), .click, ["area": .string("end_card")]),
+        (.ended(.closed, completed: true), .ended, ["reason": .string("closed"), "completed": .bool(true)]),
+        (.reject(.notUsed), .reject, ["reason": .string("not_used")]),
+        (.expired, .expired, [:]),
+        (.dropped, .dropped, [:]),
+        (.vastError(code: 405), .vastError, ["code": .integer(405)]),
+    ])
+    func stamped(moment: AdServerMoment, type: ServerEventType, data: [String: JSONValue]) {
+        let timestamp = Date(timeIntervalSince1970: 1_800_000_000)
+        let event = moment.serverEvent(adId: "ad-7", format: .linear, playhead: 42.5, at: timestamp)
+        #expect(event == ServerEvent(type: type, adId: "ad-7", format: .linear, timestamp: timestamp, playhead: 42.5, data: data))
     }
 }
