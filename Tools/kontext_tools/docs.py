@@ -71,7 +71,7 @@ LINUX_GRAPHS = SCRATCH / "symbol-graphs"
 DOCC = Path("/opt/swift/usr/bin/docc") if Path("/opt/swift/usr/bin/docc").exists() else Path(shutil.which("docc") or "docc")
 FACADE = "KontextVideo"
 TESTING = "KontextVideoTesting"
-# The modules the facade re-exports (Modules/KontextVideo/Sources/Exports.swift).
+# The modules the facade re-exports (the `@_exported import`s of Modules/KontextVideo/Sources/KontextVideo.swift).
 REEXPORTED = ["KontextVideoModels", "KontextVideoLabels", "KontextVideoPresentation", "KontextVideoPlayerTracking",
               "KontextVideoDiagnostics"]
 # Markdown outside the catalogs whose Swift samples are checked like the catalogs' own.

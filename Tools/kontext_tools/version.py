@@ -1,4 +1,4 @@
-"""The SDK's version: defined once, in Modules/KontextVideo/Sources/KontextVideoVersion.swift
+"""The SDK's version: defined once, in Modules/KontextVideo/Sources/Internal/Session/KontextVideoVersion.swift
 (`KontextVideo.shared.version`, and `sdk.version` in every request).
 
 It also defines, once, how a publisher depends on the package: the repository's URL
@@ -29,7 +29,7 @@ from .repo import ROOT
 from .swift_lexer import STRING, string_value, tokenize
 from .swift_source import matches_at
 
-VERSION_FILE = pathlib.Path("Modules/KontextVideo/Sources/KontextVideoVersion.swift")
+VERSION_FILE = pathlib.Path("Modules/KontextVideo/Sources/Internal/Session/KontextVideoVersion.swift")
 # The definition, as tokens: `static let current = "X.Y.Z"`.
 DEFINITION = ["static", "let", "current", "="]
 # Semantic Versioning 2.0.0, https://semver.org
