@@ -10,10 +10,41 @@ import KontextVideoTesting
 struct VideoAdBreakPlannerTests {
     let content = KontextVideo.Content(id: "episode-1", language: "en")
 
-    /// The next event, as a line: `due mid-roll at 60.0 s (cue point 1)`.
-    private func next(_ events: inout AsyncStream<VideoAdBreakPlanner.Event>.Iterator) async -> String {
-        guard let event = await events.next(isolation: #isolation) else { return "finished" }
-        return Self.line(event)
+    /// The planner's events as lines (`due mid-roll at 60.0 s (cue point 1)`), collected as they come.
+    @MainActor
+    final class EventLog {
+        private(set) var lines: [String] = []
+        private var waiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+        init(_ events: AsyncStream<VideoAdBreakPlanner.Event>) {
+            Task { [weak self] in
+                for await event in events { self?.append(VideoAdBreakPlannerTests.line(event)) }
+                self?.append("finished")
+            }
+        }
+
+        private func append(_ line: String) {
+            lines.append(line)
+            let ready = waiters.filter { $0.count <= lines.count }
+            waiters.removeAll { $0.count <= lines.count }
+            for waiter in ready { waiter.continuation.resume() }
+        }
+
+        /// Waits, without moving the clock, until `count` lines came: for what the network brings.
+        func waitFor(_ count: Int) async {
+            guard lines.count < count else { return }
+            await withCheckedContinuation { waiters.append((count, $0)) }
+        }
+    }
+
+    /// Moves the clock a quarter second at a time until the log has `count` lines: for what the
+    /// planner's reads of the player bring (they need not fall on the test's quarter seconds).
+    private func advance(_ harness: KontextVideoHarness, untilLines count: Int, in log: EventLog) async {
+        var moved = Duration.zero
+        while log.lines.count < count, moved < .seconds(60) {
+            await harness.advance(by: .milliseconds(250))
+            moved += .milliseconds(250)
+        }
     }
 
     static func line(_ event: VideoAdBreakPlanner.Event) -> String {
@@ -27,16 +58,13 @@ struct VideoAdBreakPlannerTests {
         }
     }
 
-    /// Moves the clock a quarter second at a time until `condition` holds (the planner reads the
-    /// player four times a second), at most `limit` of content.
+    /// Moves the clock a quarter second at a time until `condition` holds, at most `limit`.
     private func advance(_ harness: KontextVideoHarness, until condition: () -> Bool, limit: Duration = .seconds(300)) async {
         var moved = Duration.zero
         while !condition(), moved < limit {
             await harness.advance(by: .milliseconds(250))
             moved += .milliseconds(250)
         }
-        // One more read of the player: the planner's reads need not fall on the same quarter seconds.
-        await harness.advance(by: .milliseconds(250))
     }
 
     @Test func aPreRollAndTwoMidRollsPlayEachAdReadyAtItsCue() async throws {
@@ -47,45 +75,51 @@ struct VideoAdBreakPlannerTests {
             ads.track(player)
             let planner = VideoAdBreakPlanner(ads: ads, configuration: .init(
                 cuePoints: [.start, .seconds(60), .seconds(120)], prefetchLead: 10))
-            var events = planner.events.makeAsyncIterator()
+            let log = EventLog(planner.events)
             var started = false
             let starting = Task { @MainActor in
                 await planner.start()
                 started = true
             }
 
-            #expect(await next(&events) == "prefetch pre-roll at 0.0 s (cue point 0)")
-            #expect(await next(&events) == "ready pre-roll at 0.0 s (cue point 0)")
-            #expect(await next(&events) == "due pre-roll at 0.0 s (cue point 0)")
+            let pre = "pre-roll at 0.0 s (cue point 0)"
+            await log.waitFor(3)
+            #expect(log.lines == ["prefetch \(pre)", "ready \(pre)", "due \(pre)"])
             #expect(!started, "the content waits for the pre-roll")
             let preRoll = try #require(harness.creatives.all.last)
             #expect(preRoll.isOnScreen)
             preRoll.complete()
-            await advance(harness, until: { started })
+            await advance(harness, until: { started }, limit: .seconds(60))
             await starting.value
-            #expect(await next(&events) == "ended pre-roll at 0.0 s (cue point 0)")
+            await log.waitFor(4)
+            #expect(log.lines.last == "ended \(pre)")
             player.play()
 
             for (index, cue) in [(1, 60.0), (2, 120.0)] {
                 let name = "mid-roll at \(cue) s (cue point \(index))"
-                await advance(harness, until: { player.currentTime >= cue - 10 })
-                #expect(await next(&events) == "prefetch \(name)")
-                #expect(await next(&events) == "ready \(name)")
+                let before = log.lines.count
+                await advance(harness, untilLines: before + 1, in: log)
+                #expect(log.lines.last == "prefetch \(name)")
+                #expect(player.currentTime >= cue - 10.5 && player.currentTime < cue - 9)
+                await log.waitFor(before + 2)
+                #expect(log.lines.last == "ready \(name)")
                 #expect(player.currentTime < cue, "ready before the cue")
-                await advance(harness, until: { player.currentTime >= cue + 0.25 })
-                #expect(await next(&events) == "due \(name)")
+                await advance(harness, untilLines: before + 3, in: log)
+                #expect(log.lines.last == "due \(name)")
+                #expect(player.currentTime >= cue && player.currentTime < cue + 1)
                 player.pause()
                 let creative = try #require(harness.creatives.all.last)
                 #expect(creative.isOnScreen)
                 creative.complete()
-                await harness.advance(by: .milliseconds(500))
-                #expect(await next(&events) == "ended \(name)")
+                await advance(harness, untilLines: before + 4, in: log)
+                #expect(log.lines.last == "ended \(name)")
                 player.play()
             }
             #expect(harness.creatives.all.allSatisfy { !$0.isOnScreen })
             await planner.contentDidEnd()
             planner.stop()
-            #expect(await next(&events) == "finished")
+            await log.waitFor(13)
+            #expect(log.lines.count == 13 && log.lines.last == "finished", "3 + 1 for the pre-roll, 4 per mid-roll, the end")
         }
     }
 
@@ -98,21 +132,24 @@ struct VideoAdBreakPlannerTests {
             let player = harness.makePlayer(isPlaying: false)
             ads.track(player)
             let planner = VideoAdBreakPlanner(ads: ads, configuration: .init(cuePoints: [.start], preRollTimeout: 5))
-            var events = planner.events.makeAsyncIterator()
+            let log = EventLog(planner.events)
             var started = false
             let starting = Task { @MainActor in
                 await planner.start()
                 started = true
             }
-            #expect(await next(&events) == "prefetch pre-roll at 0.0 s (cue point 0)")
+            let pre = "pre-roll at 0.0 s (cue point 0)"
+            await log.waitFor(1)
+            #expect(log.lines == ["prefetch \(pre)"])
             try await gate.waitUntilHeld()
-            await advance(harness, until: { started }, limit: .seconds(6))
+            await advance(harness, until: { started }, limit: .seconds(30))
             await starting.value
-            #expect(await next(&events) == "skipped pre-roll at 0.0 s (cue point 0): timedOut")
+            await log.waitFor(2)
+            #expect(log.lines == ["prefetch \(pre)", "skipped \(pre): timedOut"])
             player.play()
             gate.release()
-            #expect(await next(&events) == "ready pre-roll at 0.0 s (cue point 0)")
-            #expect(await next(&events) == "rejected pre-roll at 0.0 s (cue point 0)")
+            await log.waitFor(4)
+            #expect(log.lines.suffix(2) == ["ready \(pre)", "rejected \(pre)"])
             let late = try await ads.format(.linear)
             #expect(late.invalidationReason == nil, "a new ad: the late one was rejected")
             #expect(harness.creatives.all.allSatisfy { !$0.isOnScreen }, "never shown over the content")

@@ -7,7 +7,7 @@ import KontextVideoPlayerTracking
 /// cue, shown when the content reaches it, and never over the wrong moment.
 ///
 /// It is built on the public API only — ``VideoAds/format(_:)`` with `.linear`, ``VideoAd/load()``,
-/// ``VideoAd/show(from:)``, ``VideoAd/reject(_:)`` — and reads the player you gave
+/// ``VideoAd/show(from:)-(UIViewController?)``, ``VideoAd/reject(_:)`` — and reads the player you gave
 /// ``VideoAds/track(_:)-(VideoAdsPlayer)``. Without a planner nothing of this runs.
 ///
 /// ```swift
