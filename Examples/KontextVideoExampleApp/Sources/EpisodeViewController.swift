@@ -2,8 +2,9 @@ import UIKit
 import AVFoundation
 import KontextVideo
 
-/// One episode in an `AVPlayer`, with a control bar the ads keep clear of: a linear pre-roll,
-/// an overlay once the episode has played a while, a pause ad when the viewer pauses.
+/// One episode in an `AVPlayer`, with a control bar the ads keep clear of: linear breaks placed by
+/// `VideoAdBreakPlanner` (a pre-roll and two mid-rolls), an overlay once the episode has played a
+/// while, a pause ad when the viewer pauses.
 final class EpisodeViewController: UIViewController, VideoAdDelegate {
     /// The height of the control bar at the bottom of the player, above the safe area.
     private static let controlBarHeight: CGFloat = 80
@@ -14,6 +15,7 @@ final class EpisodeViewController: UIViewController, VideoAdDelegate {
     private let playerView = PlayerView()
     private let controlBar = UIView()
     private var ads: VideoAds?
+    private var planner: VideoAdBreakPlanner?
     private var pauseAd: VideoAd?
 
     override func viewDidLoad() {
@@ -50,7 +52,7 @@ final class EpisodeViewController: UIViewController, VideoAdDelegate {
         let ads = VideoAds(content: .init(id: "episode-1", language: "en"), labels: ["stage": "first_episode"])
         ads.track(player)
         self.ads = ads
-        Task { await playPreroll(ads) }
+        Task { await playBreaks(ads) }
         Task { await showOverlay(ads, after: .seconds(30)) }
     }
 
@@ -58,19 +60,38 @@ final class EpisodeViewController: UIViewController, VideoAdDelegate {
         super.viewDidDisappear(animated)
         // Leaving the episode: any ad on screen ends with `.destroyed`.
         guard presentedViewController == nil else { return }
+        planner?.stop()
+        planner = nil
         ads?.destroy()
         ads = nil
     }
 
     // MARK: The three formats
 
-    /// A linear ad before the episode; the episode starts when it ends (see `videoAd(_:didEnd:)`),
-    /// or at once when there is none.
-    private func playPreroll(_ ads: VideoAds) async {
+    /// Linear breaks on the episode's playhead: a pre-roll, and mid-rolls at 5 and 10 minutes. The
+    /// planner requests and loads each ad ahead of its cue; this screen pauses the episode and shows
+    /// the ad when a break is due, and the episode plays again when it ends (`videoAd(_:didEnd:)`).
+    /// Seeking over a mid-roll plays the last one passed; a pre-roll not ready in 5 s is skipped.
+    private func playBreaks(_ ads: VideoAds) async {
+        let planner = VideoAdBreakPlanner(ads: ads, configuration: .init(
+            cuePoints: [.start, .seconds(300), .seconds(600)], showsBreaks: false))
+        self.planner = planner
+        let events = planner.events  // read without holding the planner: stop() or its release ends it
+        Task { [weak self] in
+            for await event in events {
+                guard case .breakDue(_, let linear) = event else { continue }
+                self?.show(linear)
+            }
+        }
+        // Returns once the pre-roll ended, was skipped, or had no ad in time.
+        await planner.start()
+        player.play()
+    }
+
+    private func show(_ linear: VideoAd) {
+        player.pause()
+        linear.delegate = self
         do {
-            let linear = try await ads.format(.linear)
-            linear.delegate = self
-            try await linear.load()
             if viewIfLoaded?.window != nil {
                 try linear.show(from: self)
             } else {
@@ -78,6 +99,8 @@ final class EpisodeViewController: UIViewController, VideoAdDelegate {
                 try linear.show()
             }
         } catch {
+            // Nothing could present it: the planner moves on once the ad is rejected.
+            try? linear.reject()
             player.play()
         }
     }

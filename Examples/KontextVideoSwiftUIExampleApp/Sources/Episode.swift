@@ -11,24 +11,28 @@ final class Episode: ObservableObject, VideoAdDelegate {
     /// Where the screen's player shows the ads: `EpisodeScreen` gives it to `videoAdHost(_:insets:)`.
     let adHost = VideoAdSwiftUIHost()
     private var ads: VideoAds?
+    private var planner: VideoAdBreakPlanner?
     private var pauseAd: VideoAd?
 
     init(url: URL) {
         player = AVPlayer(url: url)
     }
 
-    /// From the screen's `task`: a pre-roll, then the episode, and an overlay 30 seconds later.
+    /// From the screen's `task`: the linear breaks (a pre-roll, then the episode with two
+    /// mid-rolls), and an overlay 30 seconds later.
     func start() async {
         guard ads == nil else { return }
         let ads = VideoAds(content: .init(id: "episode-1", language: "en"), labels: ["stage": "first_episode"])
         ads.track(player)
         self.ads = ads
-        async let preroll: Void = playPreroll(ads)
+        async let breaks: Void = playBreaks(ads)
         async let overlay: Void = showOverlay(ads, after: .seconds(30))
-        _ = await (preroll, overlay)
+        _ = await (breaks, overlay)
     }
 
     func leave() {
+        planner?.stop()
+        planner = nil
         ads?.destroy()
         ads = nil
         player.pause()
@@ -36,15 +40,34 @@ final class Episode: ObservableObject, VideoAdDelegate {
 
     // MARK: The three formats
 
-    /// A linear ad before the episode; the episode starts when it ends (see `videoAd(_:didEnd:)`),
-    /// or at once when there is none.
-    private func playPreroll(_ ads: VideoAds) async {
+    /// Linear breaks on the episode's playhead: a pre-roll, and mid-rolls at 5 and 10 minutes. The
+    /// planner requests and loads each ad ahead of its cue; the episode pauses and the host shows the
+    /// ad when a break is due, and the episode plays again when it ends (`videoAd(_:didEnd:)`).
+    /// Seeking over a mid-roll plays the last one passed; a pre-roll not ready in 5 s is skipped.
+    private func playBreaks(_ ads: VideoAds) async {
+        let planner = VideoAdBreakPlanner(ads: ads, configuration: .init(
+            cuePoints: [.start, .seconds(300), .seconds(600)], showsBreaks: false))
+        self.planner = planner
+        let events = planner.events  // read without holding the planner: stop() or its release ends it
+        Task { [weak self] in
+            for await event in events {
+                guard case .breakDue(_, let linear) = event else { continue }
+                self?.show(linear)
+            }
+        }
+        // Returns once the pre-roll ended, was skipped, or had no ad in time.
+        await planner.start()
+        player.play()
+    }
+
+    private func show(_ linear: VideoAd) {
+        player.pause()
+        linear.delegate = self
         do {
-            let linear = try await ads.format(.linear)
-            linear.delegate = self
-            try await linear.load()
             try adHost.show(linear)
         } catch {
+            // Nothing could present it: the planner moves on once the ad is rejected.
+            try? linear.reject()
             player.play()
         }
     }

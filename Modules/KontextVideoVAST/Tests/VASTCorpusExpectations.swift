@@ -30,6 +30,8 @@ enum VASTCorpusExpectations {
         "dailymotion-vast-client-js/wrapper-empty-no-creative.xml": 303,
         "dailymotion-vast-client-js/wrapper-empty.xml": 303,
         "dailymotion-vast-client-js/wrapper-unavailable-url.xml": 301,
+        // The VMAP documents are not VAST: the VAST reader answers 101, and `VMAPReader` reads
+        // them (`VMAPCorpusTests` holds what each one reads as).
         "dailymotion-vmap-js/correct-vmap-with-extension.xml": 101,
         "dailymotion-vmap-js/correct-vmap.xml": 101,
         "dailymotion-vmap-js/incorrect-vmap.xml": 101,
