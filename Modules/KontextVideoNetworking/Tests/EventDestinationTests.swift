@@ -1,4 +1,5 @@
 import Foundation
+@testable import KontextVideoJournal
 @testable import KontextVideoNetworking
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
 import KontextVideoTestSupport

@@ -2,6 +2,7 @@ import KontextVideoTestSupport
 import KontextVideoConcurrency
 import Foundation
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import KontextVideoSandbox
 import KontextVideoScheduling

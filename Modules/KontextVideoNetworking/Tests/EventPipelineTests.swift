@@ -5,6 +5,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
 import Testing
@@ -187,7 +188,7 @@ struct EventPipelineTests {
         #expect(await events.droppedCount == 3)
         #expect(log.events(.beacon, named: .dropped).count == 3)
         let entries = await events.pendingEntries
-        #expect(entries.first?.event?.adId == "a3")
+        #expect(entries.first?.wireEvent?.adId == "a3")
         await events.stop()
         #expect(await pipeline(directory.url, transport).droppedCount == 3)
     }
@@ -203,7 +204,7 @@ struct EventPipelineTests {
         #expect(events.submit(.event(.impression(adId: "kept", format: .overlay))) == keptId)
         events.submit(.event(.impression(adId: "refused", format: .overlay)))
         #expect(await events.flush() == false)
-        #expect(await events.pendingEntries.map(\.event?.adId) == ["refused"])
+        #expect(await events.pendingEntries.map(\.wireEvent?.adId) == ["refused"])
         #expect(await events.pendingEntries.first?.refusals == 1)
         for _ in 0..<3 { #expect(await events.flush() == false) }
         #expect(await events.pendingCount == 1)

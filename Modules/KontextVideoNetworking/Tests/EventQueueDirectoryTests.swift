@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import KontextVideoModels
 import KontextVideoTestSupport
+@testable import KontextVideoJournal
 @testable import KontextVideoNetworking
 import Testing
 

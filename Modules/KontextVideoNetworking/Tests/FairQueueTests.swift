@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import KontextVideoConcurrency
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
 import KontextVideoTestSupport

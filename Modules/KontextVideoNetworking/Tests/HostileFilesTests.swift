@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
 import KontextVideoTestSupport

@@ -7,6 +7,7 @@ import Glibc
 import Darwin
 #endif
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import KontextVideoSandbox
 import KontextVideoScheduling

@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import Testing
 
@@ -8,7 +9,7 @@ struct ServerEventTests {
     let when = Date(timeIntervalSince1970: 1_795_968_144.123) // 2026-11-29T16:02:24.123Z
 
     func wire(_ event: ServerEvent, eventId: UUID = UUID()) throws -> JSONValue {
-        try encoded(WireEvent(event, eventId: eventId))
+        try json(Data(WireEvent(event, eventId: eventId).encoded.json))
     }
 
     @Test("an impression matches the document's example, its queued id in lowercase")

@@ -1,6 +1,7 @@
 import KontextVideoTestSupport
 import Foundation
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import KontextVideoSandbox
 import KontextVideoScheduling

@@ -1,6 +1,5 @@
-import KontextVideoConcurrency
 import Foundation
-import KontextVideoModels
+import KontextVideoConcurrency
 
 /// The durable queue, in the pipeline's directory: a snapshot (`queue.json`, written atomically)
 /// and a journal of the changes since (`queue.journal`, one JSON line per change, appended with
@@ -68,8 +67,9 @@ package final class EventQueueStore: Sendable {
     let journal: URL
     let directory: URL
     /// The budget of each kind: at most this many events, and as many pixels.
-    let capacity: Int
-    let events: any KontextVideoEventMonitor
+    package let capacity: Int
+    /// Where problems with the files go (`JournalProblem`).
+    let problems: @Sendable (JournalProblem) -> Void
     let state: LockedState<State>
     /// Whether a queue file exists that could not be read yet.
     let unreadFile = LockedState(false)
@@ -79,7 +79,7 @@ package final class EventQueueStore: Sendable {
     /// What a queue directory holds, read without writing anything (tests, and adopting the
     /// queue a process left behind).
     package static func stored(in directory: URL, capacity: Int = 1000) -> (entries: [QueuedEntry], droppedCount: Int)? {
-        let reader = EventQueueStore(directory: directory, capacity: capacity, events: NoEventMonitor(), loading: false)
+        let reader = EventQueueStore(directory: directory, capacity: capacity, problems: { _ in }, loading: false)
         guard case .read(let loaded, _) = reader.readFiles(underLock: true, quarantining: false) else { return nil }
         return (loaded.entries, loaded.droppedCount)
     }
@@ -88,16 +88,18 @@ package final class EventQueueStore: Sendable {
     /// moved aside as `queue.corrupt-<timestamp>.json`, reported, and replaced by an empty queue.
     /// `capacity` is the budget of each kind: at most `capacity` events and `capacity` pixels
     /// wait, each kind evicting only its own oldest, so no number of pixels evicts an event.
-    package convenience init(directory: URL, capacity: Int, events: any KontextVideoEventMonitor) {
-        self.init(directory: directory, capacity: capacity, events: events, loading: true)
+    /// `problems` hears what goes wrong with the files (see `JournalProblem`); it may be called on
+    /// any thread, never while the store's lock is held.
+    package convenience init(directory: URL, capacity: Int, problems: @escaping @Sendable (JournalProblem) -> Void) {
+        self.init(directory: directory, capacity: capacity, problems: problems, loading: true)
     }
 
-    private init(directory: URL, capacity: Int, events: any KontextVideoEventMonitor, loading: Bool) {
+    private init(directory: URL, capacity: Int, problems: @escaping @Sendable (JournalProblem) -> Void, loading: Bool) {
         self.directory = directory
         self.file = directory.appendingPathComponent(Self.fileName)
         self.journal = directory.appendingPathComponent(Self.journalName)
         self.capacity = max(1, capacity)
-        self.events = events
+        self.problems = problems
         self.state = LockedState(State(file: .empty))
         guard loading else { return }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -286,12 +288,12 @@ package final class EventQueueStore: Sendable {
     private func persist(_ line: QueueJournalLine, then second: QueueJournalLine? = nil, in state: inout State) {
         guard !state.isClosed else {
             // Only a test's reset closes the queue; what its ads still fire is dropped on purpose.
-            report(.queueNotWritten, ["path": journal.path, "reason": "the queue was closed"], level: .debug)
+            report(JournalProblem(.notWritten, ["path": journal.path, "reason": "the queue was closed"], isExpected: true))
             return
         }
         if unreadFile.snapshot {
             guard mergeFilesRead(into: &state) else {
-                report(.queueNotWritten, ["path": file.path, "reason": "the existing queue file cannot be read yet; entries wait in memory"])
+                report(JournalProblem(.notWritten, ["path": file.path, "reason": "the existing queue file cannot be read yet; entries wait in memory"]))
                 return
             }
             writeSnapshotAndClearJournals(&state)
@@ -340,7 +342,7 @@ package final class EventQueueStore: Sendable {
             // The change is in memory; the next fold writes it in a snapshot.
             state.journal = nil
             state.needsSnapshot = true
-            report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
+            report(JournalProblem(.notWritten, ["path": journal.path, "error": "\(error)"]))
         }
     }
 
@@ -359,18 +361,9 @@ package final class EventQueueStore: Sendable {
         }
     }
 
-    /// Reports an error off the lock: a monitor that reacts by queueing an event must not deadlock.
-    func report(_ name: KontextVideoEvent.Name, _ attributes: [String: String],
-                        level: KontextVideoConfiguration.LogLevel = .error) {
-        let event = KontextVideoEvent(.error, name, level: level, attributes: attributes)
-        let events = self.events
-        DispatchQueue.global().async { events.record(event) }
+    /// Reports a problem off the lock: an owner that reacts by queueing an event must not deadlock.
+    func report(_ problem: JournalProblem) {
+        let problems = self.problems
+        DispatchQueue.global().async { problems(problem) }
     }
-
-    static var encoder: JSONEncoder { .kontext }
-}
-
-/// Hears nothing: the read-only inspection of a queue directory reports nowhere.
-private struct NoEventMonitor: KontextVideoEventMonitor {
-    func record(_ event: KontextVideoEvent) {}
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoModels
+import KontextVideoJournal
 
 /// One event for the server, delivered at least once through the durable pipeline. It gets its
 /// `eventId`, by which the server drops duplicates, when it is queued (`EventPipeline.submit`,

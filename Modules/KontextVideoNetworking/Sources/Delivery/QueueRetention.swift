@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoModels
+import KontextVideoJournal
 
 /// How long entries whose destination is no longer configured are kept, so a server that comes
 /// back still gets them: **7 days** after their server (or, on the configured server, their

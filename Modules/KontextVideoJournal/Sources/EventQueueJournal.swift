@@ -8,7 +8,7 @@ import Foundation
 /// read as entries without a destination, and a later member added to an entry does not make
 /// an older queue unreadable. The snapshot's `version` changes only when the meaning of a
 /// document changes; a snapshot of another version is quarantined.
-struct QueueSnapshot: Codable {
+struct QueueSnapshot: Decodable {
     /// The snapshot format's version.
     static let currentVersion = 1
 
@@ -20,12 +20,30 @@ struct QueueSnapshot: Codable {
     static var empty: QueueSnapshot {
         QueueSnapshot(version: currentVersion, droppedCount: 0, entries: [])
     }
+
+    /// The snapshot as the file holds it: one JSON object, its entries written as the journal
+    /// writes them (each event's bytes as they were queued).
+    func json() -> [UInt8] {
+        var storage: [UInt8] = []
+        var writer = JSONLineWriter(reusing: &storage)
+        writer.raw(#"{"droppedCount":"#)
+        writer.integer(droppedCount)
+        writer.raw(#","entries":["#)
+        for (index, entry) in entries.enumerated() {
+            if index > 0 { writer.raw(0x2C) }
+            entry.write(to: &writer)
+        }
+        writer.raw(#"],"version":"#)
+        writer.integer(version)
+        writer.raw(0x7D)
+        return writer.takeBytes()
+    }
 }
 
 /// One journal line: exactly one change. Lines are idempotent (an entry is added once by id;
 /// removals, refusal counts and the drop count are absolute), so replaying a line over a
 /// snapshot that already holds it changes nothing.
-struct QueueJournalLine: Codable {
+struct QueueJournalLine: Decodable {
     /// An entry added at the end (ignored when its id is already queued).
     var add: QueuedEntry?
     /// Entries removed, by id.

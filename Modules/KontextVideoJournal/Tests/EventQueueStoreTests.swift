@@ -1,21 +1,20 @@
-import KontextVideoTestSupport
 import Foundation
-import KontextVideoModels
-@testable import KontextVideoNetworking
+@testable import KontextVideoJournal
+import KontextVideoTestSupport
 import Testing
 
 @Suite("EventQueueStore: the queue file on disk")
 struct EventQueueStoreTests {
     func entry(_ n: Int) -> QueuedEntry {
-        QueuedEntry(.event(.impression(adId: "ad-\(n)", format: .overlay)), id: UUID(), sessionId: "s")
+        eventEntry("ad-\(n)")
     }
 
     @Test("an entry is on disk as soon as it is appended, and a new store reads it back")
     func durable() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
-        let first = entry(1), pixel = QueuedEntry(.pixel(URL(string: "https://t.example/p?e=start")!), id: UUID(), sessionId: nil)
+        let store = openStore(directory.url, capacity: 10)
+        let first = entry(1), pixel = pixelEntry("https://t.example/p?e=start")
         store.append(first)
         store.append(pixel)
         // Both are in the journal, one line each, before anything is sent.
@@ -23,22 +22,22 @@ struct EventQueueStoreTests {
             .split(separator: "\n").map { try json(Data($0.utf8)) }
         #expect(lines.count == 2)
         #expect(lines.allSatisfy { if case .object(let line) = $0 { line["add"] != nil } else { false } })
-        let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
+        let reopened = openStore(directory.url, capacity: 10)
         #expect(reopened.entries == [first, pixel])
         reopened.remove(ids: [first.id])
-        #expect(EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor()).entries == [pixel])
+        #expect(openStore(directory.url, capacity: 10).entries == [pixel])
     }
 
     @Test("bounded: the oldest entries are dropped and the count persists")
     func bounded() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
+        let store = openStore(directory.url, capacity: 3)
         let entries = (0..<5).map(entry)
         for entry in entries { store.append(entry) }
         #expect(store.entries == Array(entries.suffix(3)))
         #expect(store.droppedCount == 2)
-        let reopened = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
+        let reopened = openStore(directory.url, capacity: 3)
         #expect(reopened.droppedCount == 2)
         #expect(reopened.entries.count == 3)
     }
@@ -51,8 +50,8 @@ struct EventQueueStoreTests {
         defer { directory.remove() }
         let file = directory.url.appendingPathComponent("queue.json")
         try Data(content.utf8).write(to: file)
-        let log = RecordingEventMonitor()
-        let store = EventQueueStore(directory: directory.url, capacity: 10, events: log)
+        let log = ProblemLog()
+        let store = openStore(directory.url, capacity: 10, log: log)
         #expect(store.count == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
         let quarantined = names.filter { $0.hasPrefix("queue.corrupt-") && $0.hasSuffix(".json") }
@@ -60,10 +59,10 @@ struct EventQueueStoreTests {
         if let name = quarantined.first {
             #expect(try Data(contentsOf: directory.url.appendingPathComponent(name)) == Data(content.utf8))
         }
-        let report = try #require(log.events(.error, named: .queueCorrupt).first)
+        let report = try #require(log.problems(.corrupt).first)
         #expect(report.attributes["movedTo"] == quarantined.first)
         store.append(entry(1))
-        #expect(EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor()).count == 1)
+        #expect(openStore(directory.url, capacity: 10).count == 1)
     }
 
     @Test("a missing directory is created")
@@ -71,7 +70,7 @@ struct EventQueueStoreTests {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let nested = directory.url.appendingPathComponent("a/b", isDirectory: true)
-        EventQueueStore(directory: nested, capacity: 10, events: RecordingEventMonitor()).append(entry(1))
+        openStore(nested, capacity: 10).append(entry(1))
         #expect(FileManager.default.fileExists(atPath: nested.appendingPathComponent(EventQueueStore.journalName).path))
     }
 
@@ -79,7 +78,7 @@ struct EventQueueStoreTests {
     func compaction() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor())
+        let store = openStore(directory.url, capacity: 1000)
         let entries = (0..<150).map(entry)
         for entry in entries { store.append(entry) }
         store.remove(ids: Set(entries.prefix(10).map(\.id)))
@@ -90,14 +89,14 @@ struct EventQueueStoreTests {
         #expect(journalLines <= max(EventQueueStore.compactionFloor, 150), "folded at least once: \(journalLines) lines left")
         #expect(journalLines < 161, "161 changes were made")
         #expect(FileManager.default.fileExists(atPath: directory.url.appendingPathComponent(EventQueueStore.fileName).path))
-        #expect(EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor()).entries == Array(entries.dropFirst(10)))
+        #expect(openStore(directory.url, capacity: 1000).entries == Array(entries.dropFirst(10)))
     }
 
     @Test("a torn last journal line (a crash mid-append) is ignored; the lines before it count")
     func tornTail() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
+        let store = openStore(directory.url, capacity: 10)
         let (first, second) = (entry(1), entry(2))
         store.append(first)
         store.append(second)
@@ -106,17 +105,17 @@ struct EventQueueStoreTests {
         try handle.seekToEnd()
         try handle.write(contentsOf: Data(#"{"add":{"id":"torn","kin"#.utf8))
         try handle.close()
-        let log = RecordingEventMonitor()
-        let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: log)
+        let log = ProblemLog()
+        let reopened = openStore(directory.url, capacity: 10, log: log)
         #expect(reopened.entries == [first, second])
-        #expect(log.events(.error, named: .queueJournalDamaged).isEmpty, "a torn tail is expected after a crash")
+        #expect(log.problems(.journalDamaged).isEmpty, "a torn tail is expected after a crash")
     }
 
     @Test("journal lines replayed over a snapshot that already holds them change nothing")
     func replayIsIdempotent() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
+        let store = openStore(directory.url, capacity: 3)
         let entries = (0..<5).map(entry)
         for entry in entries { store.append(entry) }
         _ = store.recordRefusal(ids: [entries[4].id], limit: 5)
@@ -124,9 +123,9 @@ struct EventQueueStoreTests {
         let stale = try Data(contentsOf: journal)
         // A crash after the snapshot was written but before the journal was cleared: the new
         // store folds everything into a snapshot, then the old lines come back.
-        let folded = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
+        let folded = openStore(directory.url, capacity: 3)
         try stale.write(to: journal)
-        let reopened = EventQueueStore(directory: directory.url, capacity: 3, events: RecordingEventMonitor())
+        let reopened = openStore(directory.url, capacity: 3)
         #expect(reopened.entries.map(\.id) == folded.entries.map(\.id))
         #expect(reopened.entries.last?.refusals == 1)
         #expect(reopened.droppedCount == 2)
@@ -136,7 +135,7 @@ struct EventQueueStoreTests {
     func damagedMiddleLine() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
+        let store = openStore(directory.url, capacity: 10)
         let (first, second) = (entry(1), entry(2))
         store.append(first)
         let journal = directory.url.appendingPathComponent(EventQueueStore.journalName)
@@ -145,17 +144,17 @@ struct EventQueueStoreTests {
         try handle.write(contentsOf: Data(#"{"add":{"id":"torn","kin"#.utf8))
         try handle.close()
         store.append(second)
-        let log = RecordingEventMonitor()
-        let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: log)
+        let log = ProblemLog()
+        let reopened = openStore(directory.url, capacity: 10, log: log)
         #expect(reopened.entries == [first, second], "the append after the torn line was not glued onto it")
-        #expect(!log.events(.error, named: .queueJournalDamaged).isEmpty)
+        #expect(!log.problems(.journalDamaged).isEmpty)
     }
 
     @Test("a fold sets the journal aside: lines appended meanwhile go to a fresh one, and every journal replays in order")
     func foldKeepsLaterAppends() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let store = EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor())
+        let store = openStore(directory.url, capacity: 1000)
         let entries = (0..<70).map(entry)
         for entry in entries.prefix(64) { store.append(entry) }
         store.waitForScheduledFolds()
@@ -173,7 +172,7 @@ struct EventQueueStoreTests {
         let (first, second, third) = (entry(1), entry(2), entry(3))
         func line(_ json: String) -> String { json + "\n" }
         func add(_ entry: QueuedEntry) throws -> String {
-            String(decoding: try JSONEncoder.kontext.encode(["add": entry]), as: UTF8.self)
+            String(decoding: QueueJournalLine(add: entry).jsonLine(), as: UTF8.self)
         }
         // Set aside (`queue.journal.4`, then `.5`), not yet folded; the active journal came after.
         try Data((line(try add(first)) + line(try add(second))).utf8)
@@ -181,7 +180,7 @@ struct EventQueueStoreTests {
         try Data(line(#"{"remove":["\#(first.id)"]}"#).utf8)
             .write(to: directory.url.appendingPathComponent(EventQueueStore.foldedJournalPrefix + "5"))
         try Data(line(try add(third)).utf8).write(to: directory.url.appendingPathComponent(EventQueueStore.journalName))
-        let reopened = EventQueueStore(directory: directory.url, capacity: 10, events: RecordingEventMonitor())
+        let reopened = openStore(directory.url, capacity: 10)
         #expect(reopened.entries == [second, third])
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
         #expect(!names.contains { $0.hasPrefix(EventQueueStore.foldedJournalPrefix) }, "folded into one snapshot at load")

@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoConcurrency
 import KontextVideoModels
+import KontextVideoJournal
 
 /// The install id: a random UUID made on first launch and kept across launches, in a file of the
 /// SDK's storage directory, while consent allows it (`InstallIdentity`). At rest it is kept to

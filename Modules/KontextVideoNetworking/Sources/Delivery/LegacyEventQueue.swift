@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoModels
+import KontextVideoJournal
 
 /// The queue 0.1.0 kept for every server, in `<storage>/events` (and its siblings `events-2`, …,
 /// `events-pid-<n>`), whose entries record no destination.

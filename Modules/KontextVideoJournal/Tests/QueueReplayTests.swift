@@ -1,6 +1,6 @@
 import KontextVideoTestSupport
 import Foundation
-@testable import KontextVideoNetworking
+@testable import KontextVideoJournal
 import Testing
 
 /// The replay of a queue's files is indexed by id (linear in the journal's size); these tests hold
@@ -30,9 +30,7 @@ struct QueueReplayTests {
     }
 
     static func entry(_ id: String) -> QueuedEntry {
-        var entry = QueuedEntry(.pixel(URL(string: "https://t.example/p?id=\(id)")!), id: UUID(), sessionId: "s")
-        entry.id = id
-        return entry
+        pixelEntry("https://t.example/p?id=\(id)", id: id, sessionId: "s")
     }
 
     /// A random line over a small pool of ids, so adds, re-adds, removals and refusals of the
@@ -59,7 +57,7 @@ struct QueueReplayTests {
             let start = [Self.entry("e1"), Self.entry("e2"), Self.entry("e1")]
             var model = ListModel(entries: start, dropped: 1)
             let snapshot = QueueSnapshot(version: QueueSnapshot.currentVersion, droppedCount: 1, entries: start)
-            try JSONEncoder().encode(snapshot).write(to: directory.url.appendingPathComponent(EventQueueStore.fileName))
+            try snapshot.data.write(to: directory.url.appendingPathComponent(EventQueueStore.fileName))
             var journal: [UInt8] = []
             for _ in 0..<400 {
                 let line = Self.randomLine(using: &random)

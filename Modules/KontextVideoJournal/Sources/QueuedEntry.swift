@@ -1,7 +1,11 @@
 import Foundation
 
-/// One entry of the queue file: an event in its wire form, or a pixel URL.
-package struct QueuedEntry: Sendable, Hashable, Codable {
+/// One entry of the queue: an event as the server receives it, or a pixel URL, with what its
+/// delivery needs (its session, its destination, its refusals so far).
+///
+/// Read with `JSONDecoder` by name (unknown members are ignored, absent ones are `nil`), so entries
+/// of every earlier version read back; written by `write(to:)` alone.
+package struct QueuedEntry: Sendable, Hashable, Decodable {
     /// `event` or `pixel`.
     package enum Kind: String, Sendable, Hashable, Codable {
         /// A server event.
@@ -14,14 +18,14 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
     package var id: String
     /// What the entry is.
     package var kind: Kind
-    /// The event, for `.event`.
-    package var event: WireEvent?
+    /// The event, for `.event`: the bytes the server receives.
+    package var event: EncodedEvent?
     /// The URL, for `.pixel`.
     package var url: String?
     /// The session the event belongs to (sent with its batch).
     package var sessionId: String?
-    /// The server it was queued for (`EventDestination.server`); absent in entries queued by
-    /// 0.1.0, which belong to the destination of the queue they are found in.
+    /// The server it was queued for; absent in entries queued by 0.1.0, which belong to the
+    /// destination of the queue they are found in.
     package var server: String?
     /// The publisher token it was queued under, and is delivered under; absent like `server`.
     package var publisherToken: String?
@@ -32,40 +36,42 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
     /// For a pixel: the VAST event it tracks (with `adId`, what the per-ad cap counts).
     package var vastEvent: String?
 
-    /// The queue form of `entry` under `id` (an event's `eventId`), stamped with the current
-    /// `sessionId` and bound to `destination`.
-    package init(_ entry: PipelineEntry, id: UUID, sessionId: String?, destination: EventDestination? = nil) {
-        switch entry {
-        case .event(let event):
-            let wire = WireEvent(event, eventId: id)
-            self.id = wire.eventId
-            kind = .event
-            self.event = wire
-            url = nil
-        case .pixel(let url):
-            self.id = id.lowercasedString
-            kind = .pixel
-            event = nil
-            self.url = url.absoluteString
-        case .trackingPixel(let pixel):
-            self.id = id.lowercasedString
-            kind = .pixel
-            event = nil
-            url = pixel.url.absoluteString
-            adId = pixel.adId
-            vastEvent = pixel.event
-        }
+    /// An entry of `kind` under `id`; the members its kind does not use stay `nil`.
+    /// - Parameters:
+    ///   - id: The entry's id (an event's `eventId`).
+    ///   - kind: Event or pixel.
+    ///   - event: The event's bytes, for `.event`.
+    ///   - url: The pixel's URL, for `.pixel`.
+    ///   - sessionId: The session it is sent with.
+    ///   - server: The server it is bound to.
+    ///   - publisherToken: The token it is delivered under.
+    ///   - adId: A pixel's ad.
+    ///   - vastEvent: A pixel's VAST event.
+    package init(
+        id: String, kind: Kind, event: EncodedEvent? = nil, url: String? = nil, sessionId: String? = nil,
+        server: String? = nil, publisherToken: String? = nil, adId: String? = nil, vastEvent: String? = nil
+    ) {
+        self.id = id
+        self.kind = kind
+        self.event = event
+        self.url = url
         self.sessionId = sessionId
-        server = destination?.server
-        publisherToken = destination?.publisherToken
+        self.server = server
+        self.publisherToken = publisherToken
+        self.adId = adId
+        self.vastEvent = vastEvent
     }
 
-    /// The entry bound to `destination` when it records none (an entry of 0.1.0).
-    package func bound(to destination: EventDestination) -> QueuedEntry {
-        guard server == nil || publisherToken == nil else { return self }
+    /// The entry bound to `server` and `publisherToken` where it records none (an entry of 0.1.0).
+    /// - Parameters:
+    ///   - server: The server of the queue it was found in.
+    ///   - publisherToken: The token that queue delivers under.
+    /// - Returns: The entry, with both recorded.
+    package func bound(server: String, publisherToken: String) -> QueuedEntry {
+        guard self.server == nil || self.publisherToken == nil else { return self }
         var entry = self
-        entry.server = server ?? destination.server
-        entry.publisherToken = publisherToken ?? destination.publisherToken
+        entry.server = self.server ?? server
+        entry.publisherToken = self.publisherToken ?? publisherToken
         return entry
     }
 
@@ -86,14 +92,14 @@ package struct QueuedEntry: Sendable, Hashable, Codable {
 }
 
 extension QueuedEntry {
-    /// Writes the entry as the JSON object its `Codable` form reads back (same keys, in this
-    /// order; an absent value's key is left out).
+    /// Writes the entry as the JSON object its `Decodable` form reads back (an absent value's key
+    /// is left out); the event's bytes go in as they are.
     package func write(to writer: inout JSONLineWriter) {
         writer.member(#"{"id":"#, string: id)
         writer.member(#","kind":"#, string: kind.rawValue)
         if let event {
             writer.raw(#","event":"#)
-            event.write(to: &writer)
+            writer.raw(bytes: event.json)
         }
         if let url { writer.member(#","url":"#, string: url) }
         if let sessionId { writer.member(#","sessionId":"#, string: sessionId) }

@@ -1,5 +1,5 @@
 import Foundation
-@testable import KontextVideoNetworking
+@testable import KontextVideoJournal
 import Testing
 
 @Suite("JSONValue")

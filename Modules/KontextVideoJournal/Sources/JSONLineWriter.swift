@@ -1,8 +1,9 @@
-/// Writes JSON straight into bytes, for the event queue's journal lines. Every event the app's
-/// calls cause is written down on the caller's thread before the call returns (often the main
-/// actor); `JSONEncoder` costs about 18 µs per line there, this about 1 µs. Its output is read
-/// back with `JSONDecoder`, and numbers are spelled as `JSONEncoder` spells them, so a value
-/// reads back the same whichever wrote it.
+/// Writes JSON straight into bytes: the one writer of an event's JSON (`WireEvent`'s bytes, which
+/// the journal stores and the batch body splices in), of the journal's lines and of its snapshot.
+/// Every event the app's calls cause is written down on the caller's thread before the call
+/// returns (often the main actor); `JSONEncoder` costs about 18 µs per line there, this about
+/// 1 µs. Its output is read back with `JSONDecoder`, and numbers are spelled as `JSONEncoder`
+/// spells them, so a value reads back the same whichever wrote it.
 package struct JSONLineWriter {
     /// The bytes written so far.
     package private(set) var bytes: [UInt8] = []
@@ -35,6 +36,11 @@ package struct JSONLineWriter {
     /// key and call a closure per member (the entries of the queue, written on every event).
     package mutating func raw(_ text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes bytes already JSON as they are: an event's bytes spliced into a line or a body.
+    package mutating func raw(bytes json: [UInt8]) {
+        bytes.append(contentsOf: json)
     }
 
     /// Writes `key` as it is (a fixed key with its comma and colon: `,"type":`), then `value` as a

@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoModels
+import KontextVideoJournal
 
 /// What a queue directory says about its destination, in `destination.json`: the server its
 /// entries are for and, for each publisher token they were queued under, when a pipeline last

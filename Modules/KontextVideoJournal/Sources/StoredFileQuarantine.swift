@@ -1,11 +1,10 @@
 import Foundation
-import KontextVideoModels
 
 /// Moves a file the SDK cannot read as what it should be (damaged, planted, of another
 /// format, too large) out of the way, so it is never read again and never traps: renamed in its
 /// own directory to `<name>.corrupt-<milliseconds>[-<n>]<.extension>` (`queue.json` becomes
 /// `queue.corrupt-1700000000000.json`, `install-id` becomes `install-id.corrupt-1700000000000`),
-/// kept for a person to look at, and reported (`event queue corrupt`, with the file's name). At
+/// kept for a person to look at, and reported by the caller (`event queue corrupt`, with the file's name). At
 /// most `kept` of them are kept per file name: each launch that finds the file damaged again adds
 /// one, so without a bound a file damaged at every launch would fill the disk.
 package enum StoredFileQuarantine {
@@ -42,17 +41,6 @@ package enum StoredFileQuarantine {
         return attributes
     }
 
-    /// Moves `file` aside and reports it on `events` as `event queue corrupt`.
-    /// - Parameters:
-    ///   - file: The file to move.
-    ///   - reason: Why it cannot be read.
-    ///   - events: Where the report goes.
-    ///   - now: The wall clock's time, which stamps the name.
-    package static func moveAside(_ file: URL, reason: String, events: any KontextVideoEventMonitor, now: Date = Date()) {
-        let attributes = moveAside(file, reason: reason, now: now)
-        events.record(KontextVideoEvent(.error, .queueCorrupt, level: .error, attributes: attributes))
-    }
-
     /// The moved-aside copies of `file` in its directory, oldest first.
     /// - Parameter file: The file whose copies are listed.
     /// - Returns: Their URLs.
@@ -85,8 +73,11 @@ package enum StoredFileQuarantine {
         return Int64(middle.prefix { $0.isNumber }) ?? 0
     }
 
-    /// Milliseconds since 1970 of `date`, bounded (a wall clock's `Date` can be anything).
+    /// Milliseconds since 1970 of `date`, within years 0 to 9999 (a wall clock's `Date` can be
+    /// anything; a stamp is never negative-overflowed nor infinite).
     private static func saturatedMilliseconds(_ date: Date) -> Int64 {
-        DestinationRecord.milliseconds(date)
+        let value = (date.timeIntervalSince1970 * 1000).rounded()
+        guard value.isFinite else { return 0 }
+        return Int64(max(min(value, 253_402_300_799_999), -62_135_596_800_000))
     }
 }

@@ -24,7 +24,7 @@ extension EventQueueStore {
                 do {
                     try FileManager.default.moveItem(at: journal, to: foldedJournal(number))
                 } catch {
-                    report(.queueNotWritten, ["path": journal.path, "error": "\(error)"])
+                    report(JournalProblem(.notWritten, ["path": journal.path, "error": "\(error)"]))
                     return nil
                 }
                 state.nextFoldNumber += 1
@@ -56,12 +56,12 @@ extension EventQueueStore {
     /// Writes the whole queue as the snapshot, atomically; returns whether it was written.
     func writeSnapshot(_ snapshot: QueueSnapshot) -> Bool {
         do {
-            let data = try Self.encoder.encode(snapshot)
+            let data = Data(snapshot.json())
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             try data.write(to: file, options: .atomic)
             return true
         } catch {
-            report(.queueNotWritten, ["path": file.path, "error": "\(error)"])
+            report(JournalProblem(.notWritten, ["path": file.path, "error": "\(error)"]))
             return false
         }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import KontextVideoModels
 
 /// Reading the queue back: the snapshot (quarantined when it is not a queue of this format), the
 /// journals set aside for folding, in order, then the active journal. A torn last line (a crash
@@ -12,7 +11,7 @@ extension EventQueueStore {
         switch readFiles(underLock: false) {
         case .unreadable(let error):
             unreadFile.withLock { $0 = true }
-            report(.queueNotReadableYet, ["path": file.path, "error": error])
+            report(JournalProblem(.notReadableYet, ["path": file.path, "error": error]))
         case .read(let loaded, let journalLines):
             state.withLock { state in
                 state.file = loaded
@@ -98,12 +97,8 @@ extension EventQueueStore {
         for (index, raw) in rawLines.enumerated() {
             guard let line = try? JSONDecoder().decode(QueueJournalLine.self, from: Data(raw)) else {
                 if index < rawLines.count - 1 {
-                    let attributes = ["path": journal.path, "line": "\(index + 1)"]
-                    if underLock {
-                        report(.queueJournalDamaged, attributes)
-                    } else {
-                        events.record(KontextVideoEvent(.error, .queueJournalDamaged, level: .error, attributes: attributes))
-                    }
+                    let problem = JournalProblem(.journalDamaged, ["path": journal.path, "line": "\(index + 1)"])
+                    if underLock { report(problem) } else { problems(problem) }
                 }
                 continue
             }
@@ -130,11 +125,7 @@ extension EventQueueStore {
     /// reports it (inline, unless the store's lock is held).
     func quarantine(reason: String, underLock: Bool, file damaged: URL? = nil) {
         // A snapshot that could not be moved stays in place and the next snapshot replaces it.
-        let attributes = StoredFileQuarantine.moveAside(damaged ?? file, reason: reason)
-        if underLock {
-            report(.queueCorrupt, attributes)
-        } else {
-            events.record(KontextVideoEvent(.error, .queueCorrupt, level: .error, attributes: attributes))
-        }
+        let problem = JournalProblem(.corrupt, StoredFileQuarantine.moveAside(damaged ?? file, reason: reason))
+        if underLock { report(problem) } else { problems(problem) }
     }
 }
