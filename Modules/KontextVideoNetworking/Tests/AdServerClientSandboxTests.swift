@@ -103,8 +103,8 @@ struct AdServerClientSandboxTests {
             .dropped(adId: "ad-3", format: .linear), .expired(adId: "ad-3", format: .linear),
             .vastError(code: 405, adId: "ad-3", format: .linear),
         ]
-        let eventIds = events.map { client.send($0) }
-        client.sendPixels([PixelToQueue(url: server.baseURL.appendingPathComponent("pixel/\(adId)/impression"), adId: adId, event: "impression")])
+        let eventIds = events.map { client.pipeline.submit(.event($0)) }
+        client.pipeline.submitPixels([PixelToQueue(url: server.baseURL.appendingPathComponent("pixel/\(adId)/impression"), adId: adId, event: "impression")])
         try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         let received = try await server.waitForEvents(count: events.count)
         try await server.waitForPixelHits(count: 1, adId: adId, name: "impression")
@@ -310,7 +310,7 @@ struct AdServerClientSandboxTests {
             }
             sent.append(.impression(adId: ad.id, format: .overlay, playhead: Double(index)))
         }
-        let sentIds = sent.map { offline.send($0) }
+        let sentIds = sent.map { offline.pipeline.submit(.event($0)) }
         #expect(await offline.pipeline.flush() == false)
         #expect(await offline.pipeline.pendingCount == 12)
         await offline.pipeline.stop()

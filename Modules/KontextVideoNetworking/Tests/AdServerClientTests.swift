@@ -342,8 +342,8 @@ struct AdServerClientTests {
             .dropped(adId: "ad-3", format: .pause), .expired(adId: "ad-4", format: .pause),
             .vastError(code: 405, adId: "ad-5", format: .linear),
         ]
-        let eventIds = events.map { down.send($0) }
-        down.sendPixels([PixelToQueue(url: URL(string: "http://127.0.0.1:1/never")!, adId: "ad-1", event: "start")])
+        let eventIds = events.map { down.pipeline.submit(.event($0)) }
+        down.pipeline.submitPixels([PixelToQueue(url: URL(string: "http://127.0.0.1:1/never")!, adId: "ad-1", event: "start")])
         #expect(await down.pipeline.flush() == false)
         #expect(await down.pipeline.pendingCount == events.count + 1)
         await down.pipeline.stop()
@@ -361,7 +361,7 @@ struct AdServerClientTests {
         let pixelURL = server.baseURL.appendingPathComponent("pixel/ad-1/start")
         let relaunched = try client(server.baseURL)
         #expect(relaunched.identity.snapshot == down.identity.snapshot)
-        relaunched.sendPixels([PixelToQueue(url: pixelURL, adId: "ad-1", event: "start")])
+        relaunched.pipeline.submitPixels([PixelToQueue(url: pixelURL, adId: "ad-1", event: "start")])
         #expect(await relaunched.initialize() == .enabled)
         // The delivery loop runs on its own, after its batch window: first pass loses its answer,
         // the back-off retries.

@@ -66,7 +66,7 @@ struct TrackingHostSandboxTests {
         #expect(body["advertisingId"] == "6d92078a-8246-4ba4-ae5b-76104861e7dc")
         #expect(body["user"] == ["id": "u", "emailHash": .string(Self.emailHash)])
         #expect(body["trackingAuthorization"] == "authorized")
-        client.send(.impression(adId: ad.id, format: .overlay, playhead: 0))
+        client.pipeline.submit(.event(.impression(adId: ad.id, format: .overlay, playhead: 0)))
         try await advance(clock, whenSleeping: EventPipeline.defaultBatchWindow)
         _ = try await server.waitForEvents(count: 1)
         #expect(server.requests.filter { $0.path != "/video/preload" }.allSatisfy { $0.listener == .adServer })

@@ -232,23 +232,6 @@ package actor AdServerClient {
         }
     }
 
-    /// Queues `event` durably (written to disk before this returns) for delivery; returns its
-    /// `eventId` (lowercase), given now.
-    @discardableResult
-    package nonisolated func send(_ event: ServerEvent) -> String {
-        pipeline.submit(.event(event))
-    }
-
-    /// Queues an ad's VAST tracking pixels of one moment durably, at once (one `write(2)`), each
-    /// capped per ad and VAST event (`EventQueueStore.pixelsPerAdEvent`; those past it are dropped
-    /// and reported).
-    /// - Parameter pixels: The pixels, in the order they fire.
-    /// - Returns: Each pixel's queue entry id, in order; `nil` for one dropped over the cap.
-    @discardableResult
-    package nonisolated func sendPixels(_ pixels: [PixelToQueue]) -> [String?] {
-        pipeline.submitPixels(pixels)
-    }
-
     /// One `/init` with its retries, inside `budget`: the answer's session id goes into `session`,
     /// the tracking host it announced (when acceptable) into `trackingHost`. Static, so the client
     /// can send it before it is whole (`sendsInitAtOnce`).
