@@ -41,7 +41,7 @@ struct EventDestinationTests {
     @Test("an entry records its server and token; one of 0.1.0 reads back without them and is bound where it is found")
     func entriesRecordTheirDestination() throws {
         let destination = EventDestination(serverURL: try #require(URL(string: "http://127.0.0.1:9001/")), publisherToken: "acme-dev")
-        let entry = QueuedEntry(.event(.impression(adId: "ad-1", format: .overlay)), id: UUID(), sessionId: "s-1", destination: destination)
+        let entry = QueuedEntry(.event(.impression(adId: "ad-1", format: .overlay)), id: UUID(), sessionId: "s-1", destination: destination, queuedAt: Date())
         var writer = JSONLineWriter()
         entry.write(to: &writer)
         let read = try JSONDecoder().decode(QueuedEntry.self, from: Data(writer.bytes))

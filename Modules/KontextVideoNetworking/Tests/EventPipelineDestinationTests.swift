@@ -178,7 +178,7 @@ struct EventPipelineDestinationTests {
         let live = try #require(EventQueueDirectory.claim(base: base))
         let dying = try #require(EventQueueDirectory.claim(base: base))
         let destination = EventDestination(serverURL: serverA, publisherToken: "acme-dev")
-        let left = (0..<2).map { QueuedEntry(.event(.impression(adId: "a-\($0)", format: .overlay)), id: UUID(), sessionId: "s", destination: destination) }
+        let left = (0..<2).map { QueuedEntry(.event(.impression(adId: "a-\($0)", format: .overlay)), id: UUID(), sessionId: "s", destination: destination, queuedAt: Date()) }
         let store = EventQueueStore(directory: dying.directory, capacity: 10, events: log)
         for entry in left { store.append(entry) }
         dying.release()
@@ -202,7 +202,7 @@ struct EventPipelineDestinationTests {
         let base = EventQueueDirectory.base(forServer: "http://127.0.0.1:9001", storage: storage.url)
         let store = EventQueueStore(directory: base, capacity: 10, events: log)
         let elsewhere = EventDestination(serverURL: serverB, publisherToken: "acme-dev")
-        store.append(QueuedEntry(.event(.impression(adId: "b-1", format: .overlay)), id: UUID(), sessionId: "s", destination: elsewhere))
+        store.append(QueuedEntry(.event(.impression(adId: "b-1", format: .overlay)), id: UUID(), sessionId: "s", destination: elsewhere, queuedAt: Date()))
         store.close()
 
         let transport = ScriptedTransport([])

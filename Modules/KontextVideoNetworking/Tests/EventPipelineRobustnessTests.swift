@@ -202,7 +202,7 @@ struct UnreadableQueueTests {
         // file does before the first unlock; chmod would not stop root, who runs CI).
         try FileManager.default.createDirectory(at: queueFile, withIntermediateDirectories: true)
         let store = EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor())
-        let waiting = QueuedEntry(.event(.impression(adId: "ad-new", format: .overlay)), id: UUID(), sessionId: nil)
+        let waiting = QueuedEntry(.event(.impression(adId: "ad-new", format: .overlay)), id: UUID(), sessionId: nil, queuedAt: Date())
         store.append(waiting)
         var isDirectory: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: queueFile.path, isDirectory: &isDirectory) && isDirectory.boolValue,
@@ -213,14 +213,14 @@ struct UnreadableQueueTests {
         let older = try TemporaryDirectory()
         defer { older.remove() }
         let olderStore = EventQueueStore(directory: older.url, capacity: 1000, events: RecordingEventMonitor())
-        let earlier = QueuedEntry(.event(.click(area: .creative, adId: "ad-old", format: .pause)), id: UUID(), sessionId: nil)
+        let earlier = QueuedEntry(.event(.click(area: .creative, adId: "ad-old", format: .pause)), id: UUID(), sessionId: nil, queuedAt: Date())
         olderStore.append(earlier)
         try FileManager.default.removeItem(at: queueFile)
         for name in try FileManager.default.contentsOfDirectory(atPath: older.url.path) {
             try FileManager.default.copyItem(at: older.url.appendingPathComponent(name), to: directory.url.appendingPathComponent(name))
         }
 
-        let later = QueuedEntry(.pixel(URL(string: "https://t.example.com/p")!), id: UUID(), sessionId: nil)
+        let later = QueuedEntry(.pixel(URL(string: "https://t.example.com/p")!), id: UUID(), sessionId: nil, queuedAt: Date())
         store.append(later)
         #expect(store.entries.map(\.id) == [earlier.id, waiting.id, later.id])
         let reopened = EventQueueStore(directory: directory.url, capacity: 1000, events: RecordingEventMonitor())

@@ -11,7 +11,7 @@ import Testing
 @Suite("EventQueueDirectory: one live process per queue, dead ones adopted")
 struct EventQueueDirectoryTests {
     private func entry(_ n: Int) -> QueuedEntry {
-        QueuedEntry(.event(.impression(adId: "ad-\(n)", format: .overlay)), id: UUID(), sessionId: "s")
+        QueuedEntry(.event(.impression(adId: "ad-\(n)", format: .overlay)), id: UUID(), sessionId: "s", queuedAt: Date())
     }
 
     @Test func aSecondClaimantGetsASiblingAndTheFirstIsFreedOnRelease() throws {

@@ -116,8 +116,8 @@ struct FairQueueTests {
         defer { directory.remove() }
         let destination = EventDestination(serverURL: URL(string: "http://127.0.0.1:9")!, publisherToken: "acme-dev")
         let wide = EventQueueStore(directory: directory.url, capacity: 100, events: log)
-        let events = (0..<8).map { QueuedEntry(.event(.impression(adId: "ad-\($0)", format: .overlay)), id: UUID(), sessionId: "s", destination: destination) }
-        let pixels = (0..<40).map { QueuedEntry(.trackingPixel(pixel("ad-1", "start", $0)), id: UUID(), sessionId: "s", destination: destination) }
+        let events = (0..<8).map { QueuedEntry(.event(.impression(adId: "ad-\($0)", format: .overlay)), id: UUID(), sessionId: "s", destination: destination, queuedAt: Date()) }
+        let pixels = (0..<40).map { QueuedEntry(.trackingPixel(pixel("ad-1", "start", $0)), id: UUID(), sessionId: "s", destination: destination, queuedAt: Date()) }
         // Interleaved, as a session queues them; the pixels in one batch (one write).
         for event in events.prefix(4) { wide.append(event) }
         let outcome = wide.append(contentsOf: pixels)
@@ -135,7 +135,7 @@ struct FairQueueTests {
 
         // Reopened with the original budget, the cap counts the pixels found waiting.
         let again = EventQueueStore(directory: directory.url, capacity: 100, events: log)
-        let more = (0..<40).map { QueuedEntry(.trackingPixel(pixel("ad-1", "start", 100 + $0)), id: UUID(), sessionId: "s", destination: destination) }
+        let more = (0..<40).map { QueuedEntry(.trackingPixel(pixel("ad-1", "start", 100 + $0)), id: UUID(), sessionId: "s", destination: destination, queuedAt: Date()) }
         #expect(again.append(contentsOf: more).queued.count == EventQueueStore.pixelsPerAdEvent - 5)
         #expect(again.entries.filter { $0.kind == .event }.count == 5)
     }

@@ -39,7 +39,7 @@ struct HostileFilesTests {
         let directory = claim.directory
         let store = EventQueueStore(directory: directory, capacity: 10, events: log)
         let destination = EventDestination(serverURL: server, publisherToken: token)
-        store.append(QueuedEntry(.event(.impression(adId: "ad-1", format: .overlay)), id: UUID(), sessionId: "s", destination: destination))
+        store.append(QueuedEntry(.event(.impression(adId: "ad-1", format: .overlay)), id: UUID(), sessionId: "s", destination: destination, queuedAt: Date()))
         store.close()
         try Data(record.utf8).write(to: directory.appendingPathComponent(DestinationRecord.fileName))
     }

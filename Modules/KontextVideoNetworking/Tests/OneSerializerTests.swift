@@ -29,7 +29,7 @@ struct OneSerializerTests {
     func journalLine() throws {
         var entry = QueuedEntry(
             .event(.ended(reason: .dismissed, completed: false, adId: "ad-\"1", format: .pause, playhead: 12.5, at: when)),
-            id: eventId, sessionId: "s-1", destination: EventDestination(serverURL: URL(string: "http://127.0.0.1:8080")!, publisherToken: "acme"))
+            id: eventId, sessionId: "s-1", destination: EventDestination(serverURL: URL(string: "http://127.0.0.1:8080")!, publisherToken: "acme"), queuedAt: Date())
         entry.refusals = 2
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
@@ -44,7 +44,7 @@ struct OneSerializerTests {
 
     @Test("an event's bytes are what the general writer writes for the same value: reading them back changes nothing", arguments: strings)
     func canonical(text: String) throws {
-        let bytes = WireEvent(event(text), eventId: eventId).encoded.json
+        let bytes = WireEvent(event(text), eventId: eventId, queuedAt: Date()).encoded.json
         let value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
         var storage: [UInt8] = []
         var writer = JSONLineWriter(reusing: &storage)
@@ -56,7 +56,7 @@ struct OneSerializerTests {
     @Test("the batch body splices each event's stored bytes, and reads as JSONEncoder's body did", arguments: strings)
     func batchBody(text: String) throws {
         let entries = [event(text), .impression(adId: "b", format: .overlay, playhead: 3, at: when)].enumerated().map { index, event in
-            QueuedEntry(.event(event), id: UUID(uuidString: "C0FFEE00-0000-4000-8000-00000000000\(index)")!, sessionId: "s")
+            QueuedEntry(.event(event), id: UUID(uuidString: "C0FFEE00-0000-4000-8000-00000000000\(index)")!, sessionId: "s", queuedAt: Date())
         }
         let body = EventBatchBody(environment: testEnvironment(), installId: "i-1", sessionId: text, events: entries.compactMap(\.event))
         let bytes = try [UInt8](body.json())
@@ -85,7 +85,7 @@ struct OneSerializerTests {
     func lastReleasesQueue() throws {
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let expected = WireEvent(event(), eventId: eventId).encoded
+        let expected = WireEvent(event(), eventId: eventId, queuedAt: Date()).encoded
         // 0.3's snapshot: `JSONEncoder.kontext` (keys sorted) over the entry and its `WireEvent`.
         let snapshot = #"{"droppedCount":1,"entries":[{"event":{"adId":"ad-\"1","data":{"nested":["ad-\"1",0.5,3,2],"reason":"outbid","#
             + #""winner":"ad-\"1","winningPrice":2.4},"eventId":"c0ffee00-0000-4000-8000-000000000001","format":"pause","playhead":12.25,"#
@@ -103,7 +103,7 @@ struct OneSerializerTests {
         #expect(store.droppedCount == 1)
         #expect(store.entries.map(\.id) == ["c0ffee00-0000-4000-8000-000000000001", "c0ffee00-0000-4000-8000-000000000002"])
         #expect(store.entries.first?.event == expected)
-        let second = WireEvent(event(), eventId: UUID(uuidString: "C0FFEE00-0000-4000-8000-000000000002")!).encoded
+        let second = WireEvent(event(), eventId: UUID(uuidString: "C0FFEE00-0000-4000-8000-000000000002")!, queuedAt: Date()).encoded
         #expect(store.entries.last?.event == second)
         #expect(store.entries.first?.server == "http://127.0.0.1:8080" && store.entries.first?.publisherToken == "acme")
         // Opening folded them into this version's snapshot; it reads back the same.

@@ -9,7 +9,7 @@ struct ServerEventTests {
     let when = Date(timeIntervalSince1970: 1_795_968_144.123) // 2026-11-29T16:02:24.123Z
 
     func wire(_ event: ServerEvent, eventId: UUID = UUID()) throws -> JSONValue {
-        try json(Data(WireEvent(event, eventId: eventId).encoded.json))
+        try json(Data(WireEvent(event, eventId: eventId, queuedAt: Date()).encoded.json))
     }
 
     @Test("an impression matches the document's example, its queued id in lowercase")

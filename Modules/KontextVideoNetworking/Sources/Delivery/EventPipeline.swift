@@ -48,6 +48,7 @@ package actor EventPipeline {
     nonisolated let claim: DirectoryLock?
     nonisolated let wake = WakeSignal()
     nonisolated let sessionId: @Sendable () -> String?
+    /// The wall clock: stamps events as they are queued, and measures retention.
     nonisolated let wallClock: @Sendable () -> Date
     /// Gives each queued entry its id.
     nonisolated let identifiers: any IdentifierSource
@@ -112,8 +113,9 @@ package actor EventPipeline {
     /// adopts what dead processes left in siblings (delivering nothing until `start()` or
     /// `flush()`); with `legacyStorage`, also the 0.1.0 queue there. `sessionId` is read when an
     /// entry is queued, and sent with its batch; `batchWindow` is how long the idle loop waits
-    /// for more entries once one arrives; `wallClock` measures retention; `identifiers` gives each
-    /// queued entry its id (the app's: random; a test may pass one that counts).
+    /// for more entries once one arrives; `wallClock` stamps each event that has no timestamp as
+    /// it is queued (the one wall clock on an event's road) and measures retention; `identifiers`
+    /// gives each queued entry its id (the app's: random; a test may pass one that counts).
     package init(
         directory: URL,
         transport: any HTTPTransport,
@@ -160,7 +162,7 @@ package actor EventPipeline {
     /// all the same; `submitPixels(_:)` says which were queued).
     @discardableResult
     package nonisolated func submit(_ entry: PipelineEntry) -> String {
-        let queued = QueuedEntry(entry, id: identifiers.next(), sessionId: sessionId(), destination: destination)
+        let queued = QueuedEntry(entry, id: identifiers.next(), sessionId: sessionId(), destination: destination, queuedAt: wallClock())
         let dropped = store.append(queued)
         if dropped.first?.id == queued.id {
             reportOverCap([queued])
@@ -184,7 +186,8 @@ package actor EventPipeline {
     package nonisolated func submitPixels(_ pixels: [PixelToQueue]) -> [String?] {
         guard !pixels.isEmpty else { return [] }
         let session = sessionId()
-        let entries = pixels.map { QueuedEntry(.trackingPixel($0), id: identifiers.next(), sessionId: session, destination: destination) }
+        let now = wallClock()
+        let entries = pixels.map { QueuedEntry(.trackingPixel($0), id: identifiers.next(), sessionId: session, destination: destination, queuedAt: now) }
         let outcome = store.append(contentsOf: entries)
         events.record(.debug) {
             KontextVideoEvent(.beacon, .queued, attributes: [

@@ -10,10 +10,11 @@ extension QueuedEntry {
     ///   - id: Its id.
     ///   - sessionId: The session it is sent with.
     ///   - destination: Where it is delivered.
-    package init(_ entry: PipelineEntry, id: UUID, sessionId: String?, destination: EventDestination? = nil) {
+    ///   - now: The wall clock's time as it is queued: an event's timestamp when it has none.
+    package init(_ entry: PipelineEntry, id: UUID, sessionId: String?, destination: EventDestination? = nil, queuedAt now: Date) {
         switch entry {
         case .event(let event):
-            let wire = WireEvent(event, eventId: id)
+            let wire = WireEvent(event, eventId: id, queuedAt: now)
             self.init(id: wire.eventId, kind: .event, event: wire.encoded)
         case .pixel(let url):
             self.init(id: id.lowercasedString, kind: .pixel, url: url.absoluteString)

@@ -12,8 +12,10 @@ package struct ServerEvent: Sendable, Hashable {
     package var adId: String
     /// The ad's format.
     package var format: AdFormat
-    /// When it happened (wall clock, sent as ISO-8601 UTC with milliseconds).
-    package var timestamp: Date
+    /// When it happened (wall clock, sent as ISO-8601 UTC with milliseconds); `nil` until it is
+    /// queued, when the pipeline stamps it with its injected wall clock (`EventPipeline.wallClock`):
+    /// an event is queued on the caller's thread the moment it happens, so one clock stamps them all.
+    package var timestamp: Date?
     /// The content's time in seconds when it happened.
     package var playhead: TimeInterval
     /// The type's details (see `PROTOCOL.md`).
@@ -24,7 +26,7 @@ package struct ServerEvent: Sendable, Hashable {
         type: ServerEventType,
         adId: String,
         format: AdFormat,
-        timestamp: Date = Date(),
+        timestamp: Date? = nil,
         playhead: TimeInterval = 0,
         data: [String: JSONValue] = [:]
     ) {
@@ -37,13 +39,13 @@ package struct ServerEvent: Sendable, Hashable {
     }
 
     /// The ad was shown.
-    package static func impression(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()) -> ServerEvent {
+    package static func impression(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date? = nil) -> ServerEvent {
         ServerEvent(type: .impression, adId: adId, format: format, timestamp: timestamp, playhead: playhead)
     }
 
     /// The viewer tapped `area`.
     package static func click(
-        area: VideoAdClick.Area, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()
+        area: VideoAdClick.Area, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date? = nil
     ) -> ServerEvent {
         ServerEvent(type: .click, adId: adId, format: format, timestamp: timestamp, playhead: playhead,
                     data: ["area": .string(area.wireName)])
@@ -51,7 +53,7 @@ package struct ServerEvent: Sendable, Hashable {
 
     /// The ad left the screen for `reason`; `completed` says whether the creative ran to its end.
     package static func ended(
-        reason: VideoAdEndReason, completed: Bool, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()
+        reason: VideoAdEndReason, completed: Bool, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date? = nil
     ) -> ServerEvent {
         ServerEvent(type: .ended, adId: adId, format: format, timestamp: timestamp, playhead: playhead,
                     data: endedData[endedSlot(reason, completed: completed)])
@@ -86,7 +88,7 @@ package struct ServerEvent: Sendable, Hashable {
 
     /// The app will not use the ad.
     package static func reject(
-        _ reason: VideoAdRejectReason, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()
+        _ reason: VideoAdRejectReason, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date? = nil
     ) -> ServerEvent {
         var data: [String: JSONValue]
         switch reason {
@@ -101,18 +103,18 @@ package struct ServerEvent: Sendable, Hashable {
     }
 
     /// A held ad was dropped by `destroy()`.
-    package static func dropped(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()) -> ServerEvent {
+    package static func dropped(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date? = nil) -> ServerEvent {
         ServerEvent(type: .dropped, adId: adId, format: format, timestamp: timestamp, playhead: playhead)
     }
 
     /// A held ad expired unshown.
-    package static func expired(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()) -> ServerEvent {
+    package static func expired(adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date? = nil) -> ServerEvent {
         ServerEvent(type: .expired, adId: adId, format: format, timestamp: timestamp, playhead: playhead)
     }
 
     /// A VAST error with its code (a failed `load()`, or a creative failure on screen).
     package static func vastError(
-        code: Int, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date = Date()
+        code: Int, adId: String, format: AdFormat, playhead: TimeInterval = 0, at timestamp: Date? = nil
     ) -> ServerEvent {
         ServerEvent(type: .vastError, adId: adId, format: format, timestamp: timestamp, playhead: playhead,
                     data: ["code": .integer(code)])

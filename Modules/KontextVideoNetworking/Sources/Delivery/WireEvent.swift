@@ -20,14 +20,14 @@ package struct WireEvent: Sendable, Hashable, Decodable {
     /// The type's details.
     package var data: [String: JSONValue]
 
-    /// The wire form of `event`, queued with `eventId`; a playhead that is negative or not
-    /// finite is sent as 0.
-    package init(_ event: ServerEvent, eventId: UUID) {
+    /// The wire form of `event`, queued with `eventId` at `queuedAt` (its timestamp when it has
+    /// none); a playhead that is negative or not finite is sent as 0.
+    package init(_ event: ServerEvent, eventId: UUID, queuedAt now: Date) {
         self.eventId = eventId.lowercasedString
         type = event.type.rawValue
         adId = event.adId
         format = event.format.rawValue
-        timestamp = WireTimestamp.string(from: event.timestamp)
+        timestamp = WireTimestamp.string(from: event.timestamp ?? now)
         playhead = event.playhead.isFinite && event.playhead > 0 ? event.playhead : 0
         data = event.data
     }
