@@ -4,9 +4,9 @@ import Foundation
 /// format, too large) out of the way, so it is never read again and never traps: renamed in its
 /// own directory to `<name>.corrupt-<milliseconds>[-<n>]<.extension>` (`queue.json` becomes
 /// `queue.corrupt-1700000000000.json`, `install-id` becomes `install-id.corrupt-1700000000000`),
-/// kept for a person to look at, and reported by the caller (`event queue corrupt`, with the file's name). At
-/// most `kept` of them are kept per file name: each launch that finds the file damaged again adds
-/// one, so without a bound a file damaged at every launch would fill the disk.
+/// kept for a person to look at, and reported by the caller (`event queue corrupt`, with the
+/// file's name). At most `kept` of them are kept per file name: each launch that finds the file
+/// damaged again adds one, so without a bound a file damaged at every launch would fill the disk.
 package enum StoredFileQuarantine {
     /// How many moved-aside copies of one file are kept (the newest).
     package static let kept = 3

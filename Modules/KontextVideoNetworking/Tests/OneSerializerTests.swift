@@ -109,4 +109,26 @@ struct OneSerializerTests {
         // Opening folded them into this version's snapshot; it reads back the same.
         #expect(EventQueueStore.stored(in: directory.url)?.entries == store.entries)
     }
+
+    @Test("an entry whose event is not the protocol's (a planted queue) is dropped and reported when the queue opens, not sent")
+    func plantedEvent() async throws {
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let good = QueuedEntry(.event(event()), id: eventId, sessionId: "s", queuedAt: when)
+        var goodLine: [UInt8] = []
+        var writer = JSONLineWriter(reusing: &goodLine)
+        writer.raw(#"{"add":"#)
+        good.write(to: &writer)
+        writer.raw(0x7D)
+        let planted = #"{"add":{"id":"planted","kind":"event","event":{"adId":7}}}"#
+        try Data((planted + "\n" + String(decoding: writer.bytes, as: UTF8.self) + "\n").utf8)
+            .write(to: directory.url.appendingPathComponent(EventQueueStore.journalName))
+        let log = RecordingEventMonitor()
+        let pipeline = EventPipeline(
+            directory: directory.url, transport: ScriptedTransport([]), clock: TestClock(), environment: testEnvironment(),
+            installId: { nil }, events: log)
+        #expect(pipeline.store.entries.map(\.id) == [good.id])
+        #expect(log.events(.beacon, named: .dropped).map { $0.attributes["id"] } == ["planted"])
+        await pipeline.stop()
+    }
 }

@@ -37,6 +37,7 @@ struct OpenedEventQueue {
             LegacyEventQueue.migrate(storage: legacyStorage, into: store, destination: destination, events: events)
         }
         Self.dropEntriesNotDeliverable(in: store, record: &record, destination: destination, now: now, events: events)
+        Self.dropEventsNotOfTheProtocol(in: store, events: events)
         record.server = destination.server
         record.note(destination.publisherToken, at: now)
         record.write(in: claimed)
@@ -71,11 +72,25 @@ struct OpenedEventQueue {
         QueueRetention.report(expired, server: destination.server,
                               reason: "their publisher token has not been configured for 7 days", events: events)
     }
+
+    /// Drops, and reports, queued events that do not read as the protocol's events: the journal
+    /// keeps any JSON object as an event's bytes and sends them as they are, so an entry a damaged
+    /// or planted file holds is judged here, once, when the queue opens (the server would refuse
+    /// its whole batch for good).
+    private static func dropEventsNotOfTheProtocol(in store: EventQueueStore, events: any KontextVideoEventMonitor) {
+        let unreadable = store.entries.filter { $0.kind == .event && $0.wireEvent == nil }
+        guard !unreadable.isEmpty else { return }
+        store.remove(ids: Set(unreadable.map(\.id)))
+        for entry in unreadable {
+            events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: [
+                "id": entry.id, "reason": "not an event of the protocol (a damaged or planted queue file)",
+            ]))
+        }
+    }
 }
 
 /// The destination record, kept while the pipeline runs.
 extension EventPipeline {
-
     /// Notes in the destination record that this destination is still configured, at most
     /// once per `recordInterval`, so the retention of its queue counts from the last note.
     func noteDestinationIfDue() {
