@@ -9,7 +9,6 @@ import KontextVideoModels
 /// as one `POST /video/events`, and the server's answer applied to the queue (accepted, refused for
 /// now, refused for good).
 extension EventPipeline {
-
     /// Every event batch, the token configured now first; returns whether all went through.
     func deliverEvents(_ entries: [QueuedEntry]) async -> Bool {
         var allDelivered = true

@@ -129,7 +129,6 @@ extension EventPipeline {
         return .host(entry.url.flatMap { URL(string: $0) }.map { "\($0.host?.lowercased() ?? ""):\($0.port ?? 0)" } ?? "")
     }
 
-
     /// Starts a delivery for each place that has entries and none under way: the server's events,
     /// and each tracking host's pixels (at most `concurrentHosts` hosts at once, in the order their
     /// first pixel was queued). `honoringBackoff` skips the places still waiting out a back-off;

@@ -8,7 +8,6 @@ import KontextVideoModels
 /// Delivering pixels: one tracking host's pixels in order, each fired at most once when it may
 /// have reached the tracker, and the host's trouble noted for its back-off.
 extension EventPipeline {
-
     /// One host's pixels, in order, until one fails: the rest wait for the host's back-off.
     func deliverPixels(_ lane: [QueuedEntry]) async -> Bool {
         for pixel in lane where await deliverPixel(pixel) == .hostFailing {

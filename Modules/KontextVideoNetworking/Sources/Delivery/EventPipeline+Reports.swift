@@ -4,7 +4,6 @@ import KontextVideoModels
 
 /// What the pipeline reports about entries it did not queue or dropped.
 extension EventPipeline {
-
     /// Reports pixels refused over the per-ad cap: one warning per ad and VAST event.
     nonisolated func reportOverCap(_ refused: [QueuedEntry]) {
         guard !refused.isEmpty else { return }
@@ -34,7 +33,6 @@ extension EventPipeline {
             events.record(KontextVideoEvent(.beacon, .dropped, level: .warning, attributes: attributes))
         }
     }
-
 
     /// What a report says of `entry`: its id, and an event's type and ad or a pixel's URL, ad and
     /// VAST event. `submitted`, when at hand, spares reading the event back from its bytes.

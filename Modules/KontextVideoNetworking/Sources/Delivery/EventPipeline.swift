@@ -6,7 +6,6 @@ import KontextVideoJournal
 import KontextVideoModels
 import KontextVideoScheduling
 
-
 /// The one way events and tracking pixels leave the SDK: each entry is written to the
 /// durable queue before the first send attempt, delivered at least once (events in batches
 /// to `POST /video/events`, pixels as plain `GET`s), retried with back-off (1, 2, 4 … 60 s
