@@ -9,6 +9,7 @@ struct HostProcessKindTests {
     /// The example app's `Info.plist`, as committed.
     static let exampleAppPlist = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
         .appendingPathComponent("Examples/KontextVideoExampleApp/Info.plist")
 
     /// An app extension's `Info.plist` (a notification content extension, as Xcode's template

@@ -196,7 +196,7 @@ struct ConsentPolicyDocumentTests {
     ]
 
     @Test func everyRowOfTheDocumentIsThePolicys() throws {
-        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("PROTOCOL.md")
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("PROTOCOL.md")
         let text = try String(contentsOf: path, encoding: .utf8)
         let section = try #require(text.components(separatedBy: "### Consent on the device").dropFirst().first)
         let rows = section.split(separator: "\n").filter { $0.hasPrefix("| ") && !$0.hasPrefix("| signal") }
