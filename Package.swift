@@ -1,11 +1,12 @@
 // swift-tools-version:6.0
-// The Kontext Video SDK workspace. Each target lives in `Modules/<Target>/Sources` with its unit
-// tests in `Modules/<Target>/Tests`, and may depend only on modules of a lower layer (the table
+// The Kontext Video SDK workspace. Each library module lives in `Modules/<Target>/Sources` with its
+// unit tests in `Modules/<Target>/Tests` (the workshop's executables in `Tools/`, the demo in
+// `Examples/`), and may depend only on modules of a lower layer (the table
 // below; loading the manifest fails on an edge that points sideways or up). Every declared edge
 // is an import that exists and every import a declared edge: `Scripts/check-module-imports`
 // holds that in CI.
 //
-//   5  KontextVideoTesting (test kit)       KontextVideoDemo, tools
+//   5  KontextVideoTesting (test kit)       the demo, the tools
 //   4  KontextVideo (the facade)            KontextVideoTestSupport (internal test doubles)
 //   3  Creatives (the creative bridge)
 //   2  Networking   VAST   Labels   Presentation   PlayerTracking   Diagnostics
@@ -28,10 +29,10 @@ struct Module {
     }
 }
 
-/// The layer table: a module may depend only on modules of a lower layer. CONTRIBUTING.md's module
-/// table must give each module the same layer: `Scripts/check-module-imports` compiles this manifest
-/// and prints each entry's `name` and `layer` (keep it a top-level `modules`). It stays in this file:
-/// SwiftPM evaluates a dependency's manifest without a checkout, so one reading a file would fail.
+/// The layer table: a module may depend only on modules of a lower layer. `Scripts/module-table`
+/// compiles this manifest, prints each entry's `name` and `layer` (keep it a top-level `modules`) and
+/// writes CONTRIBUTING.md's module table from them. It stays in this file: SwiftPM evaluates a
+/// dependency's manifest without a checkout, so one reading a file would fail.
 let modules: [Module] = [
     // Layer 0: a lock and a waiter list, the only concurrency primitives the SDK hand-writes.
     Module("KontextVideoConcurrency", layer: 0),
@@ -112,24 +113,27 @@ let moduleTests: [String: [String]] = [
         "KontextVideoTesting", "KontextVideoTestSupport", "KontextVideoSandbox",
     ],
     "KontextVideoTesting": [],
-    // Runs the probe as a child process (SIGKILL, two processes, the real clock): it needs the
-    // executable built, not imported.
-    "KontextVideoProbe": ["KontextVideoConcurrency", "KontextVideoScheduling", "KontextVideoSandbox"],
 ]
 
-/// Command-line tools and the demo.
-let tools: [(name: String, product: String, path: String, dependencies: [String])] = [
-    ("KontextSandboxServer", "kontext-sandbox", "Modules/KontextSandboxServer/Sources", ["KontextVideoSandbox"]),
-    ("KontextVASTTool", "kontext-vast", "Modules/KontextVASTTool/Sources", ["KontextVideoVAST", "KontextVideoModels", "KontextVideoScheduling"]),
-    ("KontextVideoBenchmarks", "kontext-video-bench", "Modules/KontextVideoBenchmarks/Sources", [
+/// The workshop's executables, each in `Tools/<Folder>/Sources` with a card beside it (the demo in
+/// `Examples/`). Each target is named after its command: `swift run <name>` runs an executable target
+/// of the root package without a product, and the binary takes the target's name. Only the tools a
+/// publisher runs from their own package are products (README.md, "Tools"); the rest stay out of
+/// every publisher's "Add Package" dialog.
+let tools: [(name: String, path: String, isProduct: Bool, dependencies: [String])] = [
+    // The sandbox ad server, for a publisher's app on a simulator or a device (the guide's Getting started).
+    ("kontext-sandbox", "Tools/KontextSandboxServer/Sources", true, ["KontextVideoSandbox"]),
+    // A VAST tag as the SDK resolves it (the guide's Troubleshooting).
+    ("kontext-vast", "Tools/KontextVASTTool/Sources", true, ["KontextVideoVAST", "KontextVideoModels", "KontextVideoScheduling"]),
+    ("kontext-video-bench", "Tools/KontextVideoBenchmarks/Sources", false, [
         "KontextVideoVAST", "KontextVideoLabels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoModels",
         // `kontext-video-bench sdk`: the facade on the sandbox server, with the test kit's headless views.
         "KontextVideo", "KontextVideoTesting", "KontextVideoSandbox", "KontextVideoCreatives", "KontextVideoScheduling",
         "KontextVideoConcurrency", "KontextVideoJournal",
     ]),
-    ("KontextVideoDemo", "kontext-video-demo", "Examples/KontextVideoDemo", ["KontextVideoTesting"]),
+    ("kontext-video-demo", "Examples/KontextVideoDemo", false, ["KontextVideoTesting"]),
     // A production-mode app (public API, real clock, real files) that process-level tests run.
-    ("KontextVideoProbe", "kontext-video-probe", "Modules/KontextVideoProbe/Sources", ["KontextVideo"]),
+    ("kontext-video-probe", "Tools/KontextVideoProbe/Sources", false, ["KontextVideo"]),
 ]
 
 let package = Package(
@@ -142,7 +146,7 @@ let package = Package(
     products: [
         .library(name: "KontextVideo", targets: ["KontextVideo"]),
         .library(name: "KontextVideoTesting", targets: ["KontextVideoTesting"]),
-    ] + tools.map { .executable(name: $0.product, targets: [$0.name]) },
+    ] + tools.filter(\.isProduct).map { .executable(name: $0.name, targets: [$0.name]) },
     targets: modules.map {
         .target(name: $0.name, dependencies: dependencies($0.dependencies), path: "Modules/\($0.name)/Sources", resources: $0.resources)
     } + moduleTests.sorted(by: { $0.key < $1.key }).map { module, uses in
@@ -150,6 +154,13 @@ let package = Package(
     } + tools.map {
         .executableTarget(name: $0.name, dependencies: dependencies($0.dependencies), path: $0.path)
     } + [
+        // Runs the probe as a child process (SIGKILL, two processes, the real clock): it needs the
+        // executable built, not imported.
+        .testTarget(
+            name: "KontextVideoProbeTests",
+            dependencies: dependencies(["kontext-video-probe", "KontextVideoConcurrency", "KontextVideoScheduling", "KontextVideoSandbox"]),
+            path: "Tools/KontextVideoProbe/Tests"
+        ),
         // The spec-derived conformance suite: only what a publisher imports.
         .testTarget(
             name: "KontextVideoConformanceTests",

@@ -128,8 +128,8 @@ final class ErrorsConformanceFixture {
     /// Runs `operation` and moves virtual time through the SDK's retry back-offs (1, 2, 4 s)
     /// until it finishes: whenever the SDK waits on the clock for at most 4 s, time jumps to
     /// that deadline. Per-attempt time-outs (5 s, 16 s) are never reached this way, so every
-    /// attempt really goes to the server. Gives up (and records an issue) after 20 s of real
-    /// time, a safety net only.
+    /// attempt really goes to the server. Gives up (and records an issue) after 5 minutes of real
+    /// time, a safety net only (it must outlast the run's queueing under the thread sanitizer).
     func driving<T>(
         sourceLocation: SourceLocation = #_sourceLocation,
         _ operation: @escaping @MainActor () async throws -> T
@@ -146,7 +146,7 @@ final class ErrorsConformanceFixture {
             } else {
                 await Task.yield()
             }
-            if ContinuousClock.now - started > .seconds(20) {
+            if ContinuousClock.now - started > .seconds(300) {
                 task.cancel()
                 Issue.record("the operation did not finish", sourceLocation: sourceLocation)
                 _ = await task.value

@@ -1,76 +1,8 @@
-"""The Markdown the tools read: tables (CONTRIBUTING.md's module table) and fenced code blocks
-with the `<!-- check: … -->` comment that says how `Scripts/build-docs` checks a Swift sample."""
+"""The Markdown the tools read: fenced code blocks with the `<!-- check: … -->` comment that says
+how `Scripts/build-docs` checks a Swift sample."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-
-
-def split_row(line: str) -> list[str]:
-    """The cells of a table row, split at the pipes outside code spans and not escaped (`\\|`)."""
-    text = line.strip()
-    if text.startswith("|"):
-        text = text[1:]
-    if text.endswith("|") and not text.endswith("\\|"):
-        text = text[:-1]
-    cells, current, in_code, i = [], [], False, 0
-    while i < len(text):
-        c = text[i]
-        if c == "\\" and i + 1 < len(text) and text[i + 1] == "|":
-            current.append("|")
-            i += 2
-            continue
-        if c == "`":
-            in_code = not in_code
-        if c == "|" and not in_code:
-            cells.append("".join(current).strip())
-            current = []
-        else:
-            current.append(c)
-        i += 1
-    cells.append("".join(current).strip())
-    return cells
-
-
-def _is_separator(cells: list[str]) -> bool:
-    return bool(cells) and all(c and set(c) <= set(":-") and "-" in c for c in cells)
-
-
-def tables(markdown: str) -> list[tuple[list[str], list[list[str]]]]:
-    """Every table: (header cells, rows of cells)."""
-    found = []
-    lines = markdown.splitlines()
-    i = 0
-    in_fence = None
-    while i < len(lines):
-        fence = fence_marker(lines[i])
-        if fence and (in_fence is None or fence.startswith(in_fence)):
-            in_fence = None if in_fence else fence
-            i += 1
-            continue
-        if in_fence is None and lines[i].lstrip().startswith("|") and i + 1 < len(lines) \
-                and _is_separator(split_row(lines[i + 1])):
-            header = split_row(lines[i])
-            rows = []
-            j = i + 2
-            while j < len(lines) and lines[j].lstrip().startswith("|"):
-                rows.append(split_row(lines[j]))
-                j += 1
-            found.append((header, rows))
-            i = j
-            continue
-        i += 1
-    return found
-
-
-def table_rows(markdown: str, header_starts: tuple[str, ...]) -> list[dict[str, str]]:
-    """The rows of the first table whose header begins with `header_starts` (case-insensitive),
-    each as header -> cell; `ValueError` when there is no such table."""
-    wanted = [h.lower() for h in header_starts]
-    for header, rows in tables(markdown):
-        names = [h.lower() for h in header]
-        if names[:len(wanted)] == wanted:
-            return [dict(zip(names, row + [""] * (len(names) - len(row)))) for row in rows]
-    raise ValueError(f"no table with the columns {', '.join(header_starts)}")
 
 
 # -- fenced code and their check comments ---------------------------------------------------------

@@ -1,5 +1,5 @@
 """Smoke test of the command-line tools as a person uses them: `kontext-sandbox` serves a linear
-ad, `kontext-vast inspect` resolves its VAST tag over HTTP, CONTRIBUTING.md's sample tag and a file from
+ad, `kontext-vast inspect` resolves its VAST tag over HTTP, the tool's sample tag and a file from
 the corpus (when present); the sandbox names the configuration to paste, listens where `--host`
 says (loopback addresses only: nothing here talks to the network) and says plainly when its port
 is busy; `kontext-video-demo` ends against a dead server, and `--inspect` prints the ad inspector's model
@@ -115,11 +115,11 @@ def main(argv: list[str] | None = None) -> int:
         fail(f"kontext-sandbox on a busy port (exit {busy.returncode}) did not say so:\n{busy.stdout}{busy.stderr}")
     print(f"smoke-tools: kontext-sandbox on a busy port: {busy.stderr.splitlines()[0]}")
 
-    # CONTRIBUTING.md's sample (its Tools section): a wrapper whose tag is the in-line ad beside it.
-    sample = inspect(str(root / "Modules" / "KontextVASTTool" / "Samples" / "wrapper.xml"))["resolution"]["ads"][0]
+    # The tool's sample (Tools/KontextVASTTool/Samples, shown in Tools/README.md): a wrapper whose tag is the in-line ad beside it.
+    sample = inspect(str(root / "Tools" / "KontextVASTTool" / "Samples" / "wrapper.xml"))["resolution"]["ads"][0]
     if sample["duration"] != 15 or len(sample["wrapperChain"]) != 1 or sample["mediaFile"]["id"] != "sample-ad-hls":
         fail(f"unexpected resolution of the sample tag: {json.dumps(sample)[:400]}")
-    print("smoke-tools: kontext-vast inspect Modules/KontextVASTTool/Samples/wrapper.xml: 15 s, one wrapper, the HLS file chosen")
+    print("smoke-tools: kontext-vast inspect Tools/KontextVASTTool/Samples/wrapper.xml: 15 s, one wrapper, the HLS file chosen")
 
     corpus = root.parent / "shared" / "vast-corpus" / "iab-vast-samples" / "VAST 4.2 Samples" / "Inline_Linear_Tag-test.xml"
     if corpus.exists():

@@ -74,7 +74,7 @@ from .index_store import IndexStore, IndexStoreError, Occurrence, Unit
 
 TEST_SUPPORT_TARGETS = ("KontextVideoTestSupport", "KontextVideoTesting")
 # Programs whose purpose is to test or measure the SDK: their references are test code's.
-HARNESS_PROGRAMS = ("KontextVideoProbe", "KontextVideoBenchmarks")
+HARNESS_PROGRAMS = ("kontext-video-probe", "kontext-video-bench")
 APPLE_TYPECHECK = Path(".build") / "apple-typecheck"
 ALLOW_LIST = Path("Tools") / "test-only-members.allow"
 

@@ -1,10 +1,10 @@
-"""Markdown as the tools read it (tables, fenced code), and Scripts/build-docs' check comments and
+"""Markdown as the tools read it (fenced code), and Scripts/build-docs' check comments and
 the files its samples are compiled as."""
 import textwrap
 import unittest
 
 from kontext_tools import docs
-from kontext_tools.markdown import code_blocks, fence_marker, split_row, table_rows, tables
+from kontext_tools.markdown import code_blocks, fence_marker
 
 PAGE = textwrap.dedent("""\
     # A page
@@ -39,18 +39,6 @@ PAGE = textwrap.dedent("""\
     ```swift
     ~~~
     """)
-
-
-class TableTests(unittest.TestCase):
-    def test_rows_split_outside_code_and_escapes(self):
-        self.assertEqual(split_row("| `a | b` | c \\| d | e |"), ["`a | b`", "c | d", "e"])
-
-    def test_tables_and_the_one_asked_for(self):
-        text = "| a | b |\n|:--|--:|\n| 1 | 2 |\n\n```\n| x | y |\n|---|---|\n```\n| Module | Layer |\n|---|---|\n| `M` | 3 |\n"
-        self.assertEqual(tables(text), [(["a", "b"], [["1", "2"]]), (["Module", "Layer"], [["`M`", "3"]])])
-        self.assertEqual(table_rows(text, ("module", "layer")), [{"module": "`M`", "layer": "3"}])
-        with self.assertRaises(ValueError):
-            table_rows(text, ("layer", "module"))
 
 
 class CodeBlockTests(unittest.TestCase):

@@ -204,13 +204,13 @@ class PlacerTests(unittest.TestCase):
         targets = [Target("Lib", "regular", root / "Modules/Lib/Sources", []),
                    Target("LibTests", "test", root / "Modules/Lib/Tests", []),
                    Target("KontextVideoTestSupport", "regular", root / "Modules/KontextVideoTestSupport/Sources", []),
-                   Target("KontextVideoBenchmarks", "executable", root / "Modules/KontextVideoBenchmarks/Sources", []),
+                   Target("kontext-video-bench", "executable", root / "Tools/KontextVideoBenchmarks/Sources", []),
                    Target("Tool", "executable", root / "Modules/Tool/Sources", [])]
         place = tom.placer(Package("P", root, {t.name: t for t in targets}, [], {}))
         self.assertEqual(place("/repo/Modules/Lib/Sources/Sub/A.swift"), tom.Place("production", "Lib", "Modules/Lib/Sources/Sub/A.swift", True))
         self.assertEqual(place("/repo/Modules/Lib/Tests/ATests.swift").side, "test")
         self.assertEqual(place("/repo/Modules/KontextVideoTestSupport/Sources/D.swift"), tom.Place("test", "KontextVideoTestSupport", "Modules/KontextVideoTestSupport/Sources/D.swift"))
-        self.assertEqual(place("/repo/Modules/KontextVideoBenchmarks/Sources/main.swift").side, "test")
+        self.assertEqual(place("/repo/Tools/KontextVideoBenchmarks/Sources/main.swift").side, "test")
         self.assertEqual(place("/repo/Modules/Tool/Sources/main.swift"), tom.Place("production", "Tool", "Modules/Tool/Sources/main.swift"))
         self.assertEqual(place("/repo/.build/apple-typecheck/ios/src/Lib/Sub/A.swift"), place("/repo/Modules/Lib/Sources/Sub/A.swift"))
         self.assertEqual(place("/repo/.build/apple-typecheck/ios/src/ExampleApp/App.swift"), tom.Place("production", "ExampleApp", "Examples/ExampleApp/App.swift"))

@@ -89,7 +89,7 @@ package final class AdRequestBook {
             let runtime: SDKRuntime
             do {
                 guard let self else { return }
-                runtime = try await self.sdk.requireEnabled(budget: budget)
+                runtime = try await self.sdk.session.requireEnabled(budget: budget, regulatory: self.sdk.regulatory)
                 if self.isDestroyed { throw VideoAdError.destroyed }
             } catch {
                 // Nobody waited to hear it (every caller was cancelled): settled now, so the next
@@ -175,7 +175,8 @@ package final class AdRequestBook {
                 received = .noFill(reason)
             case .ad(let served):
                 let now = runtime.clock.now
-                received = .ad(VideoAd(served: served, owner: book, runtime: runtime, receivedAt: now), receivedAt: now)
+                let context = AdContext(owner: book, runtime: runtime)
+                received = .ad(VideoAd(served: served, context: context, receivedAt: now), receivedAt: now)
             }
             return answer.finish(.success(received)) > 0
         } catch {
@@ -281,7 +282,7 @@ package final class AdRequestBook {
             request.outcome = request.outcome ?? .failure(VideoAdError.destroyed)
         }
         for ad in liveAds.sorted(by: { $0.id < $1.id }) {
-            ad.ownerDestroyed()
+            ad.apply(.ownerDestroyed)
         }
         liveAds.removeAll()
         _ = held.removeAll()

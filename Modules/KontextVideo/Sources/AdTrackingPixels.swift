@@ -11,6 +11,11 @@ struct AdTrackingPixels: TrackingPixelSending {
     let adId: String
     let format: AdFormat
 
+    /// Where `ad`'s tracking pixels go.
+    init(for ad: VideoAd) {
+        (runtime, adId, format) = (ad.runtime, ad.id, ad.format)
+    }
+
     /// Queues `pixels` in one append, unless the runtime was retired; a pixel the pipeline drops
     /// over its per-ad cap gets no id and no `tracking pixel` event (the pipeline reports the drop).
     /// A pixel `AdURLRule` may not fetch (a local host while the server is public, a scheme other
@@ -40,12 +45,5 @@ struct AdTrackingPixels: TrackingPixelSending {
                 ])
             }
         }
-    }
-}
-
-extension VideoAd {
-    /// Where the ad's tracking pixels go.
-    var trackingPixels: AdTrackingPixels {
-        AdTrackingPixels(runtime: runtime, adId: id, format: format)
     }
 }

@@ -39,6 +39,29 @@ final class HostedPresentation: OnScreenPresentation {
         self.placement = placement
     }
 
+    /// Puts `ad`, just gone on screen, into `view` at `placement`, and starts it: its creative, its
+    /// measurement, the view's monitoring and, for an overlay, following the content. The host's
+    /// hook may end the ad at once (a `dismiss()` from inside it): nothing starts then.
+    /// The ad holds the presentation while it is on screen (`onScreen`), from before the hook.
+    static func start(ad: VideoAd, in view: any VideoAdHostView, insets: VideoAdInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
+        let presentation = HostedPresentation(ad: ad, view: view, insets: insets, needs: needs, placement: placement)
+        let runtime = ad.runtime
+        ad.live?.onScreen = presentation
+        ad.renderer?.place(in: placement.frame)
+        runtime.environment.platform.attach(ad.renderer?.platformView, to: view)
+        view.videoAdDidPlace(placement.frame)
+        guard ad.lifecycle.isOnScreen else { return }
+        ad.live?.verification = .started(for: ad)
+        ad.renderer?.start()
+        presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
+        if ad.format == .overlay {
+            presentation.follow(tracker: ad.owner.playerTracker, clock: runtime.clock, duration: ad.duration)
+        }
+        ad.record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
+        // Image and HTML creatives count their impression at show(); a video at its first frame.
+        if ad.served.creative.kind != .vast { ad.apply(.impression) }
+    }
+
     /// Measures the view whenever it reports a change, and every `interval` on `clock` when it
     /// reports nothing, stops reporting, or cannot report its visibility.
     func startMonitoring(clock: any SchedulingClock, interval: Duration) {
@@ -86,7 +109,7 @@ final class HostedPresentation: OnScreenPresentation {
     func check() {
         guard let ad, !ad.hasEnded else { return }
         guard let view, adapter?.isWrappedViewAlive ?? true else {
-            ad.end(.interrupted)
+            ad.apply(.end(.interrupted))
             return
         }
         switch monitor.observe(HostSnapshot(of: view)) {
@@ -97,7 +120,7 @@ final class HostedPresentation: OnScreenPresentation {
                 view.videoAdDidPlace(newPlacement.frame)
             }
         case .interrupt:
-            ad.end(.interrupted)
+            ad.apply(.end(.interrupted))
         }
     }
 
@@ -108,8 +131,8 @@ final class HostedPresentation: OnScreenPresentation {
             tracker: tracker,
             clock: clock,
             duration: duration,
-            onInterrupted: { [weak self] _ in self?.ad?.end(.interrupted) },
-            onCompleted: { [weak self] in self?.ad?.completeOverlay() }
+            onInterrupted: { [weak self] _ in self?.ad?.apply(.end(.interrupted)) },
+            onCompleted: { [weak self] in self?.ad?.apply(.overlayCompleted) }
         )
         self.follower = follower
         follower.start()

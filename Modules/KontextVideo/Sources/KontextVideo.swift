@@ -122,18 +122,6 @@ public final class KontextVideo {
 
     private var current: SDKSession?
 
-    /// Where initialization stands.
-    var phase: InitializationPhase { session.phase }
-
-    /// The ad on screen, from any `VideoAds`: only one at a time.
-    var adOnScreen: VideoAd? {
-        get { session.adOnScreen }
-        set { session.adOnScreen = newValue }
-    }
-
-    /// Whether the app is in the foreground, known before the runtime exists.
-    var applicationIsActive: Bool { session.applicationIsActive }
-
     private init() {
         inspector = KontextVideoInspector(events: events)
     }
@@ -220,16 +208,6 @@ public final class KontextVideo {
     public func initialize(with configuration: Configuration) async -> State {
         await session.start(configuration, regulatory: regulatory).value
     }
-
-    /// Throws unless the SDK is enabled; a `.failed` initialization is retried first (once per call,
-    /// concurrent callers share the retry). Waiting for an initialization under way and the retry
-    /// both live inside the caller's `budget`: when it runs out first, `.initializationFailed`.
-    func requireEnabled(budget: TimeBudget) async throws(VideoAdError) -> SDKRuntime {
-        try await session.requireEnabled(budget: budget, regulatory: regulatory)
-    }
-
-    /// The SDK's state without waiting: `nil` before `initialize` finished.
-    var currentState: State? { session.currentState }
 
     /// The app moved to the background (`false`) or the foreground (`true`): time in the
     /// background does not count toward the creative load time-out.

@@ -27,6 +27,31 @@ final class LinearPresentationController: OnScreenPresentation {
         self.presentation = LinearAdPresentation(ad: ad) { [weak self] in self?.externallyDismissed() }
     }
 
+    /// Presents `ad`, just gone on screen, from `presenter`; once the surface is up the video
+    /// starts (paused while the app is in the background) with its measurement. A presenter that
+    /// never puts it up fails the ad (`didFail(.presenterUnavailable)`), after `show()` returned
+    /// even when the presenter answers at once.
+    /// The ad holds the presentation while it is on screen (`onScreen`).
+    static func start(ad: VideoAd, from presenter: any VideoAdPresenter) {
+        let presentation = LinearPresentationController(ad: ad, presenter: presenter)
+        ad.live?.onScreen = presentation
+        ad.record(.state, .presenting, level: .info)
+        let showReturned = Flag()
+        presentation.present(clock: ad.runtime.clock, timeout: ad.runtime.environment.presentationTimeout) { [weak ad] presented in
+            guard let ad, ad.lifecycle.isOnScreen else { return }
+            if presented {
+                if !ad.context.session.applicationIsActive { ad.renderer?.receive(.applicationActive(false)) }
+                ad.live?.verification = .started(for: ad)
+                ad.renderer?.start()
+            } else if showReturned.isSet {
+                ad.apply(.fail(.presenterUnavailable))
+            } else {
+                Task { @MainActor [weak ad] in ad?.apply(.fail(.presenterUnavailable)) }
+            }
+        }
+        showReturned.isSet = true
+    }
+
     /// Asks the presenter to present; `completion` runs once, with whether the surface came up.
     /// When the presenter has not answered after `timeout` on `clock`, the presentation failed.
     func present(clock: any SchedulingClock, timeout: Duration, completion: @escaping @MainActor (Bool) -> Void) {
@@ -59,12 +84,12 @@ final class LinearPresentationController: OnScreenPresentation {
     private func externallyDismissed() {
         guard phase == .up else { return }
         phase = .gone
-        ad?.end(.interrupted)
+        ad?.apply(.end(.interrupted))
     }
 
     func stop() {}
 
-    /// Its session ended (`VideoAd.abandon()`): no watchdog, no callback, and the surface taken down if it is up.
+    /// Its session ended (the lifecycle's `abandon`): no watchdog, no callback, and the surface taken down if it is up.
     func abandon() {
         watchdog?.cancel()
         watchdog = nil
@@ -90,4 +115,10 @@ final class LinearPresentationController: OnScreenPresentation {
             completion()
         }
     }
+}
+
+/// A flag a main-actor closure can read after the code that made it has moved on.
+@MainActor
+private final class Flag {
+    var isSet = false
 }

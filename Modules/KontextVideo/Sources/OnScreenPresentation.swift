@@ -6,7 +6,7 @@ import KontextVideoScheduling
 protocol OnScreenPresentation: AnyObject {
     /// Stops timers and observation; no callback after this.
     func stop()
-    /// Drops everything without callbacks: the ad's session ended (`VideoAd.abandon()`).
+    /// Drops everything without callbacks: the ad's session ended (the lifecycle's `abandon`).
     func abandon()
     /// The app went to the background (`false`) or came back.
     func applicationActivityChanged(_ active: Bool)

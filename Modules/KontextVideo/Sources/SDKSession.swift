@@ -200,7 +200,7 @@ package final class SDKSession {
     func setApplicationActive(_ active: Bool) {
         applicationIsActive = active
         runtime?.activeTime.setActive(active)
-        adOnScreen?.onScreen?.applicationActivityChanged(active)
+        adOnScreen?.live?.onScreen?.applicationActivityChanged(active)
     }
 
     /// Ends the session for the one replacing it: the ad on screen stops without callbacks or
@@ -209,7 +209,7 @@ package final class SDKSession {
     /// to the storage.
     func end() -> Task<Void, Never> {
         hasEnded = true
-        adOnScreen?.abandon()
+        adOnScreen?.apply(.abandon)
         adOnScreen = nil
         retryTask = nil
         trackingAuthorization = nil

@@ -1,7 +1,7 @@
 import Foundation
 import KontextVideoNetworking
 
-extension KontextVideo {
+extension KontextVideoEventStream {
     /// Reports an error a public call throws to the app, at `.warning`: which call, the error,
     /// what to do about it, the state that caused it, the content it was for, and the ad
     /// request's id when there was one, or the ad's. Built only when someone hears it. The content
@@ -11,7 +11,7 @@ extension KontextVideo {
         _ error: any Error, call: String, state: @autoclosure () -> String, content: String? = nil, requestId: UUID? = nil,
         adId: String? = nil
     ) {
-        events.record(.warning) {
+        record(.warning) {
             var attributes = ["call": call, "error": "\(error)", "state": state()]
             if let why = (error as? LocalizedError)?.errorDescription { attributes["why"] = why }
             if let content { attributes["content"] = content }
@@ -20,9 +20,11 @@ extension KontextVideo {
             return KontextVideoEvent(.warning, .errorThrown, level: .warning, attributes: attributes)
         }
     }
+}
 
+extension KontextVideo {
     /// Where initialization stands, for the log.
-    var stateDescription: String { InitializationStage(phase).description }
+    var stateDescription: String { InitializationStage(session.phase).description }
 }
 
 /// Where initialization stands, without the task an initialization under way carries: what a
@@ -50,60 +52,70 @@ enum InitializationStage {
     }
 }
 
-extension VideoAd {
-    /// Runs one public call of the ad; what it throws is reported (`KontextVideo.reportThrown`)
-    /// with the ad's state as the call found it, then thrown on.
-    func reporting<Value>(_ call: @autoclosure () -> String, _ body: () throws -> Value) rethrows -> Value {
-        let state = sdk.events.isHeard(at: .warning) ? callState : nil
-        do {
-            return try body()
-        } catch {
-            sdk.reportThrown(error, call: call(), state: state?.description(of: self) ?? "", content: owner.content.id, adId: id)
-            throw error
-        }
-    }
-
-    /// `reporting(_:_:)` for an `async` call.
-    func reporting<Value>(_ call: @autoclosure () -> String, _ body: () async throws -> Value) async rethrows -> Value {
-        let state = sdk.events.isHeard(at: .warning) ? callState : nil
-        do {
-            return try await body()
-        } catch {
-            sdk.reportThrown(error, call: call(), state: state?.description(of: self) ?? "", content: owner.content.id, adId: id)
-            throw error
-        }
-    }
-
-    /// The ad's state as a call finds it. Taken before every public call at the default log
-    /// level (`.warning` is heard), and put into words only when the call throws: formatting it
-    /// up front cost every call that did not throw a few microseconds of the main thread. Flags
-    /// only, but for another ad's id: nothing to retain and release in the common case.
-    var callState: VideoAdCallState {
-        let other = sdk.adOnScreen
-        return VideoAdCallState(
-            sdk: InitializationStage(sdk.phase), isLoaded: isLoaded, wasShown: wasShown, hasEnded: hasEnded,
-            invalidationReason: invalidationReason, ownerDestroyed: owner.isDestroyed,
-            otherAdOnScreen: other === self ? nil : other?.id)
-    }
-}
-
-/// An ad's state when a public call began, for the warning its throw is reported with. Its id and
-/// format are the ad's own, which never change.
+/// An ad's state when a public call began, for the warning its throw is reported with: taken
+/// before every public call at the default log level (`.warning` is heard), and put into words
+/// only when the call throws (formatting it up front cost every call that did not throw a few
+/// microseconds of the main thread). Values only, but for another ad's id: nothing to retain and
+/// release in the common case. Its id and format are the ad's own, which never change.
 struct VideoAdCallState {
     let sdk: InitializationStage
-    let isLoaded: Bool
-    let wasShown: Bool
-    let hasEnded: Bool
-    let invalidationReason: VideoAd.InvalidationReason?
+    let phase: VideoAdLifecycle.Phase
     let ownerDestroyed: Bool
     let otherAdOnScreen: String?
+
+    /// `ad`'s state now.
+    @MainActor
+    init(of ad: VideoAd) {
+        let session = ad.context.session
+        let other = session.adOnScreen
+        sdk = InitializationStage(session.phase)
+        phase = ad.lifecycle.phase
+        ownerDestroyed = ad.owner.isDestroyed
+        otherAdOnScreen = other === ad ? nil : other?.id
+    }
+
+    /// Runs `ad`'s public `call`; what it throws is reported with the ad's state as the call
+    /// found it, then thrown on.
+    @MainActor
+    static func reporting<Value>(_ ad: VideoAd, _ call: @autoclosure () -> String, _ body: () throws -> Value) rethrows -> Value {
+        let state = ad.runtime.events.isHeard(at: .warning) ? VideoAdCallState(of: ad) : nil
+        do { return try body() } catch {
+            state?.report(error, call: call(), of: ad)
+            throw error
+        }
+    }
+
+    /// `reporting(_:_:_:)` for an `async` call.
+    @MainActor
+    static func reporting<Value>(
+        _ ad: VideoAd, _ call: @autoclosure () -> String, _ body: () async throws -> Value
+    ) async rethrows -> Value {
+        let state = ad.runtime.events.isHeard(at: .warning) ? VideoAdCallState(of: ad) : nil
+        do { return try await body() } catch {
+            state?.report(error, call: call(), of: ad)
+            throw error
+        }
+    }
+
+    /// Reports `error`, thrown by `ad`'s public `call`, with this state (`KontextVideoEventStream.reportThrown`).
+    @MainActor
+    func report(_ error: any Error, call: String, of ad: VideoAd) {
+        ad.runtime.events.reportThrown(error, call: call, state: description(of: ad), content: ad.owner.content.id, adId: ad.id)
+    }
 
     /// The state of `ad` in one line, for the log.
     func description(of ad: VideoAd) -> String {
         var parts = ["ad=\(ad.id)", "format=\(ad.format.rawValue)", "sdk=\(sdk.description)"]
-        parts.append(isLoaded ? "loaded" : "not loaded")
-        if wasShown { parts.append(hasEnded ? "shown and ended" : "on screen") }
-        if let invalidationReason { parts.append("invalidated(\(invalidationReason))") }
+        switch phase {
+        case .held, .loading, .invalidated(_, wasLoaded: false): parts.append("not loaded")
+        default: parts.append("loaded")
+        }
+        switch phase {
+        case .onScreen: parts.append("on screen")
+        case .ending, .ended: parts.append("shown and ended")
+        case .invalidated(let reason, _): parts.append("invalidated(\(reason))")
+        case .held, .loading, .loaded: break
+        }
         if ownerDestroyed { parts.append("its VideoAds destroyed") }
         if let otherAdOnScreen { parts.append("ad \(otherAdOnScreen) on screen") }
         return parts.joined(separator: ", ")
@@ -116,10 +128,10 @@ extension AdRequestBook {
         "sdk=\(sdk.stateDescription)" + (isDestroyed ? ", destroyed" : "")
     }
 
-    /// Reports what `format(_:)` throws (`KontextVideo.reportThrown`), with this object's state
+    /// Reports what `format(_:)` throws (`KontextVideoEventStream.reportThrown`), with this object's state
     /// and content; `note` adds to the state.
     func reportFormatThrown(_ error: any Error, format: AdFormat, note: String? = nil, requestId: UUID? = nil) {
-        sdk.reportThrown(error, call: "format(.\(format.rawValue))", state: stateDescription + (note.map { ", \($0)" } ?? ""),
+        sdk.events.reportThrown(error, call: "format(.\(format.rawValue))", state: stateDescription + (note.map { ", \($0)" } ?? ""),
                          content: content.id, requestId: requestId)
     }
 }

@@ -33,64 +33,26 @@ extension VideoAd {
     ///   50 %) and ``VideoAdError/contentPaused`` (an overlay over paused content) — the ad stays
     ///   ready in these three —, ``VideoAdError/wrongPresentation`` (a linear ad).
     public func show(in view: any VideoAdHostView, insets: VideoAdInsets = .zero) throws {
-        try reporting("show(in:insets:)") { try place(in: view, insets: insets) }
+        try VideoAdCallState.reporting(self, "show(in:insets:)") { try place(in: view, insets: insets) }
     }
 
     /// `show(in:insets:)`'s work, once its throws are reported.
     private func place(in view: any VideoAdHostView, insets: VideoAdInsets) throws {
         if format == .linear { throw VideoAdError.wrongPresentation }
         try checkShowable()
-        let needs = sizeNeeds
-        let snapshot = HostSnapshot(of: view)
+        let needs = CreativeSizeNeeds(of: served, reported: renderer?.reportedSize)
         let placement: AdPlacement
-        switch AdLayout.place(needs, in: snapshot, insets: insets) {
+        switch AdLayout.place(needs, in: HostSnapshot(of: view), insets: insets) {
         case .success(let placed): placement = placed
         case .failure(let failure): throw failure.videoAdError
         }
         if format == .overlay, owner.playerTracker.isContentPlaying == false { throw VideoAdError.contentPaused }
 
-        goOnScreen()
-        let presentation = HostedPresentation(ad: self, view: view, insets: insets, needs: needs, placement: placement)
-        onScreen = presentation
-        renderer?.place(in: placement.frame)
-        runtime.environment.platform.attach(renderer?.platformView, to: view)
-        view.videoAdDidPlace(placement.frame)
-        // The host's hook may have ended the ad (a `dismiss()` from inside it): start nothing then.
-        guard !hasEnded else { return }
-        startVerification()
-        renderer?.start()
-        presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
-        if format == .overlay {
-            presentation.follow(tracker: owner.playerTracker, clock: runtime.clock, duration: duration)
-        }
-        record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
-        // Image and HTML creatives count their impression at show(); a video at its first frame.
-        if served.creative.kind != .vast { recordImpression() }
+        apply(.show)
+        HostedPresentation.start(ad: self, in: view, insets: insets, needs: needs, placement: placement)
     }
 
-    #if canImport(UIKit)
-    /// Presents a linear ad full screen from `presenter`, any object that can put a full-screen
-    /// surface up (see `KontextVideoTesting.HeadlessPresenter`). Throws as `show(from:)` does.
-    ///
-    /// On iOS and tvOS `show(from: UIViewController?)` takes view controllers and `nil`, so this
-    /// one takes a presenter only: `show()` and `show(from: nil)` are never ambiguous.
-    ///
-    /// ```swift
-    /// // KontextVideoTesting's HeadlessPresenter
-    /// try linear.show(from: harness.presenter)
-    /// ```
-    ///
-    /// - Parameter presenter: What puts the ad's full-screen surface up and takes it down.
-    /// - Throws: With nothing shown: the errors of `show(in:insets:)` — ``VideoAdError/notLoaded``,
-    ///   ``VideoAdError/alreadyShown``, ``VideoAdError/anotherAdShowing``,
-    ///   ``VideoAdError/invalidated(_:)``, ``VideoAdError/destroyed``,
-    ///   ``VideoAdError/disabled(reason:)`` —, plus ``VideoAdError/presenterUnavailable`` (the
-    ///   presenter cannot present right now; the ad stays ready) and
-    ///   ``VideoAdError/wrongPresentation`` (an overlay or pause ad).
-    public func show(from presenter: any VideoAdPresenter) throws {
-        try presentLinear(from: presenter)
-    }
-    #else
+    #if !canImport(UIKit)
     /// Presents a linear ad full screen: from the given presenter, or with `nil` (the default)
     /// from the platform's default presenter. Where there is no UIKit (macOS, Linux) and in
     /// headless tests; on iOS and tvOS you pass a `UIViewController`.
@@ -119,7 +81,7 @@ extension VideoAd {
 
     /// Presents a linear ad from `presenter`, or from the platform's default presenter.
     func presentLinear(from presenter: (any VideoAdPresenter)?) throws {
-        try reporting("show(from:)") { try present(from: presenter) }
+        try VideoAdCallState.reporting(self, "show(from:)") { try present(from: presenter) }
     }
 
     /// `show(from:)`'s work, once its throws are reported.
@@ -129,26 +91,8 @@ extension VideoAd {
         guard let presenter = presenter ?? runtime.environment.platform.defaultPresenter(), presenter.canPresentVideoAd else {
             throw VideoAdError.presenterUnavailable
         }
-        goOnScreen()
-        let presentation = LinearPresentationController(ad: self, presenter: presenter)
-        onScreen = presentation
-        record(.state, .presenting, level: .info)
-        let showReturned = Flag()
-        presentation.present(clock: runtime.clock, timeout: runtime.environment.presentationTimeout) { [weak self] presented in
-            guard let self, !self.hasEnded else { return }
-            if presented {
-                // A video that comes up while the app is in the background waits for it.
-                if !self.sdk.applicationIsActive { self.renderer?.receive(.applicationActive(false)) }
-                self.startVerification()
-                self.renderer?.start()
-            } else if showReturned.isSet {
-                self.fail(.presenterUnavailable)
-            } else {
-                // `didFail` comes after `show()` returned, even from a presenter that answers at once.
-                Task { @MainActor [weak self] in self?.fail(.presenterUnavailable) }
-            }
-        }
-        showReturned.isSet = true
+        apply(.show)
+        LinearPresentationController.start(ad: self, from: presenter)
     }
 
     /// Ends an overlay or pause ad because you say so; `didEnd(.dismissed)` follows,
@@ -166,10 +110,9 @@ extension VideoAd {
     ///
     /// - Throws: ``VideoAdError/wrongPresentation`` for a linear ad, which only the SDK dismisses.
     public func dismiss() throws {
-        try reporting("dismiss()") {
+        try VideoAdCallState.reporting(self, "dismiss()") {
             if format == .linear { throw VideoAdError.wrongPresentation }
-            guard wasShown, !hasEnded else { return }
-            end(.dismissed)
+            apply(.end(.dismissed))
         }
     }
 
@@ -179,36 +122,12 @@ extension VideoAd {
         if wasShown { throw VideoAdError.alreadyShown }
         try checkUsable()
         if !isLoaded { throw VideoAdError.notLoaded }
-        if sdk.adOnScreen != nil { throw VideoAdError.anotherAdShowing }
+        if context.session.adOnScreen != nil { throw VideoAdError.anotherAdShowing }
         // App Review 2.5.18: no ad in an app extension, whichever `show` was called.
         if let why = AppExtensionAdPolicy.refusal(in: runtime.platform.hostProcessKind) {
             record(.error, .showRefusedInAppExtension, level: .error, ["why": why])
             throw VideoAdError.presenterUnavailable
         }
-    }
-
-    private func goOnScreen() {
-        wasShown = true
-        cancelExpiry()
-        markUsed()
-        sdk.adOnScreen = self
-    }
-
-    /// The creative's size needs, from the server's answer.
-    var sizeNeeds: CreativeSizeNeeds {
-        let creative = served.creative
-        let kind: CreativeSizeNeeds.Kind = format == .overlay ? .overlayStrip : (creative.fullScreen ? .fullScreenPause : .pauseCard)
-        let fallback: CGSize = format == .overlay ? CGSize(width: 320, height: 50) : CGSize(width: 300, height: 250)
-        // The size the page asked for (within the server's, `CreativePageRules`) comes first. A
-        // size the server did not give, or gave as garbage, falls back to the format's standard size.
-        if let reported = renderer?.reportedSize, let needs = CreativeSizeNeeds(width: reported.width, height: reported.height, kind: kind) {
-            return needs
-        }
-        return CreativeSizeNeeds(
-            width: CGFloat(creative.width ?? Double(fallback.width)),
-            height: CGFloat(creative.height ?? Double(fallback.height)),
-            kind: kind
-        ) ?? CreativeSizeNeeds(width: fallback.width, height: fallback.height, kind: kind)!
     }
 }
 
@@ -223,10 +142,4 @@ extension HostSnapshot {
             isHidden: view.videoAdIsHidden
         )
     }
-}
-
-/// A flag a main-actor closure can read after the code that made it has moved on.
-@MainActor
-private final class Flag {
-    var isSet = false
 }

@@ -51,22 +51,22 @@ public final class VideoAd {
     /// duration wins.
     public internal(set) var duration: TimeInterval?
 
-    // MARK: State
+    // MARK: State (views of the lifecycle's phase)
 
     /// `true` once ``load()`` finished.
-    public internal(set) var isLoaded = false
+    public var isLoaded: Bool { lifecycle.isLoaded }
     /// Why the ad ended before it was shown, once it did: `.expired`, `.rejected`, `.destroyed`,
     /// `.creativeFailed(code:)`. `nil` while it is valid, and for a shown ad.
-    public private(set) var invalidationReason: InvalidationReason?
+    public var invalidationReason: InvalidationReason? { lifecycle.invalidationReason }
     /// `true` from a successful `show()` on.
-    public internal(set) var wasShown = false
+    public var wasShown: Bool { lifecycle.wasShown }
     /// `true` once the ad began to end. `didEnd` follows at once for an overlay or pause ad, and
     /// once the dismissal finished for a linear ad.
-    public private(set) var hasEnded = false
+    public var hasEnded: Bool { lifecycle.hasEnded }
     /// Whether the creative ran to its end: a video reached complete, an overlay's duration elapsed.
     /// Separate from how it left the screen: a linear ad whose end card the viewer closed ends
     /// with `.closed` and `isCompleted == true`.
-    public private(set) var isCompleted = false
+    public var isCompleted: Bool { lifecycle.isCompleted }
     /// Receives the ad's moments: the impression, clicks, a failure on screen and the end. Held
     /// weakly: keep your delegate alive while the ad is shown.
     public weak var delegate: VideoAdDelegate?
@@ -75,62 +75,56 @@ public final class VideoAd {
     /// `show()` still measures the view.
     public var isReady: Bool {
         expireIfDue()
-        return isLoaded && !wasShown && invalidationReason == nil && !owner.isDestroyed
+        return lifecycle.phase == .loaded && !owner.isDestroyed
     }
 
     // MARK: Inner parts
 
     /// The server's answer this ad was made from.
     package let served: ServedAd
-    /// The request book of the `VideoAds` the ad came from.
-    let owner: AdRequestBook
-    /// The SDK instance, its owner's (the one on-screen slot, the state, `regulatory`).
-    unowned let sdk: KontextVideo
-    let runtime: SDKRuntime
-    let expiresAt: Duration
-    /// The load under way, from `load()` until it finished (a loaded ad never loads again).
-    var loading: LoadInProgress?
-    /// The creative's renderer, from `load()` until the ad ends.
-    package internal(set) var renderer: (any CreativeRenderer)?
-    /// A linear ad's tracking pixels, from the end of its load.
-    var tracking: LinearTrackingSession?
-    /// The ad's measurement session (`VideoAd+Verification.swift`), from the moment it is on screen.
-    var verification: VideoAdVerificationSession?
-    /// The consent and app macros a linear ad's pixels carry, read while it loaded.
-    var pixelMacros = VASTMacroContext()
-    private var impressionRecorded = false
-    var onScreen: OnScreenPresentation?
+    /// Where the ad stands: the one source of its state.
+    var lifecycle: VideoAdLifecycle
+    /// Its `VideoAds` and the runtime that served it; the SDK's session through them.
+    let context: AdContext
+    /// The creative at work, from `load()` on.
+    var live: LiveCreative?
     /// The ad's place in the runtime's expiry timer, until it was shown or ended.
-    private var expiryTicket: DeadlineTimer.Ticket?
+    var expiryTicket: DeadlineTimer.Ticket?
+
+    /// The creative's renderer, from `load()` until the ad ends.
+    package var renderer: (any CreativeRenderer)? { live?.renderer }
+    /// The request book of the `VideoAds` the ad came from.
+    var owner: AdRequestBook { context.owner }
+    /// The runtime of the session the ad was served in.
+    var runtime: SDKRuntime { context.runtime }
 
     /// The ad the server's `served` answer becomes, received at `receivedAt` on the runtime's
     /// clock. Made where the answer arrived, off the main actor: copying the answer and making the
     /// object are work the main thread need not do. It takes part in nothing until `arrived(requestId:)`.
-    nonisolated init(served: ServedAd, owner: AdRequestBook, runtime: SDKRuntime, receivedAt: Duration) {
+    nonisolated init(served: ServedAd, context: AdContext, receivedAt: Duration) {
         self.served = served
         self.id = served.id
         self.format = served.format
         self.duration = served.format == .pause ? nil : served.duration
-        self.owner = owner
-        self.sdk = owner.sdk
-        self.runtime = runtime
-        self.expiresAt = receivedAt + served.expiresIn
+        self.context = context
+        self.lifecycle = VideoAdLifecycle(
+            format: served.format, expiresAt: receivedAt + served.expiresIn,
+            endsOnResume: served.format == .pause && served.creative.fullScreen)
     }
 
     /// The ad is the request's outcome, on the main actor: it expires on the runtime's timer from
     /// now on, and its arrival is recorded.
     func arrived(requestId: UUID?) {
-        // Held strongly by the timer, not weakly (a weak capture costs a box and a side table on the
-        // main thread): until the entry is cancelled (shown, ended, invalidated) the ad's
-        // `VideoAds` holds it anyway, and a stopped timer forgets it.
-        expiryTicket = runtime.expiryTimer.schedule(at: expiresAt) { [self] in expireIfDue() }
-        record(.state, .adReceived, level: .info, Self.receivedAttributes(served, requestId: requestId))
+        // Held strongly (a weak capture costs a box and a side table): its `VideoAds` holds it until
+        // the entry is cancelled anyway, and a stopped timer forgets it.
+        expiryTicket = runtime.expiryTimer.schedule(at: lifecycle.expiresAt) { [self] in expireIfDue() }
+        record(.state, .adReceived, level: .info, served.receivedAttributes(requestId: requestId))
     }
 
     /// Unshown and not invalidated: `format()` hands it out again.
     var isHeldValid: Bool {
         expireIfDue()
-        return !wasShown && invalidationReason == nil
+        return lifecycle.isHeldValid
     }
 
     // MARK: reject(_:)
@@ -149,176 +143,22 @@ public final class VideoAd {
     /// - Throws: ``VideoAdError/alreadyShown`` after `show()`, or ``VideoAdError/invalidated(_:)``
     ///   with the invalidation if the ad already ended (expired, rejected, destroyed or failed).
     public func reject(_ reason: RejectReason = .notUsed) throws {
-        try reporting("reject(\(reason))") { try rejectOnce(reason) }
+        try VideoAdCallState.reporting(self, "reject(\(reason))") {
+            expireIfDue()
+            run(try lifecycle.handle(.reject(reason)))
+        }
     }
-
-    private func rejectOnce(_ reason: RejectReason) throws {
-        if wasShown { throw VideoAdError.alreadyShown }
-        expireIfDue()
-        if let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
-        markUsed()
-        runtime.send(.reject(reason, adId: id, format: format, playhead: owner.playerTracker.playhead))
-        tracking?.notUsed()
-        invalidate(.rejected)
-    }
-
-    // MARK: Shared checks and transitions
 
     /// The throws every method shares, in the reference's order of precedence.
     func checkUsable() throws {
         if owner.isDestroyed { throw VideoAdError.destroyed }
-        if case .disabled(let reason)? = sdk.currentState { throw VideoAdError.disabled(reason: reason) }
+        if case .disabled(let reason)? = context.session.currentState { throw VideoAdError.disabled(reason: reason) }
         expireIfDue()
-        if !wasShown, let invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
-    }
-
-    /// The ad was shown or rejected: the server answering it again, to any `VideoAds` of the app,
-    /// is `.alreadyUsed` for as long as the ad could still be valid.
-    func markUsed() {
-        runtime.usedAds.insert(id, validUntil: expiresAt, now: runtime.clock.now)
-    }
-
-    /// Ends the ad before it was shown: no delegate callback (nothing is delivered before `show()`).
-    func invalidate(_ reason: InvalidationReason) {
-        guard invalidationReason == nil, !wasShown else { return }
-        invalidationReason = reason
-        releaseRenderer()
-        cancelExpiry()
-        owner.forget(self)
-        record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
-        if let loading, loading.result == nil {
-            loading.cancel()
-            loading.settle(.failure(reason == .destroyed ? VideoAdError.destroyed : VideoAdError.invalidated(reason)))
-        }
+        if let invalidationReason = lifecycle.invalidationReason { throw VideoAdError.invalidated(invalidationReason) }
     }
 
     /// Expires the ad once the server's expiry passed, unless it was shown or ended before.
     func expireIfDue() {
-        guard invalidationReason == nil, !wasShown, runtime.clock.now >= expiresAt else { return }
-        runtime.send(.expired(adId: id, format: format, playhead: owner.playerTracker.playhead))
-        invalidate(.expired)
-    }
-
-    /// The owning `VideoAds` was destroyed.
-    func ownerDestroyed() {
-        if wasShown {
-            if !hasEnded { end(.destroyed) }
-            return
-        }
-        guard invalidationReason == nil else { return }
-        runtime.send(.dropped(adId: id, format: format, playhead: owner.playerTracker.playhead))
-        tracking?.notUsed()
-        invalidate(.destroyed)
-    }
-
-    /// Stops everything without callbacks or events: its session ended (`SDKSession.end()`), and
-    /// the one after it must not hear from it.
-    func abandon() {
-        onScreen?.abandon()
-        onScreen = nil
-        renderer?.stop()
-        loading?.cancel()
-        hasEnded = true
-    }
-
-    /// Records one of the ad's moments on the SDK's event stream, with its id and format; the
-    /// attributes are built only when someone hears the event.
-    func record(
-        _ kind: KontextVideoEvent.Kind,
-        _ name: KontextVideoEvent.Name,
-        level: KontextVideoConfiguration.LogLevel,
-        _ attributes: @autoclosure () -> [String: String] = [:]
-    ) {
-        runtime.events.record(level) {
-            var all = attributes()
-            all["adId"] = id
-            all["format"] = format.rawValue
-            return KontextVideoEvent(kind, name, level: level, attributes: all)
-        }
-    }
-
-    /// The impression: at `show()` for image and HTML creatives, at the first frame for video. At most once.
-    func recordImpression() {
-        guard !impressionRecorded, wasShown, !hasEnded else { return }
-        impressionRecorded = true
-        verification?.receive(.impression)
-        runtime.send(.impression(adId: id, format: format, playhead: owner.playerTracker.playhead))
-        record(.delegate, .didRecordImpression, level: .info)
-        delegate?.videoAdDidRecordImpression(self)
-    }
-
-    // MARK: Ending
-
-    /// The expiry no longer matters (the ad was shown or ended): its timer entry goes now, not at
-    /// the deadline, so a destroyed ad leaves nothing behind.
-    func cancelExpiry() {
-        guard let ticket = expiryTicket else { return }
-        runtime.expiryTimer.cancel(ticket)
-        expiryTicket = nil
-    }
-
-    /// Stops the creative and lets go of it (a web view or player is heavy).
-    private func releaseRenderer() {
-        renderer?.stop()
-        renderer = nil
-    }
-
-    /// The creative ran to its end.
-    func markCompleted() {
-        isCompleted = true
-    }
-
-    /// The ad broke on screen: `didFail` now, `didEnd(.failed)` once it is cleaned up. The ad has
-    /// begun to end before `didFail`, so an app calling `dismiss()` from it changes nothing.
-    func fail(_ error: VideoAdError) {
-        guard wasShown, !hasEnded else { return }
-        hasEnded = true
-        if case .creativeFailed(let code) = error {
-            runtime.send(.vastError(code: code, adId: id, format: format, playhead: owner.playerTracker.playhead))
-        }
-        record(.delegate, .didFail, level: .error, ["error": "\(error)"])
-        delegate?.videoAd(self, didFail: error)
-        takeOffScreen(.failed)
-    }
-
-    /// Takes the ad off the screen. Overlay and pause: `didEnd` synchronously. Linear: once the
-    /// dismissal finished (at once when the surface is already gone).
-    func end(_ reason: EndReason) {
-        guard wasShown, !hasEnded else { return }
-        hasEnded = true
-        takeOffScreen(reason)
-    }
-
-    /// Stops the creative, takes it down and delivers `didEnd` (at once, or after a linear ad's dismissal).
-    private func takeOffScreen(_ reason: EndReason) {
-        tracking?.ended(reason)
-        verification?.receive(.ended(reason))
-        let presentation = onScreen
-        onScreen = nil
-        presentation?.stop()
-        // A linear ad keeps its video on the surface until the dismissal finished.
-        if format != .linear { releaseRenderer() }
-        let finish: @MainActor () -> Void = { [self] in
-            if format == .linear { releaseRenderer() }
-            if sdk.adOnScreen === self { sdk.adOnScreen = nil }
-            owner.forget(self)
-            runtime.send(.ended(reason: reason, completed: isCompleted, adId: id, format: format, playhead: owner.playerTracker.playhead))
-            record(.delegate, .didEnd, level: .info, ["reason": reason.rawValue, "completed": "\(isCompleted)"])
-            delegate?.videoAd(self, didEnd: reason)
-        }
-        if let presentation {
-            presentation.takeDown(reason: reason, completion: finish)
-        } else {
-            finish()
-        }
-    }
-}
-
-extension VideoAd {
-    /// An overlay's duration elapsed.
-    func completeOverlay() {
-        guard wasShown, !hasEnded else { return }
-        markCompleted()
-        end(.completed)
+        apply(.expiryCheck(now: runtime.clock.now))
     }
 }

@@ -25,7 +25,9 @@ struct InspectorTests {
                 return
             }
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30) { answer.give(nil) }
+        // Five minutes: under the thread sanitizer on two cores the run's queueing alone can take
+        // tens of seconds.
+        DispatchQueue.global().asyncAfter(deadline: .now() + 300) { answer.give(nil) }
         let inspection = await answer.value
         watching.cancel()
         return inspection

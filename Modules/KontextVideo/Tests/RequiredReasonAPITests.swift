@@ -114,7 +114,7 @@ struct RequiredReasonAPITests {
     func shippedModulesAreTheFacadesClosure() throws {
         let shipped = try Self.shippedModules()
         #expect(shipped.isSuperset(of: ["KontextVideo", "KontextVideoNetworking", "KontextVideoModels", "KontextVideoCreatives", "KontextVideoConcurrency"]))
-        #expect(shipped.isDisjoint(with: ["KontextVideoSandbox", "KontextVideoTesting", "KontextVideoTestSupport", "KontextVideoBenchmarks"]))
+        #expect(shipped.isDisjoint(with: ["KontextVideoSandbox", "KontextVideoTesting", "KontextVideoTestSupport", "kontext-video-bench"]))
         #expect(try Self.shippedSources().count > 50)
     }
 

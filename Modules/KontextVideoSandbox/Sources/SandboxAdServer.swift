@@ -241,7 +241,7 @@ public final class SandboxAdServer: Sendable {
     ///
     /// Waits are woken by arrivals, never by polling. They throw `CancellationError` when the
     /// task is cancelled, ``SandboxWaitError/stopped(_:)`` when the server stops, and
-    /// ``SandboxWaitError/timedOut(_:)`` after 30 s of real time — a safety net that keeps a
+    /// ``SandboxWaitError/timedOut(_:)`` after 5 minutes of real time — a safety net that keeps a
     /// broken test from hanging the suite, never the way a passing test finishes.
     ///
     /// ```swift
@@ -254,7 +254,7 @@ public final class SandboxAdServer: Sendable {
     ///   - count: How many to wait for.
     /// - Returns: The matching requests, once there are at least `count`.
     /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/stopped(_:)``
-    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 30 s of real time.
+    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 5 minutes of real time.
     @discardableResult
     public func waitForRequests(path: String? = nil, count: Int) async throws -> [RecordedRequest] {
         try await waitUntil("\(count) request(s)\(path.map { " to \($0)" } ?? "")") { server in
@@ -276,7 +276,7 @@ public final class SandboxAdServer: Sendable {
     ///   - unique: Whether to count distinct `eventId`s (the default) or every delivery.
     /// - Returns: The events, once there are at least `count`.
     /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/stopped(_:)``
-    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 30 s of real time.
+    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 5 minutes of real time.
     @discardableResult
     public func waitForEvents(count: Int, unique: Bool = true) async throws -> [RecordedEvent] {
         try await waitUntil("\(count) \(unique ? "unique " : "")event(s)") { server in
@@ -298,7 +298,7 @@ public final class SandboxAdServer: Sendable {
     ///   - name: Only the pixels of this name, such as `impression` or `firstQuartile`; `nil` for any.
     /// - Returns: The matching hits, once there are at least `count`.
     /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/stopped(_:)``
-    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 30 s of real time.
+    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 5 minutes of real time.
     @discardableResult
     public func waitForPixelHits(count: Int, adId: String? = nil, name: String? = nil) async throws -> [PixelHit] {
         let matching: @Sendable (SandboxAdServer) -> [PixelHit] = { server in
@@ -313,7 +313,7 @@ public final class SandboxAdServer: Sendable {
     ///   - description: What is awaited, for the time-out's message.
     ///   - condition: Evaluated now and after every request, on a server thread.
     /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/stopped(_:)``
-    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 30 s of real time.
+    ///   when the server stops, ``SandboxWaitError/timedOut(_:)`` after 5 minutes of real time.
     public func waitUntil(_ description: String = "a condition", _ condition: @escaping @Sendable (SandboxAdServer) -> Bool) async throws {
         try await state.waiters.wait(description) { [weak self] in
             guard let self else { return false }

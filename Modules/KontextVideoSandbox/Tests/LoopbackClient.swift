@@ -11,7 +11,9 @@ enum LoopbackClient {
         configuration.requestCachePolicy = .reloadIgnoringLocalAndRemoteCacheData
         configuration.urlCache = nil
         configuration.httpShouldSetCookies = false
-        configuration.timeoutIntervalForRequest = 20
+        // Generous: a held response is released by a test's task, which may queue behind others for
+        // a while under the thread sanitizer; the sandbox's own waits bound a real hang.
+        configuration.timeoutIntervalForRequest = 300
         return URLSession(configuration: configuration)
     }()
 

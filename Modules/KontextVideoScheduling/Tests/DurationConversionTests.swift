@@ -29,7 +29,7 @@ struct DurationConversionTests {
 }
 
 /// The real clock's sleeping itself is exercised on the real clock by the process-level tests
-/// (`KontextVideoProbe/Tests`); here only what needs no waiting.
+/// (`Tools/KontextVideoProbe/Tests`); here only what needs no waiting.
 @Suite("SystemClock")
 struct SystemClockTests {
     @Test func aPastDeadlineReturnsAtOnce() async throws {

@@ -65,9 +65,10 @@ struct VASTParserErrorTests {
             xml += "<!ENTITY lol\(level) \"" + String(repeating: "&lol\(level == 1 ? "" : String(level - 1));", count: 10) + "\">"
         }
         xml += "]><VAST version=\"4.0\"><Error>&lol9;</Error></VAST>"
-        let start = ContinuousClock.now
+        // Refused before anything expands: a reader that expanded it would build 10⁹ "lol"s and
+        // never return. How fast the refusal is belongs to the fuzz target's per-input time-out,
+        // not to a timed unit test on a shared machine.
         #expect(code(xml) == 100)
-        #expect(ContinuousClock.now - start < .seconds(1))
     }
 
     @Test func externalEntitiesAreRefusedWith100() {

@@ -202,6 +202,10 @@ struct AdServerClientSandboxTests {
         let client = try client(server)
         async let first = client.initialize()
         async let second = client.initialize()
+        // On a failed wait the gate must open before the scope awaits `first` and `second`: they
+        // wait on the test clock for the held /init, and `server.stop()` (declared earlier) runs
+        // only after them, so a closed gate would hang the run instead of failing this test.
+        defer { gate.release() }
         try await gate.waitUntilHeld()
         gate.release()
         #expect(await [first, second] == [.enabled, .enabled])

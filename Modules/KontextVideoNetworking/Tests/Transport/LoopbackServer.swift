@@ -75,7 +75,7 @@ final class LoopbackServer: Sendable {
         self.handler.withLock { $0 = handler }
     }
 
-    /// Returns once `count` requests in total have arrived (a 30 s real-time safety net fails the test).
+    /// Returns once `count` requests in total have arrived (a real-time safety net, ``realTimeSafetyNet``, fails the test).
     func waitForRequests(_ count: Int) async throws {
         let recorded = self.recorded
         if recorded.snapshot.count >= count { return }
@@ -85,7 +85,7 @@ final class LoopbackServer: Sendable {
             return recorded.snapshot.count >= count
         }
         let safety = Task {
-            try? await Task.sleep(for: .seconds(30))
+            try? await Task.sleep(for: realTimeSafetyNet)
             waiter.cancel()
         }
         defer { safety.cancel() }
@@ -144,13 +144,19 @@ func boundLoopbackSocket() throws -> (descriptor: Int32, port: UInt16) {
     return (descriptor, UInt16(bigEndian: address.sin_port))
 }
 
+/// How long a real-time safety net waits before it fails a test: never how a passing test
+/// finishes, only a guard against a hang. Five minutes, because under the thread sanitizer on two
+/// cores a test's tasks can queue for tens of seconds behind the rest of the run (a 30 s net
+/// failed slow-but-correct tests in CI on 5 December 2026).
+let realTimeSafetyNet: Duration = .seconds(300)
+
 /// Sockets kept bound (never listening) for the whole test run.
 private let reservedClosedPorts = LockedState<[Int32]>([])
 
 /// Waits until the clock's earliest sleeper is due `delay` from now, then advances to it.
 /// Used where real I/O runs alongside the clock, so only the expected timer moves.
 func advance(_ clock: TestClock, whenSleeping delay: Duration) async throws {
-    let limit = ContinuousClock.now.advanced(by: .seconds(30))
+    let limit = ContinuousClock.now.advanced(by: realTimeSafetyNet)
     while clock.nextDeadline.map({ $0 - clock.now }) != delay {
         try #require(ContinuousClock.now < limit, "no sleeper due in \(delay); next: \(String(describing: clock.nextDeadline))")
         await Task.yield()
@@ -159,13 +165,13 @@ func advance(_ clock: TestClock, whenSleeping delay: Duration) async throws {
 }
 
 /// Yields until `condition` holds, while real I/O or other tasks make progress; fails the
-/// test after 30 s of real time (a safety net, never how a passing test finishes).
+/// test after ``realTimeSafetyNet`` of real time (a safety net, never how a passing test finishes).
 func eventually(
     _ description: String,
     sourceLocation: SourceLocation = #_sourceLocation,
     _ condition: () async -> Bool
 ) async throws {
-    let limit = ContinuousClock.now.advanced(by: .seconds(30))
+    let limit = ContinuousClock.now.advanced(by: realTimeSafetyNet)
     while await !condition() {
         try #require(ContinuousClock.now < limit, "never happened: \(description)", sourceLocation: sourceLocation)
         await Task.yield()

@@ -63,5 +63,27 @@ extension VideoAd {
     public func show(from viewController: UIViewController? = nil) throws {
         try presentLinear(from: viewController.map(UIViewControllerPresenter.init))
     }
+
+    /// Presents a linear ad full screen from `presenter`, any object that can put a full-screen
+    /// surface up (see `KontextVideoTesting.HeadlessPresenter`). Throws as `show(from:)` does.
+    ///
+    /// On iOS and tvOS `show(from: UIViewController?)` takes view controllers and `nil`, so this
+    /// one takes a presenter only: `show()` and `show(from: nil)` are never ambiguous.
+    ///
+    /// ```swift
+    /// // KontextVideoTesting's HeadlessPresenter
+    /// try linear.show(from: harness.presenter)
+    /// ```
+    ///
+    /// - Parameter presenter: What puts the ad's full-screen surface up and takes it down.
+    /// - Throws: With nothing shown: the errors of `show(in:insets:)` — ``VideoAdError/notLoaded``,
+    ///   ``VideoAdError/alreadyShown``, ``VideoAdError/anotherAdShowing``,
+    ///   ``VideoAdError/invalidated(_:)``, ``VideoAdError/destroyed``,
+    ///   ``VideoAdError/disabled(reason:)`` —, plus ``VideoAdError/presenterUnavailable`` (the
+    ///   presenter cannot present right now; the ad stays ready) and
+    ///   ``VideoAdError/wrongPresentation`` (an overlay or pause ad).
+    public func show(from presenter: any VideoAdPresenter) throws {
+        try presentLinear(from: presenter)
+    }
 }
 #endif

@@ -16,7 +16,7 @@ struct DestinationTests {
         let app = try ProbeProcess(["rejects", "--server", server.baseURL.absoluteString, "--count", "\(count)", "--token", token],
                                    storage: storage, executable: executable)
         defer { app.terminate() }
-        #expect(await app.waitUntilDone(within: 60))
+        #expect(await app.waitUntilDone(within: 300))
         let acked = app.acknowledged
         #expect(acked.count == count, "\(app.lines.suffix(3))")
         return acked

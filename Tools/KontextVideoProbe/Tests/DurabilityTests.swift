@@ -31,7 +31,7 @@ struct DurabilityTests {
         let app = try ProbeProcess(["rejects", "--server", server.baseURL.absoluteString], storage: storage)
         // A random moment: after 1 to 120 acknowledged rejects, while the app keeps going.
         let moment = Int.random(in: 1...120)
-        let reached = await app.waitForOutput(within: 60) { lines, _ in lines.filter { $0.hasPrefix("ACK ") }.count >= moment }
+        let reached = await app.waitForOutput(within: 300) { lines, _ in lines.filter { $0.hasPrefix("ACK ") }.count >= moment }
         app.kill()
         #expect(reached, "the probe acknowledged \(moment) rejects")
         #expect(await app.waitUntilDone(within: 10))
@@ -52,8 +52,8 @@ struct DurabilityTests {
 
         let first = try ProbeProcess(["rejects", "--server", server.baseURL.absoluteString, "--count", "500"], storage: storage)
         let second = try ProbeProcess(["rejects", "--server", server.baseURL.absoluteString, "--count", "500"], storage: storage)
-        #expect(await first.waitUntilDone(within: 120))
-        #expect(await second.waitUntilDone(within: 120))
+        #expect(await first.waitUntilDone(within: 300))
+        #expect(await second.waitUntilDone(within: 300))
         let acked = Set(first.acknowledged + second.acknowledged)
         #expect(acked.count == 1000, "both processes acknowledged their 500 rejects")
 

@@ -45,11 +45,11 @@ public final class ResponseGate: @unchecked Sendable {
     /// Returns once at least `count` responses reached the gate.
     ///
     /// Throws `CancellationError` when the task is cancelled, or ``SandboxWaitError/timedOut(_:)``
-    /// after 30 s of real time — a safety net against a hung test
+    /// after 5 minutes of real time — a safety net against a hung test
     /// suite, never a way to wait for something.
     /// - Parameter count: How many responses to wait for; 1 by default.
     /// - Throws: `CancellationError` when the task is cancelled, ``SandboxWaitError/timedOut(_:)``
-    ///   after 30 s of real time.
+    ///   after 5 minutes of real time.
     public func waitUntilHeld(count: Int = 1) async throws {
         try await waiters.wait("\(count) response(s) held at a gate") { [self] in heldCount >= count }
     }

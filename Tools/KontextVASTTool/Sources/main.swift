@@ -16,7 +16,7 @@ usage: kontext-vast inspect FILE_OR_URL [--width PX] [--height PX] [--cellular] 
 Prints the resolved ad as JSON: ads (sequence, duration, skip offset, chosen and all media files,
 tracking by event, clicks, companions and end card, icons, verifications), VAST error codes with
 the <Error> URLs owed, and the chain of wrappers walked. Exit status: 0 with an ad, 1 without, 2 on misuse.
-Try: kontext-vast inspect Modules/KontextVASTTool/Samples/wrapper.xml   (from the repository root)
+Try: kontext-vast inspect Tools/KontextVASTTool/Samples/wrapper.xml   (from the repository root)
 """
 
 func fail(_ message: String) -> Never {

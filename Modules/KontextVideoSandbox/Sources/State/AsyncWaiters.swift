@@ -7,8 +7,10 @@ import Foundation
 /// `DispatchTime` inside the server) so that a broken test fails instead of hanging; it is
 /// never the way a passing test finishes.
 final class AsyncWaiters: @unchecked Sendable {
-    /// The real-time bound on every wait (a safety net; default 30 s).
-    static let safetyTimeout: Duration = .seconds(30)
+    /// The real-time bound on every wait (a safety net; 5 minutes). It must outlast a whole test
+    /// run's queueing: under the thread sanitizer on two cores a test's own tasks can wait tens of
+    /// seconds for a thread, and a 30 s net failed tests that were only slow (CI, 5 December 2026).
+    static let safetyTimeout: Duration = .seconds(300)
 
     private struct Entry {
         let condition: @Sendable () -> Bool

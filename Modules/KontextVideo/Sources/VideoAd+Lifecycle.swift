@@ -1,0 +1,77 @@
+import Foundation
+import KontextVideoNetworking
+import KontextVideoCreatives
+
+extension VideoAd {
+    /// Feeds `input` to the lifecycle and runs what it asks for.
+    func apply(_ input: VideoAdLifecycle.Input) {
+        run(lifecycle.take(input))
+    }
+
+    /// Runs the lifecycle's `actions`, in order. An action may call back into the ad (a delegate
+    /// that dismisses it): the lifecycle moved before, so the nested input finds it where it stands.
+    func run(_ actions: [VideoAdLifecycle.Action]) {
+        for action in actions where live?.run(action, playhead: context.playhead) != true {
+            switch action {
+            case .send(let moment): runtime.send(moment.serverEvent(adId: id, format: format, playhead: context.playhead, at: Date()))
+            case .deliver(let moment): deliver(moment)
+            case .recordInvalidation(let reason): record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
+            case .cancelExpiry:
+                // The expiry no longer matters: its timer entry goes now, so a destroyed ad leaves nothing behind.
+                if let expiryTicket { runtime.expiryTimer.cancel(expiryTicket) }
+                expiryTicket = nil
+            case .markUsed: runtime.usedAds.insert(id, validUntil: lifecycle.expiresAt, now: runtime.clock.now)
+            case .forget: owner.forget(self)
+            case .takeSlot: context.session.adOnScreen = self
+            case .leaveSlot: if context.session.adOnScreen === self { context.session.adOnScreen = nil }
+            case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
+            case .openClick(let area, let url):
+                ClickTarget(tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
+                    .open(tappedOn: area, of: self)
+            case .settleLoad, .releaseRenderer, .trackingNotUsed, .measure, .measureImpression, .measureEnd, .signalCreative, .abandonWork:
+                break // the creative's, and none was made: the ad was never loaded
+            }
+        }
+    }
+
+    /// Records one of the ad's moments on the SDK's event stream, with its id and format; the
+    /// attributes are built only when someone hears the event.
+    func record(
+        _ kind: KontextVideoEvent.Kind,
+        _ name: KontextVideoEvent.Name,
+        level: KontextVideoConfiguration.LogLevel,
+        _ attributes: @autoclosure () -> [String: String] = [:]
+    ) {
+        runtime.events.record(level) {
+            var all = attributes()
+            all["adId"] = id
+            all["format"] = format.rawValue
+            return KontextVideoEvent(kind, name, level: level, attributes: all)
+        }
+    }
+
+    /// Tells the event stream, then the delegate, about `moment`.
+    private func deliver(_ moment: AdDelegateMoment) {
+        switch moment {
+        case .impression:
+            record(.delegate, .didRecordImpression, level: .info)
+            delegate?.videoAdDidRecordImpression(self)
+        case .fail(let error):
+            record(.delegate, .didFail, level: .error, ["error": "\(error)"])
+            delegate?.videoAd(self, didFail: error)
+        case .end(let reason, let completed):
+            record(.delegate, .didEnd, level: .info, ["reason": reason.rawValue, "completed": "\(completed)"])
+            delegate?.videoAd(self, didEnd: reason)
+        }
+    }
+
+    /// Stops the presentation and takes it down; `takenDown` once it is gone (at once without one).
+    private func takeDown(_ reason: EndReason, releasingRenderer: Bool) {
+        let presentation = live?.onScreen
+        live?.onScreen = nil
+        presentation?.stop()
+        if releasingRenderer { run([.releaseRenderer]) }
+        guard let presentation else { return apply(.takenDown) }
+        presentation.takeDown(reason: reason) { [self] in apply(.takenDown) }
+    }
+}
