@@ -109,7 +109,7 @@ let moduleTests: [String: [String]] = [
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": [
-        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoCreatives",
+        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoPresentation", "KontextVideoJournal", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoCreatives",
         "KontextVideoTesting", "KontextVideoTestSupport", "KontextVideoSandbox",
     ],
     "KontextVideoTesting": [],
