@@ -10,7 +10,7 @@
 //   4  KontextVideo (the facade)            KontextVideoTestSupport (internal test doubles)
 //   3  Creatives (the creative bridge)
 //   2  Networking   VAST   Labels   Presentation   PlayerTracking   Diagnostics
-//   1  Models   Scheduling
+//   1  Models   Scheduling   Journal
 //   0  Concurrency                           Sandbox (independent: Foundation only)
 import PackageDescription
 
@@ -42,11 +42,14 @@ let modules: [Module] = [
     // Layer 1: the public values, and time.
     Module("KontextVideoModels", layer: 1, ["KontextVideoConcurrency"]),
     Module("KontextVideoScheduling", layer: 1, ["KontextVideoConcurrency"]),
+    // Layer 1: the durable event queue on disk (nothing acknowledged is lost). It knows bytes and
+    // files, not ads: it reports through a closure, so it needs no Models.
+    Module("KontextVideoJournal", layer: 1, ["KontextVideoConcurrency"]),
     // Layer 2: pure rules, the ad-server conversation and the VAST engine.
     Module("KontextVideoLabels", layer: 2, ["KontextVideoModels"]),
     Module("KontextVideoPresentation", layer: 2),
     Module("KontextVideoPlayerTracking", layer: 2, ["KontextVideoScheduling"]),
-    Module("KontextVideoNetworking", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
+    Module("KontextVideoNetworking", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoJournal"]),
     Module("KontextVideoVAST", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
     // Layer 2: the ad inspector, folded from the event stream (and its SwiftUI screen).
     Module("KontextVideoDiagnostics", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels"]),
@@ -54,6 +57,8 @@ let modules: [Module] = [
     // Its resource is the bridge script every HTML creative page runs (`CreativeBridgeScript`).
     Module("KontextVideoCreatives", layer: 3, [
         "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST",
+        // A creative page's messages are read as `JSONValue`s.
+        "KontextVideoJournal",
         // The linear ad's controls are laid out by Presentation's math.
         "KontextVideoPresentation",
     ], resources: [.copy("Resources/kontext-bridge.js")]),
@@ -67,12 +72,12 @@ let modules: [Module] = [
     // Layer 4: the test doubles the SDK's own tests share (not a product).
     Module("KontextVideoTestSupport", layer: 4, [
         "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoPlayerTracking",
-        "KontextVideoNetworking",
+        "KontextVideoJournal", "KontextVideoNetworking",
     ]),
     // Layer 5: the test kit publishers import.
     Module("KontextVideoTesting", layer: 5, [
         "KontextVideo", "KontextVideoSandbox", "KontextVideoTestSupport", "KontextVideoConcurrency",
-        "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoCreatives", "KontextVideoVAST",
+        "KontextVideoScheduling", "KontextVideoJournal", "KontextVideoNetworking", "KontextVideoCreatives", "KontextVideoVAST",
     ]),
 ]
 
@@ -93,17 +98,18 @@ let moduleTests: [String: [String]] = [
     "KontextVideoConcurrency": [],
     "KontextVideoModels": ["KontextVideoConcurrency"],
     "KontextVideoScheduling": ["KontextVideoTestSupport"],
+    "KontextVideoJournal": ["KontextVideoConcurrency", "KontextVideoTestSupport"],
     "KontextVideoLabels": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoTestSupport"],
     "KontextVideoPresentation": [],
     "KontextVideoPlayerTracking": ["KontextVideoScheduling", "KontextVideoTestSupport"],
-    "KontextVideoNetworking": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoSandbox", "KontextVideoTestSupport"],
+    "KontextVideoNetworking": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoJournal", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoVAST": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoTestSupport"],
     "KontextVideoCreatives": ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoPresentation", "KontextVideoSandbox", "KontextVideoTestSupport"],
     "KontextVideoDiagnostics": ["KontextVideoConcurrency", "KontextVideoModels"],
     "KontextVideoSandbox": [],
     "KontextVideoTestSupport": ["KontextVideoNetworking"],
     "KontextVideo": [
-        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoCreatives",
+        "KontextVideoConcurrency", "KontextVideoModels", "KontextVideoPresentation", "KontextVideoJournal", "KontextVideoNetworking", "KontextVideoVAST", "KontextVideoCreatives",
         "KontextVideoTesting", "KontextVideoTestSupport", "KontextVideoSandbox",
     ],
     "KontextVideoTesting": [],
@@ -123,7 +129,7 @@ let tools: [(name: String, path: String, isProduct: Bool, dependencies: [String]
         "KontextVideoVAST", "KontextVideoLabels", "KontextVideoPresentation", "KontextVideoNetworking", "KontextVideoModels",
         // `kontext-video-bench sdk`: the facade on the sandbox server, with the test kit's headless views.
         "KontextVideo", "KontextVideoTesting", "KontextVideoSandbox", "KontextVideoCreatives", "KontextVideoScheduling",
-        "KontextVideoConcurrency",
+        "KontextVideoConcurrency", "KontextVideoJournal",
     ]),
     ("kontext-video-demo", "Examples/KontextVideoDemo", false, ["KontextVideoTesting"]),
     // A production-mode app (public API, real clock, real files) that process-level tests run.

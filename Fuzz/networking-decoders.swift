@@ -1,4 +1,4 @@
-// fuzz-modules: KontextVideoNetworking, KontextVideoModels
+// fuzz-modules: KontextVideoNetworking, KontextVideoJournal, KontextVideoModels
 // fuzz-seeds: Fuzz/seeds/networking-decoders
 // fuzz-max-len: 65536
 //
@@ -16,6 +16,7 @@
 // - consent strings (TCF, GPP, US Privacy) of these bytes: the policy never traps; GDPR with a
 //   string that refuses (or cannot be read) allows nothing; a US signal never takes the install id.
 import Foundation
+import KontextVideoJournal
 import KontextVideoModels
 import KontextVideoNetworking
 

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideoVAST
 import KontextVideoCreatives
+import KontextVideoJournal
 import KontextVideoNetworking
 @testable import KontextVideo
 

@@ -4,13 +4,14 @@ import Foundation
 import FoundationNetworking
 #endif
 import KontextVideoModels
+import KontextVideoJournal
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
 import KontextVideoTestSupport
 import Testing
 
 /// The SDK's JSON value (the sandbox has its own, which tests name in full).
-typealias JSONValue = KontextVideoNetworking.JSONValue
+typealias JSONValue = KontextVideoJournal.JSONValue
 /// The SDK's served ad (the sandbox has its own, which tests name in full).
 typealias ServedAd = KontextVideoNetworking.ServedAd
 

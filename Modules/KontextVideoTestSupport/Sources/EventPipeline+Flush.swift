@@ -1,3 +1,4 @@
+import KontextVideoJournal
 import KontextVideoNetworking
 
 extension EventPipeline {

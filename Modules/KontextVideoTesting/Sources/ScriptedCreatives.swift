@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideo
 import KontextVideoScheduling
+import KontextVideoJournal
 import KontextVideoNetworking
 import KontextVideoCreatives
 import KontextVideoVAST

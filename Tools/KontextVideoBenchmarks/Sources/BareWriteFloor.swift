@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoJournal
 import KontextVideoModels
 import KontextVideoNetworking
 
@@ -19,7 +20,7 @@ final class BareWriteFloor {
             .event(.impression(adId: "ad-00000000-0000-0000-0000-000000000000", format: .pause, playhead: 12.5)),
             id: RandomIdentifiers().next(),
             sessionId: "sandbox-session-00000000",
-            destination: EventDestination(serverURL: URL(string: "http://127.0.0.1:8080")!, publisherToken: "acme-dev"))
+            destination: EventDestination(serverURL: URL(string: "http://127.0.0.1:8080")!, publisherToken: "acme-dev"), queuedAt: Date())
         var buffer: [UInt8] = []
         var writer = JSONLineWriter(reusing: &buffer)
         writer.object { line in line.member("add") { entry.write(to: &$0) } }

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoJournal
 import KontextVideoModels
 import KontextVideoNetworking
 import KontextVideoVAST

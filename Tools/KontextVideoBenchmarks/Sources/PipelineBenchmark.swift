@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoJournal
 import KontextVideoModels
 import KontextVideoNetworking
 
@@ -35,7 +36,7 @@ enum PipelineBenchmark {
             let start = clock.now
             for index in 0..<250 {
                 let entry = QueuedEntry(
-                    .event(event(band: band, index: index)), id: identifiers.next(), sessionId: "session-1", destination: destination)
+                    .event(event(band: band, index: index)), id: identifiers.next(), sessionId: "session-1", destination: destination, queuedAt: Date())
                 ids.append(entry.id)
                 _ = store.append(entry)
             }
@@ -73,12 +74,12 @@ enum PipelineBenchmark {
         let store = EventQueueStore(directory: directory, capacity: 1000, events: Silent())
         let journal = directory.appendingPathComponent(EventQueueStore.journalName)
         let identifiers = RandomIdentifiers()
-        let first = QueuedEntry(.event(event(band: 1, index: 100)), id: identifiers.next(), sessionId: "session-1", destination: destination)
+        let first = QueuedEntry(.event(event(band: 1, index: 100)), id: identifiers.next(), sessionId: "session-1", destination: destination, queuedAt: Date())
         store.append(first)
         let add = (try? Data(contentsOf: journal)).map { [UInt8]($0) } ?? []
         var batch = [first.id]
         for index in 101..<150 {
-            let entry = QueuedEntry(.event(event(band: 1, index: index)), id: identifiers.next(), sessionId: "session-1", destination: destination)
+            let entry = QueuedEntry(.event(event(band: 1, index: index)), id: identifiers.next(), sessionId: "session-1", destination: destination, queuedAt: Date())
             store.append(entry)
             batch.append(entry.id)
         }

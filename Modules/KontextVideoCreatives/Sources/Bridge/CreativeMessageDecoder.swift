@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoVAST
 import KontextVideoModels
+import KontextVideoJournal
 import KontextVideoNetworking
 
 /// Reads one message body of the creative bridge — the UTF-8 JSON text the bridge script posts

@@ -114,7 +114,8 @@ package final class SDKRuntime {
     /// moment the call returned. That write is the only file I/O the main actor does.
     package func send(_ event: ServerEvent) {
         guard !isShutDown else { return }
-        client.send(event)
+        // Straight to the pipeline: the client has nothing to add to an event.
+        client.pipeline.submit(.event(event))
     }
 
     /// Queues `pixels` in one append through the durable pipeline, unless the runtime was retired;
@@ -123,7 +124,7 @@ package final class SDKRuntime {
     @discardableResult
     package func sendPixels(_ pixels: [PixelToQueue]) -> [String?] {
         guard !isShutDown else { return [] }
-        return client.sendPixels(pixels)
+        return client.pipeline.submitPixels(pixels)
     }
 
     /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,
