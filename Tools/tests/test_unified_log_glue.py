@@ -4,7 +4,7 @@ import unittest
 from kontext_tools.repo import ROOT
 from kontext_tools.unified_log_glue import check, messages, problems, sources
 
-GLUE = ROOT / "Modules" / "KontextVideoModels" / "Sources" / "KontextVideoConsole+Apple.swift"
+GLUE = ROOT / "Modules" / "KontextVideoModels" / "Sources" / "Events" / "KontextVideoConsole+Apple.swift"
 RIGHT = 'logger.log(level: .error, "\\(line.text(.public), privacy: .public) \\(line.text(.private), privacy: .private)")'
 
 

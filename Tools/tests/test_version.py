@@ -140,6 +140,7 @@ class DefinitionTests(unittest.TestCase):
             root = pathlib.Path(folder)
             sources = root / "Modules" / "KontextVideo" / "Sources"
             sources.mkdir(parents=True)
+            (root / version.VERSION_FILE).parent.mkdir(parents=True, exist_ok=True)
             (root / version.VERSION_FILE).write_text('package enum V { package static let current = "0.4.1" }\n')
             (sources / "Other.swift").write_text('let sent = "0.4.1"\n')
             (sources / "Comment.swift").write_text('// "0.4.1" in a comment\nlet s = "0.4.10"\n')
