@@ -26,10 +26,11 @@ struct AdContext: Sendable {
 }
 
 extension AdServerMoment {
-    /// The server event for this moment of the ad `adId` of `format`, at `playhead` of the content
-    /// and `timestamp`: the one place an ad's server events are made.
-    func serverEvent(adId: String, format: AdFormat, playhead: TimeInterval, at timestamp: Date) -> ServerEvent {
-        let make: (String, AdFormat, TimeInterval, Date) -> ServerEvent
+    /// The server event for this moment of the ad `adId` of `format`, at `playhead` of the content:
+    /// the one place an ad's server events are made. Without a `timestamp` (as the ad sends them)
+    /// the pipeline stamps the event with its wall clock as it queues it.
+    func serverEvent(adId: String, format: AdFormat, playhead: TimeInterval, at timestamp: Date? = nil) -> ServerEvent {
+        let make: (String, AdFormat, TimeInterval, Date?) -> ServerEvent
         switch self {
         case .impression: make = ServerEvent.impression(adId:format:playhead:at:)
         case .expired: make = ServerEvent.expired(adId:format:playhead:at:)

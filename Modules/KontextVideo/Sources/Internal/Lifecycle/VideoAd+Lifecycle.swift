@@ -13,7 +13,10 @@ extension VideoAd {
     func run(_ actions: [VideoAdLifecycle.Action]) {
         for action in actions where live?.run(action, playhead: context.playhead) != true {
             switch action {
-            case .send(let moment): runtime.send(moment.serverEvent(adId: id, format: format, playhead: context.playhead, at: Date()))
+            case .send(let moment):
+                // No timestamp here: the pipeline stamps the event with its injected wall clock as
+                // it queues it, the one clock on an event's road.
+                runtime.send(moment.serverEvent(adId: id, format: format, playhead: context.playhead))
             case .deliver(let moment): deliver(moment)
             case .recordInvalidation(let reason): record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
             case .cancelExpiry:
