@@ -24,3 +24,36 @@ struct DeviceFactsTests {
         #expect(try encoded(DeviceFacts(os: "Linux", model: "x86_64")) == json(#"{"os": "Linux", "model": "x86_64"}"#))
     }
 }
+
+@Suite("Operating system family")
+struct OperatingSystemFamilyTests {
+    @Test("device.os and sdk.platform of every family, as PROTOCOL.md names them", arguments: [
+        (OperatingSystemFamily.iOS, "iOS", "ios"),
+        (.tvOS, "tvOS", "tvos"),
+        (.macOS, "macOS", "macos"),
+        (.visionOS, "visionOS", "ios"),
+        (.linux, "Linux", "linux"),
+        (.other, "unknown", "linux"),
+    ])
+    func names(family: OperatingSystemFamily, deviceOS: String, sdkPlatform: String) {
+        #expect(family.deviceOS == deviceOS)
+        #expect(family.sdkPlatform == sdkPlatform)
+    }
+
+    @Test("the build's family names the device and the platform; on Linux, Linux")
+    func current() {
+        #expect(DeviceFacts.operatingSystemName == OperatingSystemFamily.current.deviceOS)
+        #expect(AdServerIdentity.currentPlatform == OperatingSystemFamily.current.sdkPlatform)
+        #if os(Linux)
+        #expect(OperatingSystemFamily.current == .linux)
+        #endif
+    }
+
+    @Test("every family's names are ones the protocol lists")
+    func protocolNames() {
+        for family in OperatingSystemFamily.allCases {
+            #expect(["ios", "tvos", "macos", "linux"].contains(family.sdkPlatform))
+            #expect(["iOS", "tvOS", "macOS", "visionOS", "Linux", "unknown"].contains(family.deviceOS))
+        }
+    }
+}
