@@ -57,3 +57,32 @@ struct OperatingSystemFamilyTests {
         }
     }
 }
+
+@Suite("Network kind")
+struct NetworkKindTests {
+    @Test("a path's kind from the interfaces it uses: Wi-Fi or a wire before cellular; none usable is unknown", arguments: [
+        // (satisfied, Wi-Fi, wired, cellular) → kind
+        (false, true, false, true, NetworkKind.unknown),
+        (true, false, false, true, .cellular),
+        (true, true, false, true, .wifi),
+        (true, false, true, true, .wired),
+        (true, true, true, false, .wifi),
+        (true, false, false, false, .other),
+    ])
+    func kind(satisfied: Bool, wifi: Bool, wired: Bool, cellular: Bool, expected: NetworkKind) {
+        let kind = NetworkKind(isSatisfied: satisfied, usesWiFi: wifi, usesWired: wired, usesCellular: cellular)
+        #expect(kind == expected)
+        #expect(kind.isCellular == (expected == .cellular))
+    }
+
+    @Test("a source says what it was told last; the system's says unknown where nothing reports (Linux)")
+    func source() {
+        let source = NetworkKindSource()
+        #expect(source.current == .unknown)
+        source.set(.cellular)
+        #expect(source.current == .cellular)
+        #if !canImport(Network)
+        #expect(NetworkKindSource.system.current == .unknown)
+        #endif
+    }
+}
