@@ -114,9 +114,15 @@ public final class VideoAds {
     /// `didEnd(.destroyed)` synchronously, from inside this call; a linear ad once its dismissal
     /// finished.
     ///
+    /// A linear ad the SDK presents full screen makes your screen disappear too (UIKit calls
+    /// `viewDidDisappear(_:)` right after the ad appears): destroy only when the screen itself
+    /// goes away.
+    ///
     /// ```swift
     /// override func viewDidDisappear(_ animated: Bool) {
     ///     super.viewDidDisappear(animated)
+    ///     // Not when an ad (or anything else) is presented over this screen.
+    ///     guard isBeingDismissed || isMovingFromParent else { return }
     ///     ads.destroy()
     /// }
     /// ```

@@ -113,20 +113,25 @@ package struct CreativeContext: Sendable {
     /// What the ad's URLs may point at: a media file on a local host is not chosen while the ad
     /// server is public (the transport refuses such fetches itself: `AdURLGuardedTransport`).
     package var urlRule: AdURLRule
+    /// The network the device was on when the load started: on cellular, a linear ad's media file
+    /// is chosen under the cellular bitrate cap (`DeviceProfile.isOnCellular`).
+    package var network: NetworkKind
 
     /// Consent and app values for VAST request URIs and error pixels; none without a VAST creative.
     package var macros: VASTMacroContext { lazyMacroContext.values }
 
     /// Creates a context whose macros are read when first needed; without `macros` (a creative
-    /// that has no VAST), there are none.
+    /// that has no VAST), there are none. `network` is the device's network kind now.
     package init(
         clock: any SchedulingClock,
         transport: any HTTPTransport,
         events: KontextVideoEventStream,
         macros: LazyVASTMacroContext?,
         urlRule: AdURLRule,
+        network: NetworkKind = .unknown,
         locale: String = CreativeContext.deviceLocale
     ) {
+        self.network = network
         self.clock = clock
         self.transport = transport
         self.events = events

@@ -11,10 +11,13 @@ package struct LinearCreativeLoader: Sendable {
     private let context: CreativeContext
     private let device: DeviceProfile
 
-    /// Creates the loader of `ad`.
+    /// Creates the loader of `ad`, choosing its media file for `device` on the context's network: a
+    /// cellular one caps the bitrate (`MediaFileSelector`).
     package init(ad: ServedAd, context: CreativeContext, device: DeviceProfile = .standard) {
         self.ad = ad
         self.context = context
+        var device = device
+        device.isOnCellular = device.isOnCellular || context.network.isCellular
         self.device = device
     }
 

@@ -74,3 +74,28 @@ struct LinearCreativeLoaderEventsTests {
         #expect(heard.events(.state, named: .mediaFileChosen).isEmpty)
     }
 }
+
+/// The device's network feeds the media selector's cellular bitrate cap.
+@Suite("Linear creative load on the device's network")
+struct LinearCreativeLoaderNetworkTests {
+    static let ladder = LinearCreativeLoaderEventsTests.inline("""
+        <MediaFile delivery="progressive" type="video/mp4" width="1920" height="1080" bitrate="4500">https://cdn.example/1080.mp4</MediaFile>
+        <MediaFile delivery="progressive" type="video/mp4" width="1280" height="720" bitrate="2500">https://cdn.example/720.mp4</MediaFile>
+        <MediaFile delivery="progressive" type="video/mp4" width="640" height="360" bitrate="800">https://cdn.example/360.mp4</MediaFile>
+        """)
+
+    @Test("cellular picks the file under the 1,500 kbps cap; Wi-Fi, wired and unknown the one that fits the screen", arguments: [
+        (NetworkKind.cellular, "https://cdn.example/360.mp4"),
+        (.wifi, "https://cdn.example/1080.mp4"),
+        (.wired, "https://cdn.example/1080.mp4"),
+        (.other, "https://cdn.example/1080.mp4"),
+        (.unknown, "https://cdn.example/1080.mp4"),
+    ])
+    func chosenFile(network: NetworkKind, url: String) async throws {
+        let base = LinearCreativeLoaderEventsTests()
+        var context = base.context
+        context.network = network
+        let loaded = try await LinearCreativeLoader(ad: base.ad(vast: Self.ladder), context: context).load()
+        #expect(loaded.ad.mediaFile.url == url)
+    }
+}

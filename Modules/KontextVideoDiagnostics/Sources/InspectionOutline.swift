@@ -29,15 +29,35 @@ struct InspectionOutline: Equatable {
             + (inspection.session.inspectingSince.map { ", listening since \(MillisecondDate.text($0))" } ?? "")
         sections = [Self.session(inspection.session, format)]
         for (number, ad) in inspection.ads.enumerated() {
-            sections.append(Self.ad(ad, number: inspection.adsLeftOut + number + 1, format))
+            sections.append(Self.ad(ad, number: Self.number(ofAdAt: number, in: inspection), format))
         }
-        if !inspection.unattributedDeliveries.isEmpty {
-            let deliveries = inspection.unattributedDeliveries
-            sections.append(Section(id: "unattributed", title: "Deliveries of no ad seen (\(deliveries.count))", entries: [
-                Entry(label: nil, value: format.tally(deliveries), items: deliveries.map(format.line(of:))),
-            ]))
-        }
+        if let unattributed = Self.unattributed(inspection) { sections.append(unattributed) }
         footer = inspection.adsLeftOut > 0 ? "\(inspection.adsLeftOut) older ad(s) left out" : nil
+    }
+
+    /// The session's section alone.
+    static func sessionSection(of inspection: KontextVideoInspection) -> Section {
+        session(inspection.session, Format(start: inspection.session.inspectingSince))
+    }
+
+    /// The section of the ad at `index` of `inspection.ads` alone.
+    static func adSection(at index: Int, of inspection: KontextVideoInspection) -> Section {
+        ad(inspection.ads[index], number: number(ofAdAt: index, in: inspection), Format(start: inspection.session.inspectingSince))
+    }
+
+    /// The number the outline gives the ad at `index` (counting the ads left out before it).
+    static func number(ofAdAt index: Int, in inspection: KontextVideoInspection) -> Int {
+        inspection.adsLeftOut + index + 1
+    }
+
+    /// The section of the deliveries of no ad seen, if there are any.
+    static func unattributed(_ inspection: KontextVideoInspection) -> Section? {
+        let deliveries = inspection.unattributedDeliveries
+        guard !deliveries.isEmpty else { return nil }
+        let format = Format(start: inspection.session.inspectingSince)
+        return Section(id: "unattributed", title: "Deliveries of no ad seen (\(deliveries.count))", entries: [
+            Entry(label: nil, value: format.tally(deliveries), items: deliveries.map(format.line(of:))),
+        ])
     }
 
     private static func session(_ session: KontextVideoInspection.Session, _ format: Format) -> Section {

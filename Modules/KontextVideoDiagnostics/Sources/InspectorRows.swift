@@ -16,24 +16,16 @@ struct InspectorSection: Equatable, Identifiable {
 }
 
 /// The inspector's screen as sections of rows: the outline (`InspectionOutline`) the text prints,
-/// newest ad first. Portable, so what the screen lists is tested on Linux; the SwiftUI view only
-/// lays it out.
+/// a section at a time (`InspectorScreenContent` puts them in order, newest ad first). Portable, so
+/// what the screen lists is tested on Linux; the SwiftUI view only lays it out.
 enum InspectorRows {
-    /// The rows of the session section.
-    static func session(_ inspection: KontextVideoInspection) -> [InspectorRow] {
-        InspectionOutline(inspection).sections.first.map(rows(of:)) ?? []
-    }
-
-    /// One section per ad, newest first, then the deliveries of no ad seen.
-    static func adSections(_ inspection: KontextVideoInspection) -> [InspectorSection] {
-        let sections = InspectionOutline(inspection).sections.dropFirst()
-        let ads = sections.filter { $0.id != "unattributed" }.reversed()
-        let unattributed = sections.filter { $0.id == "unattributed" }
-        return (ads + unattributed).map { InspectorSection(id: $0.id, title: $0.title, rows: rows(of: $0)) }
+    /// A section of the outline as the screen lists it.
+    static func section(_ section: InspectionOutline.Section) -> InspectorSection {
+        InspectorSection(id: section.id, title: section.title, rows: rows(of: section))
     }
 
     /// An entry's row (its label as the title), then a row per item.
-    private static func rows(of section: InspectionOutline.Section) -> [InspectorRow] {
+    static func rows(of section: InspectionOutline.Section) -> [InspectorRow] {
         section.entries.enumerated().flatMap { index, entry -> [InspectorRow] in
             let title = entry.label ?? entry.value
             let detail = entry.label == nil ? "" : entry.value

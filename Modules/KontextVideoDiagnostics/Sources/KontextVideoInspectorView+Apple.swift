@@ -58,10 +58,14 @@ public struct KontextVideoInspectorView: View {
         .onDisappear { screen.stopFollowing() }
     }
 
-    /// Share the JSON (where a share sheet exists) and start afresh.
+    /// Export the JSON and share it (where a share sheet exists), and start afresh. The JSON is
+    /// made when the viewer exports, not on every update of the screen (`InspectorExport`).
     @ViewBuilder private var actions: some View {
         #if !os(tvOS)
-        ShareLink(item: screen.json, subject: Text(verbatim: "Kontext ad inspector"))
+        Button("Export JSON") { screen.makeExport() }
+        if let export = screen.exported {
+            ShareLink(item: export.json, subject: Text(verbatim: "Kontext ad inspector"))
+        }
         #endif
         Button("Clear") { screen.clear() }
     }
@@ -81,25 +85,31 @@ private struct InspectorRowView: View {
     }
 }
 
-/// What the screen shows, following the inspector while it is on screen.
+/// What the screen shows, following the inspector while it is on screen: each snapshot's rows are
+/// made once, when it arrives, and only the changed ads' again (`InspectorScreenContent`); the JSON
+/// only when the viewer exports.
 @MainActor
 final class InspectorScreenModel: ObservableObject {
-    @Published private(set) var inspection: KontextVideoInspection
+    @Published private(set) var content: InspectorScreenContent
+    /// The JSON the viewer exported last, shared as it was then.
+    @Published private(set) var exported: InspectorExport?
     private let inspector: KontextVideoInspector
     private var following: Task<Void, Never>?
 
     init(inspector: KontextVideoInspector) {
         self.inspector = inspector
-        self.inspection = inspector.snapshot()
+        self.content = InspectorScreenContent(inspector.snapshot())
     }
 
-    /// Follows the inspector's snapshots until `stopFollowing()`.
+    /// Follows the inspector's snapshots until `stopFollowing()`; a burst of events reaches the
+    /// screen as its newest snapshot (`snapshots()` keeps only the newest for a slow reader).
     func follow() {
         guard following == nil else { return }
         let snapshots = inspector.snapshots()
         following = Task { [weak self] in
             for await inspection in snapshots {
-                self?.inspection = inspection
+                guard let self else { return }
+                self.content = InspectorScreenContent(inspection, reusing: self.content)
             }
         }
     }
@@ -110,20 +120,21 @@ final class InspectorScreenModel: ObservableObject {
     }
 
     func clear() {
+        exported = nil
         inspector.clear()
     }
 
-    /// The inspection as JSON text, for the share sheet.
-    var json: String {
-        (try? inspection.jsonData()).flatMap { String(data: $0, encoding: .utf8) } ?? "{}"
+    /// Encodes what the screen shows now, for the share sheet.
+    func makeExport() {
+        exported = InspectorExport(content.inspection)
     }
 
     var sessionRows: [InspectorRow] {
-        InspectorRows.session(inspection)
+        content.sessionRows
     }
 
     var adSections: [InspectorSection] {
-        InspectorRows.adSections(inspection)
+        content.adSections
     }
 }
 #endif

@@ -160,10 +160,10 @@ struct KontextVideoInspectionExportTests {
     }
 
     @Test func theScreenListsWhatTheTextSaysNewestAdFirst() throws {
-        let session = InspectorRows.session(Self.episode)
+        let session = InspectorScreenContent(Self.episode).sessionRows
         #expect(session.prefix(4).map(\.title) == ["SDK 0.2.0 · server https://server.example", "initialization", "consent sent", "event queue"])
         #expect(session[1].detail == "enabled at +0.250 s")
-        let sections = InspectorRows.adSections(Self.episode)
+        let sections = InspectorScreenContent(Self.episode).adSections
         #expect(sections.map(\.title) == ["Ad 2 · linear · ended (skipped)", "Ad 1 · pause · no fill (frequencyCap)"])
         let linear = try #require(sections.first)
         #expect(linear.rows.contains { $0.title == "media file" && $0.detail.hasPrefix("https://cdn.example/ad.mp4") })

@@ -179,6 +179,34 @@ struct ReportingPlayerFollowerTests {
         #expect(clock.now == .milliseconds(700))
     }
 
+    @Test("the player is observed only while the follower lives: its stop, its end or its release removes the observation")
+    func theObservationLivesAsLongAsTheFollower() async {
+        let player = makePlayer()
+        let stopped = await startFollowing(player, duration: 30)
+        #expect(player.playbackEventSubscriberCount == 1)
+        stopped.stop()
+        await clock.settle()
+        #expect(player.playbackEventSubscriberCount == 0, "stopped")
+
+        // Not kept by the recorder: freed when this reference goes.
+        var released: OverlayPlaybackFollower? = OverlayPlaybackFollower(
+            tracker: tracker, clock: clock, duration: 30, onInterrupted: { _ in }, onCompleted: {})
+        weak let weakFollower = released
+        released?.start()
+        await clock.settle()
+        #expect(player.playbackEventSubscriberCount == 1)
+        released = nil
+        await clock.settle()
+        #expect(weakFollower == nil)
+        #expect(player.playbackEventSubscriberCount == 0, "freed without stop()")
+
+        await startFollowing(player, duration: 30)
+        player.pause()
+        await clock.settle()
+        #expect(recorder.interruptions == [.contentPaused])
+        #expect(player.playbackEventSubscriberCount == 0, "ended by the content")
+    }
+
     @Test func releasingOrReplacingThePlayerInterruptsAtOnceButNotInsideTheCall() async {
         let player = makePlayer()
         await startFollowing(player, duration: 30)

@@ -127,6 +127,10 @@ public final class HeadlessPlayer: VideoAdsPlayer, PlaybackEventSource {
         return stream
     }
 
+    /// How many playback event streams are open: each is the SDK observing the player, as the
+    /// `AVPlayer` adapter's key-value and seek observers do, and ends when its reader stops.
+    package var playbackEventSubscriberCount: Int { eventListeners.count }
+
     /// Starts playing.
     public func play() { setPlaying(true) }
 

@@ -90,6 +90,8 @@ public final class KontextVideoHarness {
     public let presenter: HeadlessPresenter
     /// What taps on ads opened.
     public let clickOpener = HeadlessClickOpener()
+    /// The network the SDK reads (``isOnCellular``), kept across ``resetSDK()``.
+    private let network = NetworkKindSource(.wifi)
     /// The consent platform's shared storage, empty at first.
     public let defaults: UserDefaults
     /// Where the SDK keeps its install id and event queue.
@@ -194,7 +196,7 @@ public final class KontextVideoHarness {
     public func resetSDK() {
         guard turn.isHeld else { return }
         let presenter = self.presenter
-        KontextVideo.shared.beginSession(on: SDKEnvironment(
+        var environment = SDKEnvironment(
             clock: clock,
             transport: transport,
             storageDirectory: storageDirectory,
@@ -204,7 +206,23 @@ public final class KontextVideoHarness {
             identifiers: identifiers,
             appBundleId: "so.kontext.harness",
             appVersion: "1.0"
-        ))
+        )
+        environment.network = network
+        KontextVideo.shared.beginSession(on: environment)
+    }
+
+    /// Whether the device is on a cellular network, as the system's path monitor reports it on a
+    /// device; `false` at first (Wi-Fi). A linear ad loaded on cellular plays a media file under the
+    /// cellular bitrate cap (1,500 kbps, without a bandwidth estimate).
+    ///
+    /// ```swift
+    /// harness.isOnCellular = true
+    /// let linear = try await ads.format(.linear)
+    /// try await linear.load()   // its media file is chosen for a cellular network
+    /// ```
+    public var isOnCellular: Bool {
+        get { network.current.isCellular }
+        set { network.set(newValue ? .cellular : .wifi) }
     }
 
     /// Initializes the SDK against the harness's server: `KontextVideo.shared.initialize(with:)`

@@ -2,7 +2,10 @@
 // `WebViewHardening` and navigates under `WebNavigationPolicy`, the same as an overlay's page; the
 // card never speaks the bridge and the viewer never touches it (its taps are the end card's
 // click, taken by `PlayerContainerView`), so once the card is loaded nothing navigates its main
-// frame, and a load outside `http(s)` (`file:`, `data:`, the app's own scheme) is refused.
+// frame, and a load outside `http(s)` (`file:`, `data:`, the app's own scheme) is refused. A failed
+// load is judged by `WebLoadFailureRule`: a harmless one (a self-redirecting card's -999, a
+// navigation the policy cancelled) changes nothing; a fatal one hides the broken page, leaving the
+// video's last frame under the controls rather than WebKit's blank or partial page.
 #if canImport(UIKit) && canImport(WebKit)
 import UIKit
 import WebKit
@@ -16,6 +19,8 @@ final class EndCardPage: NSObject, WKNavigationDelegate {
     var onNavigationRefused: (@MainActor (URL?) -> Void)?
 
     private var pageIsLoaded = false
+    /// Which failed navigation breaks the card, and which of them the policy caused.
+    private var loadFailures = WebLoadFailureRule()
     /// Answers the page's requests; the web view holds its UI delegate weakly.
     private var uiDelegate: HardenedWebUIDelegate?
 
@@ -50,6 +55,21 @@ final class EndCardPage: NSObject, WKNavigationDelegate {
         pageIsLoaded = true
     }
 
+    func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
+        navigationFailed(error)
+    }
+
+    func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
+        navigationFailed(error)
+    }
+
+    /// A card that did not load is not shown half broken (WebKit's blank or partial page).
+    private func navigationFailed(_ error: any Error) {
+        if loadFailures.judge(WebLoadFailure(error as NSError), pageFinishedLoading: pageIsLoaded) == .fatal {
+            webView.isHidden = true
+        }
+    }
+
     func webView(
         _ webView: WKWebView,
         decidePolicyFor navigationAction: WKNavigationAction,
@@ -64,6 +84,7 @@ final class EndCardPage: NSObject, WKNavigationDelegate {
             pageSpeaksBridge: false,
             viewerTapped: false)
         decisionHandler(policy == .allow ? .allow : .cancel)
+        if policy != .allow { loadFailures.sdkCancelledNavigation(to: url) }
         if policy == .refuse { onNavigationRefused?(url) }
     }
 }

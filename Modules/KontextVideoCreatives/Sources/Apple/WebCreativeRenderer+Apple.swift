@@ -2,7 +2,8 @@
 // (and Resume on a full-screen pause ad). Glue only: which page to load (`CreativePage`), what
 // the page's messages mean (`CreativePageBridge`, `CreativePageRules`), whether the bridge script
 // runs, who takes a tap and whether Resume is drawn (`WebCreativeSurface`), which navigation is a
-// click (`WebNavigationPolicy`), how the web view is locked down (`WebViewHardening`: its own
+// click (`WebNavigationPolicy`), which failed navigation fails the creative (`WebLoadFailureRule`),
+// how the web view is locked down (`WebViewHardening`: its own
 // non-persistent store, no permissions, previews, menus, detectors, windows, PiP or AirPlay), where
 // the controls sit (`CreativeControlsLayout`) and which failure code to report (`CreativeFailure`)
 // are decided in portable code.
@@ -54,6 +55,10 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
     /// Answers what the page asks for by `WebViewHardening` (nearly nothing is allowed); the web
     /// view holds its UI delegate weakly.
     private var uiDelegate: HardenedWebUIDelegate?
+    /// Which failed navigation fails the creative, and which of them the SDK's policy caused.
+    private var loadFailures = WebLoadFailureRule()
+    /// WebKit finished the page's own navigation: a later one failing leaves it on screen.
+    private var pageFinishedLoading = false
 
     init(ad: ServedAd, context: CreativeContext) {
         self.ad = ad
@@ -173,17 +178,28 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
     }
 
     func webView(_ webView: WKWebView, didFinish navigation: WKNavigation!) {
+        pageFinishedLoading = true
         // With the bridge script, the page's load event arrives as `load-iframe`, behind the
         // page's own messages; without it, the end of navigation is the load event.
         if !runsBridgeScript { bridge.pageDidLoad() }
     }
 
     func webView(_ webView: WKWebView, didFail navigation: WKNavigation!, withError error: any Error) {
-        bridge.pageBroke()
+        navigationFailed(error)
     }
 
     func webView(_ webView: WKWebView, didFailProvisionalNavigation navigation: WKNavigation!, withError error: any Error) {
-        bridge.pageBroke()
+        navigationFailed(error)
+    }
+
+    /// Fails the creative only for a failure `WebLoadFailureRule` calls fatal: a self-redirecting
+    /// tag's cancelled load (-999) or a navigation the SDK itself cancelled (102) is not one.
+    private func navigationFailed(_ error: any Error) {
+        let failure = WebLoadFailure(error as NSError)
+        switch loadFailures.judge(failure, pageFinishedLoading: pageFinishedLoading) {
+        case .fatal: bridge.pageBroke()
+        case .harmless(let why): bridge.loadErrorIgnored(failure, because: why)
+        }
     }
 
     func webViewWebContentProcessDidTerminate(_ webView: WKWebView) {
@@ -211,13 +227,24 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
             decisionHandler?(.allow)
         case .click:
             decisionHandler?(.cancel)
+            loadFailures.sdkCancelledNavigation(to: url)
             bridge.sdkTap(.creative)
         case .cancel:
             decisionHandler?(.cancel)
+            loadFailures.sdkCancelledNavigation(to: url)
         case .refuse:
             decisionHandler?(.cancel)
+            loadFailures.sdkCancelledNavigation(to: url)
             bridge.navigationRefused(to: url)
         }
+    }
+}
+
+extension WebLoadFailure {
+    /// The failure an error of WebKit's navigation delegate describes: its domain, code and
+    /// failing URL (`NSURLErrorFailingURLErrorKey`).
+    init(_ error: NSError) {
+        self.init(domain: error.domain, code: error.code, failingURL: error.userInfo[NSURLErrorFailingURLErrorKey] as? URL)
     }
 }
 #endif

@@ -106,6 +106,15 @@ package final class CreativePageBridge {
         apply(rules.pageBroke(), cause: "page broke")
     }
 
+    /// A navigation of the page failed harmlessly (`WebLoadFailureRule`): noted at `.debug`, and
+    /// nothing else happens.
+    package func loadErrorIgnored(_ failure: WebLoadFailure, because why: WebLoadFailureRule.Harmless) {
+        record(.creativeLoadErrorIgnored, level: .debug) {
+            ["domain": failure.domain, "code": String(failure.code), "why": why.rawValue,
+             "url": failure.failingURL.map(URLRedaction.redacted) ?? "unknown"]
+        }
+    }
+
     /// The viewer tapped one of the SDK's own controls, or the creative where the SDK sees taps.
     package func sdkTap(_ tap: CreativePageRules.SDKTap) {
         apply(rules.sdkTap(tap), cause: "SDK tap \(tap)")

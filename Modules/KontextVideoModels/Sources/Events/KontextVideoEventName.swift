@@ -51,6 +51,9 @@ extension KontextVideoEvent {
         /// A creative page navigated without the viewer's tap, or to a scheme it may not load: the
         /// navigation was cancelled (`url` without its query, `scheme`, `count`).
         package static let creativeNavigationRefused = Name("creative navigation refused")
+        /// A creative page's navigation failed in a way that does not fail the creative (a load a
+        /// newer one replaced, one the SDK cancelled, `WebLoadFailureRule`): `domain`, `code`, `why`.
+        package static let creativeLoadErrorIgnored = Name("creative load error ignored")
         /// The build has no bridge script (`kontext-bridge.js` missing from the module's resources).
         package static let creativeBridgeMissing = Name("creative bridge missing")
 

@@ -41,17 +41,9 @@ package struct AdServerIdentity: Sendable, Hashable {
     /// The SDK's name on the wire.
     package static let sdkName = "kontext-video-swift"
 
-    /// The platform the SDK was built for, as the wire names it.
+    /// The platform the SDK was built for, as the wire names it (`OperatingSystemFamily.sdkPlatform`).
     package static var currentPlatform: String {
-        #if os(iOS) || os(visionOS)
-        "ios"
-        #elseif os(tvOS)
-        "tvos"
-        #elseif os(macOS)
-        "macos"
-        #else
-        "linux"
-        #endif
+        OperatingSystemFamily.current.sdkPlatform
     }
 
     /// The app facts from the main bundle; unknown values are empty strings.

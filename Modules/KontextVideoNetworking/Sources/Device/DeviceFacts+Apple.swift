@@ -4,7 +4,8 @@
 import UIKit
 
 extension DeviceFacts {
-    /// The process facts plus the operating system's own name and version (`UIDevice`) and the
+    /// The process facts (the OS family the SDK was built for, `OperatingSystemFamily`, never
+    /// `UIDevice.systemName`, which says "iPadOS" or "iOS" by device) plus the version (`UIDevice`) and the
     /// screen of the app's window scene (`UIScreen.main` is deprecated): the scene of the key
     /// window, else the one in the foreground, else any. The screen stays unknown, and is
     /// omitted, before the app has a scene (early in launch), in an app extension (no app to ask,
@@ -14,7 +15,6 @@ extension DeviceFacts {
     package static func gatheredFromDevice() -> DeviceFacts {
         var facts = DeviceFacts.gatheredFromProcess()
         let device = UIDevice.current
-        facts.os = device.systemName
         facts.osVersion = device.systemVersion
         #if !os(visionOS)
         if let screen = HostApplication.windowScenes.first?.screen {

@@ -50,21 +50,11 @@ package struct DeviceFacts: Sendable, Hashable, Codable {
         )
     }
 
-    /// The name of the operating system the SDK was built for.
+    /// The name of the operating system the SDK was built for, as `device.os` carries it
+    /// (`OperatingSystemFamily.deviceOS`): decided at compile time, never by `UIDevice.systemName`,
+    /// which says "iPadOS" on some iPads and "iOS" on others and is not visionOS's name.
     package static var operatingSystemName: String {
-        #if os(iOS)
-        "iOS"
-        #elseif os(tvOS)
-        "tvOS"
-        #elseif os(macOS)
-        "macOS"
-        #elseif os(visionOS)
-        "visionOS"
-        #elseif os(Linux)
-        "Linux"
-        #else
-        "unknown"
-        #endif
+        OperatingSystemFamily.current.deviceOS
     }
 
     /// The hardware identifier from `uname` (`iPhone16,2` on a device, `x86_64` on Linux).

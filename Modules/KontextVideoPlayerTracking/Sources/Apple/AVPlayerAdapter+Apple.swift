@@ -73,19 +73,30 @@ package final class AVPlayerAdapter: PlayerAdapter, PlaybackEventSource {
     }
 }
 
-/// The observations behind one stream of an `AVPlayer`'s events. The player itself keeps it, as an
-/// associated object (doc: /documentation/ObjectiveC/objc_setAssociatedObject(_:_:_:_:), with
-/// `OBJC_ASSOCIATION_RETAIN`, "a strong reference to the associated object"): it lives as long as
-/// the player, so when the player is freed it goes too and the stream finishes. The stream's end
-/// (the overlay ended) cancels it.
+/// The observations behind one stream of an `AVPlayer`'s events, registered when the follower
+/// starts and removed when it ends, or when the player goes away, whichever comes first. The player
+/// itself keeps it, as an associated object (doc: /documentation/ObjectiveC/objc_setAssociatedObject(_:_:_:_:),
+/// with `OBJC_ASSOCIATION_RETAIN`, "a strong reference to the associated object"): it lives as long
+/// as the player, so when the player is freed it goes too, removes its observations and finishes
+/// the stream. The stream's end (the follower stopped or was freed: its task iterating the stream
+/// is cancelled) cancels it, removing the same observations.
 ///
-/// `@unchecked Sendable`: its stored properties are set once in `init`; `invalidate()`,
-/// `removeObserver(_:)` and `objc_setAssociatedObject` may be called from any thread.
+/// The seek observer names the item it listens to, and Apple asks that it be removed "before the
+/// system deallocates any object that `addObserver(forName:object:queue:using:)` specifies"
+/// (doc: /documentation/Foundation/NotificationCenter/removeObserver(_:)-2yciv): the subscription
+/// holds that item until the observer is removed, so the item cannot go first (the player moving
+/// on to another item, or being freed).
+///
+/// `@unchecked Sendable`: its stored properties are set once in `init`; removing them
+/// (`invalidate()`, `removeObserver(_:)`, `objc_setAssociatedObject`) may be done from any thread,
+/// and twice is harmless.
 private final class PlaybackSubscription: @unchecked Sendable {
     private let continuation: AsyncStream<PlaybackEvent>.Continuation
     private weak var player: AVPlayer?
-    private var observations: [NSKeyValueObservation] = []
-    private var seekObserver: (any NSObjectProtocol)?
+    private let observations: [NSKeyValueObservation]
+    /// The item the seek observer names, held until the observer is removed.
+    private let observedItem: AVPlayerItem?
+    private let seekObserver: (any NSObjectProtocol)?
 
     @MainActor
     init(player: AVPlayer, continuation: AsyncStream<PlaybackEvent>.Continuation) {
@@ -103,8 +114,10 @@ private final class PlaybackSubscription: @unchecked Sendable {
             },
         ]
         // Only the current item's jumps: another item (the ad's own player's, too) posts the same name.
-        if let item = player.currentItem {
-            seekObserver = NotificationCenter.default.addObserver(
+        let item = player.currentItem
+        observedItem = item
+        seekObserver = item.map { item in
+            NotificationCenter.default.addObserver(
                 forName: AVPlayerItem.timeJumpedNotification, object: item, queue: nil
             ) { @Sendable _ in
                 continuation.yield(.timeJumped)
@@ -118,15 +131,22 @@ private final class PlaybackSubscription: @unchecked Sendable {
         UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
     }
 
-    /// Stops observing and lets the player drop this subscription.
+    /// Stops observing and lets the player drop this subscription (the follower ended).
     func cancel() {
-        for observation in observations { observation.invalidate() }
-        if let seekObserver { NotificationCenter.default.removeObserver(seekObserver) }
+        removeObservations()
         if let player { objc_setAssociatedObject(player, key, nil, .OBJC_ASSOCIATION_RETAIN) }
     }
 
+    /// Removes the key-value observations and the seek observer.
+    private func removeObservations() {
+        for observation in observations { observation.invalidate() }
+        if let seekObserver { NotificationCenter.default.removeObserver(seekObserver) }
+    }
+
     deinit {
-        // The player was freed (or the reader had stopped already, when this does nothing).
+        // The player was freed (or the follower had cancelled already: removing again does
+        // nothing). The seek observer goes before the item this holds can.
+        removeObservations()
         continuation.finish()
     }
 }

@@ -78,7 +78,8 @@ extension LoadInProgress {
             events: runtime.events,
             // Only a VAST creative fills macros: an image or a page makes (and frees) no reader.
             macros: ad.served.creative.kind == .vast ? runtime.trackingMacros(regulatory: ad.context.settings.regulatory) : nil,
-            urlRule: runtime.adURLRule
+            urlRule: runtime.adURLRule,
+            network: runtime.environment.network.current
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: ad.served, context: context)
         // What the creative reports means what the lifecycle says where the ad stands.

@@ -15,6 +15,9 @@ package struct SDKEnvironment {
     package var clock: any SchedulingClock
     /// How HTTP requests leave the device.
     package var transport: any HTTPTransport
+    /// The kind of network the device is on (the system's path monitor; a value the test kit sets):
+    /// a linear ad chosen on cellular plays a file under the cellular bitrate cap.
+    package var network = NetworkKindSource.system
     /// Where the install id and the durable event queues live: a directory of the app's own
     /// (`SDKStorage`).
     package var storageDirectory: URL

@@ -31,10 +31,12 @@ package final class SDKSession {
     /// this one's opens it.
     private let predecessorEnd: Task<Void, Never>?
     private var retryTask: Task<KontextVideoState, Never>?
-    /// The App Tracking Transparency dialog, asked at most once per launch before the first ads request.
+    /// The App Tracking Transparency dialog being asked for, before an ads request; every request
+    /// under way waits for the same one.
     private var trackingAuthorization: Task<Void, Never>?
-    /// The tracking dialog (when the app asked for it) was answered: requests need not wait.
-    private var trackingAuthorizationAnswered = false
+    /// Whether the tracking dialog (when the app asked for it) was answered, and how often it was
+    /// asked: requests need not wait once it was (`TrackingPrompt`).
+    private var trackingPrompt = TrackingPrompt()
 
     /// A session on `environment`, reporting to `events`, that opens the storage once
     /// `predecessorEnd` (the replaced session's `end()`) finished.
@@ -118,7 +120,7 @@ package final class SDKSession {
     /// retries `/init` and asks.
     var runtimeReadyForRequests: SDKRuntime? {
         guard case .finished(.enabled) = phase, !hasEnded, let runtime else { return nil }
-        if runtime.configuration.requestTrackingAuthorization, !trackingAuthorizationAnswered { return nil }
+        if runtime.configuration.requestTrackingAuthorization, trackingPrompt.needsAsking { return nil }
         return runtime
     }
 
@@ -158,14 +160,19 @@ package final class SDKSession {
         case .enabled:
             // Consent decides whether the dialog may show (COPPA, GDPR without Purpose 1: its answer
             // could not be used): `ConsentPolicy`, read until the dialog was asked for.
-            if runtime.configuration.requestTrackingAuthorization, trackingAuthorization != nil
+            if runtime.configuration.requestTrackingAuthorization, trackingPrompt.needsAsking, trackingAuthorization != nil
                 || ConsentPolicy(ConsentSignals(defaults: runtime.environment.defaults, regulatory: regulatory, tracking: nil)).trackingPrompt {
-                // Every ads request waits for the one dialog, so none leaves before it was answered.
+                // Every ads request under way waits for the one dialog, so none leaves before it was answered.
                 let platform = runtime.environment.platform
                 let asking = trackingAuthorization ?? Task { @MainActor in await Self.askForTrackingAuthorization(on: platform) }
                 trackingAuthorization = asking
                 await asking.value
-                trackingAuthorizationAnswered = true
+                // The first waiter back records the attempt; a dialog that did not show is asked
+                // for again by the next request (`TrackingPrompt`).
+                if trackingAuthorization == asking, !hasEnded {
+                    trackingAuthorization = nil
+                    trackingPrompt.asked(statusAfterwards: platform.trackingAuthorizationStatus)
+                }
             }
             return runtime
         case .disabled(let reason): throw .disabled(reason: reason)
