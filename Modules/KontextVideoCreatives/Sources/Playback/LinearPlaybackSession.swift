@@ -34,12 +34,13 @@ import KontextVideoPresentation
 /// the foreground counts as the viewer's to decide (Audio Session Programming Guide, Responding to
 /// Interruptions). An app that stays in the foreground may hear neither (Music started from Control
 /// Center, another app beside it on an iPad): after `interruptionWaitLimit` with no end the
-/// interruption is the viewer's to lift too, so Resume shows. When headphones go, "playback is automatically paused" and the viewer
-/// restarts it (/avfaudio/responding-to-audio-route-changes). A click-through pauses the ad
-/// until the viewer is back: the product sheet's `productViewControllerDidFinish(_:)` ("if your
-/// app paused any other activities before presenting the store, it can restart those services in
-/// this method", /storekit/skstoreproductviewcontrollerdelegate/productviewcontrollerdidfinish(_:))
-/// or the app active again.
+/// interruption is the viewer's to lift too, so Resume shows. When headphones go, "playback is
+/// automatically paused" and the viewer restarts it (/avfaudio/responding-to-audio-route-changes).
+/// A click-through pauses the ad until the viewer is back: the product sheet's
+/// `productViewControllerDidFinish(_:)` ("if your app paused any other activities before
+/// presenting the store, it can restart those services in this method",
+/// /storekit/skstoreproductviewcontrollerdelegate/productviewcontrollerdidfinish(_:)) or the app
+/// active again.
 ///
 /// **Never stuck.** On screen, with the app active, a video whose player does not play always
 /// offers a way out within `interruptionWaitLimit` of the clock: Resume, Skip once it is
@@ -186,7 +187,11 @@ package struct LinearPlaybackSession: Sendable {
     package static let movementThreshold: TimeInterval = 0.01
     /// How long an audio interruption may last with no end before the viewer may lift it
     /// (Resume): the bound of the "never stuck" rule. Apple gives no end to count on ("there is
-    /// no guarantee that a begin interruption will have a corresponding end interruption").
+    /// no guarantee that a begin interruption will have a corresponding end interruption": the
+    /// Audio Session Programming Guide's Responding to Interruptions,
+    /// developer.apple.com/library/content/documentation/Audio/Conceptual/AudioSessionProgrammingGuide/HandlingAudioInterruptions/HandlingAudioInterruptions.html;
+    /// the notification's own page, /documentation/AVFAudio/AVAudioSession/interruptionNotification,
+    /// promises an end's options only "if the interruption type is ended").
     package static let interruptionWaitLimit: Duration = .seconds(5)
     /// How far a held player may report moving as it comes to rest and still be the ad's own
     /// playing: AVPlayer's periodic observer also reports the time "whenever playback starts or
