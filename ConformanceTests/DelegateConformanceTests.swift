@@ -217,6 +217,8 @@ struct DelegateConformanceTests {
             try Kit.show(linear.ad)
             let video = try #require(harness.creatives.creative(for: linear.ad))
             video.click()
+            // Back from the click-through: only the ad's own playing time reaches its end.
+            harness.clickOpener.viewerReturns()
             video.renderFirstFrame()
             video.play(to: 15)
             video.complete()

@@ -16,42 +16,71 @@ struct LinearPlaybackSessionTableTests {
     static let configuration = LinearPlaybackSession.Configuration(
         skip: SkipControlRule(resolvedOffset: 5, offsetSpec: .seconds(5)), declaredDuration: 15, hasEndCard: true)
 
-    /// The states, each reached by its inputs from a fresh session (all at the clock's start).
+    /// One step toward a state: an input, or time passing on the clock.
+    enum Step {
+        case input(LinearPlaybackInput)
+        case wait(Duration)
+    }
+
+    /// The states, each reached by its steps from a fresh session at the clock's start.
     enum State: String, CaseIterable, CustomStringConvertible {
-        case loaded, started, startedInBackground, startedBuffering, playing, skippable, muted, buffering
-        case background, interrupted, awaitingViewer, viewerPaused, sheetOpen, browserOpen
+        case loaded, started, startedInBackground, startedBuffering, startedExternal, playing, skippable, muted, buffering
+        case background, interrupted, interruptionOutlasted, awaitingViewer, viewerPaused, playerPaused, sheetOpen, browserOpen
         case endCard, over
 
         var description: String { rawValue }
 
-        var inputs: [LinearPlaybackInput] {
+        var steps: [Step] {
             let playing: [LinearPlaybackInput] = [.start(outputVolume: 1), .firstFrameRendered, .position(2)]
+            let inputs: [LinearPlaybackInput]
             switch self {
-            case .loaded: return []
-            case .started: return [.start(outputVolume: 1)]
-            case .startedInBackground: return [.signal(.applicationActive(false)), .start(outputVolume: 1)]
-            case .startedBuffering: return [.start(outputVolume: 1), .buffering(true)]
-            case .playing: return playing
-            case .skippable: return playing + [.position(6)]
-            case .muted: return playing + [.signal(.outputVolume(0))]
-            case .buffering: return playing + [.buffering(true)]
-            case .background: return playing + [.signal(.applicationActive(false))]
-            case .interrupted: return playing + [.signal(.audioInterruptionBegan)]
-            case .awaitingViewer: return playing + [.signal(.audioOutputLost)]
-            case .viewerPaused: return playing + [.playPausePressed]
-            case .sheetOpen: return playing + [.signal(.clickThroughOpened(.insideApp))]
-            case .browserOpen: return playing + [.signal(.clickThroughOpened(.outsideApp))]
-            case .endCard: return playing + [.reachedEnd]
-            case .over: return playing + [.position(6), .skipPressed]
+            case .loaded: inputs = []
+            case .started: inputs = [.start(outputVolume: 1)]
+            case .startedInBackground: inputs = [.signal(.applicationActive(false)), .start(outputVolume: 1)]
+            case .startedBuffering: inputs = [.start(outputVolume: 1), .buffering(true)]
+            case .startedExternal: inputs = [.start(outputVolume: 1), .externalPlayback(true)]
+            case .playing: inputs = playing
+            case .skippable: inputs = playing + [.position(6)]
+            case .muted: inputs = playing + [.signal(.outputVolume(0))]
+            case .buffering: inputs = playing + [.buffering(true)]
+            case .background: inputs = playing + [.signal(.applicationActive(false))]
+            case .interrupted: inputs = playing + [.signal(.audioInterruptionBegan)]
+            case .interruptionOutlasted:
+                return State.interrupted.steps + [.wait(LinearPlaybackSession.interruptionWaitLimit), .input(.interruptionCheckDue)]
+            case .awaitingViewer: inputs = playing + [.signal(.audioOutputLost)]
+            case .viewerPaused: inputs = playing + [.playPausePressed]
+            case .playerPaused: inputs = playing + [.playerPaused]
+            case .sheetOpen: inputs = playing + [.signal(.clickThroughOpened(.insideApp))]
+            case .browserOpen: inputs = playing + [.signal(.clickThroughOpened(.outsideApp))]
+            case .endCard: inputs = playing + [.reachedEnd]
+            case .over: inputs = playing + [.position(6), .skipPressed]
             }
+            return inputs.map(Step.input)
+        }
+
+        /// The session in this state, and the clock's time it reached it at.
+        var session: (LinearPlaybackSession, now: Duration) {
+            var session = LinearPlaybackSession(configuration: LinearPlaybackSessionTableTests.configuration)
+            var now = Duration.zero
+            for step in steps {
+                switch step {
+                case .input(let input): _ = session.handle(input, now: now)
+                case .wait(let time): now += time
+                }
+            }
+            return (session, now)
         }
 
         /// States whose video plays (or should: buffering is the player's, the session plays).
-        static let playingVideo: Set<State> = [.started, .startedBuffering, .playing, .skippable, .muted, .buffering]
+        static let playingVideo: Set<State> = [.started, .startedBuffering, .startedExternal, .playing, .skippable, .muted, .buffering]
         /// States whose video plays and rendered its first frame (pixels fire there).
         static let playingRendered: Set<State> = [.playing, .skippable, .muted, .buffering]
         /// States whose video is paused (and rendered: each pause was reported).
-        static let pausedRendered: Set<State> = [.background, .interrupted, .awaitingViewer, .viewerPaused, .sheetOpen, .browserOpen]
+        static let pausedRendered: Set<State> = [
+            .background, .interrupted, .interruptionOutlasted, .awaitingViewer, .viewerPaused, .playerPaused, .sheetOpen, .browserOpen,
+        ]
+        /// States where Resume shows: only reasons the viewer lifts hold the video.
+        static let resumable: Set<State> = [.interruptionOutlasted, .awaitingViewer, .viewerPaused, .playerPaused, .sheetOpen, .browserOpen]
         /// Every state with the video on screen.
         static let video: Set<State> = playingVideo.union(pausedRendered).union([.startedInBackground])
     }
@@ -102,10 +131,11 @@ struct LinearPlaybackSessionTableTests {
     }
 
     static func reasons(of state: State) -> Set<Reason> {
-        var session = LinearPlaybackSession(configuration: configuration)
-        for input in state.inputs { _ = session.handle(input, now: .zero) }
-        return session.pauseReasons
+        state.session.0.pauseReasons
     }
+
+    /// The video played again: what lifting the last reason does in a paused, rendered state.
+    static let resuming = Effect(events: [.resumePlayback], player: .play, reasons: [])
 
     static let rows: [Row] = {
         var rows: [Row] = []
@@ -115,16 +145,30 @@ struct LinearPlaybackSessionTableTests {
             .startedInBackground: Effect(events: [.firstFrame, .pause]),
             // Still waiting for media at its first frame: the viewer sees it buffer from now.
             .startedBuffering: Effect(events: [.firstFrame, .bufferStart]),
+            // On AirPlay the layer never gets ready; where it does, it is the first frame still.
+            .startedExternal: Effect(events: [.firstFrame]),
         ]))
         rows.append(Row(input: .mediaLength(14.5), effects: each(State.video) { _ in Effect(events: [.mediaLength(14.5)]) }))
-        rows.append(Row(input: .position(7), effects: each(State.video) { _ in Effect(events: [.progress(7)]) }))
+        // Progress is the ad's playing time: a held player that moves is paused again, unseen.
+        rows.append(Row(input: .position(7), effects: each(State.playingVideo) { _ in Effect(events: [.progress(7)]) }
+            .merging(each(State.pausedRendered.union([.startedInBackground])) { _ in Effect(player: .pause) }) { $1 }
+            // On an external route the playing video's first movement is its first frame.
+            .merging([.startedExternal: Effect(events: [.firstFrame, .progress(7)])]) { $1 }))
+        // A held player coming to rest a little further on is its own playing, not a run.
+        rows.append(Row(input: .position(2.3), effects: each(State.playingVideo.subtracting([.skippable])) { _ in Effect(events: [.progress(2.3)]) }
+            .merging([.startedExternal: Effect(events: [.firstFrame, .progress(2.3)]),
+                      .startedInBackground: Effect(player: .pause)]) { $1 }))
         // Movement is the player's word that it plays, yet buffering ends only when it says so.
+        // A player that ran out while the session held it was not watched to its end: no complete.
         rows.append(Row(input: .reachedEnd, effects: each(State.video) { state in
-            Effect(events: finishingBuffer(state) + [.complete, .endCardShown], phase: .endCard)
+            State.playingVideo.union([.playerPaused]).contains(state)
+                ? Effect(events: finishingBuffer(state) + [.complete, .endCardShown], phase: .endCard)
+                : Effect(events: [.failed(code: .mediaDisplay)], phase: .over)
         }))
+        // Loaded and unshown, a failed player reports 401: the facade invalidates the ad.
         rows.append(Row(input: .playbackFailed, effects: each(State.video) { state in
             Effect(events: finishingBuffer(state) + [.failed(code: .mediaDisplay)], player: State.playingVideo.contains(state) ? .pause : nil, phase: .over)
-        }))
+        }.merging([.loaded: Effect(events: [.failed(code: .mediaFileNotFound)], phase: .over)]) { $1 }))
         rows.append(Row(input: .stallCheckDue, effects: [:]))
         // Buffering counts toward the stall: a video waiting 8 s for media fails as one standing still.
         rows.append(Row(input: .stallCheckDue, after: .seconds(8), effects: each(State.playingVideo) { state in
@@ -139,17 +183,27 @@ struct LinearPlaybackSessionTableTests {
             .merging([.endCard: Effect(events: [.click(.endCard)])]) { $1 }))
         rows.append(Row(input: .skipPressed, effects: [.skippable: Effect(events: [.skip], player: .pause, phase: .over)]))
         rows.append(Row(input: .closePressed, effects: [.endCard: Effect(events: [.close], phase: .over)]))
-        rows.append(Row(input: .resumePressed, effects: each([.awaitingViewer, .viewerPaused, .sheetOpen, .browserOpen]) { _ in
-            Effect(events: [.resumePlayback], player: .play, reasons: [])
-        }))
+        rows.append(Row(input: .resumePressed, effects: each(State.resumable) { _ in resuming }))
+        // The system's remote commands (Lock Screen, Control Center): the viewer's own presses.
+        rows.append(Row(input: .remotePlay, effects: each(State.resumable) { _ in resuming }))
+        rows.append(Row(input: .remotePause, effects: each(State.playingVideo) { pausing($0, adding: .viewer) }))
+        // The player paused by itself: Resume shows at once (no stall, no 405). A held player's
+        // pause is the session's own coming back.
+        rows.append(Row(input: .playerPaused, effects: each(State.playingVideo) { pausing($0, adding: .playerPausedItself) }))
+        // Only the route changes: the first frame it brings is in the `.position` rows.
+        rows.append(Row(input: .externalPlayback(true), effects: [:]))
+        rows.append(Row(input: .externalPlayback(false), effects: [:]))
+        rows.append(Row(input: .interruptionCheckDue, effects: [:]))
+        // An interruption with no end for the wait limit: the viewer may lift it (Resume shows).
+        rows.append(Row(input: .interruptionCheckDue, after: LinearPlaybackSession.interruptionWaitLimit, effects: [
+            .interrupted: Effect(reasons: [.interruptionOutlasted]),
+        ]))
         rows.append(Row(input: .menuPressed, effects: [
             .skippable: Effect(events: [.skip], player: .pause, phase: .over),
             .endCard: Effect(events: [.close], phase: .over),
         ]))
         rows.append(Row(input: .playPausePressed, effects: each(State.playingVideo) { pausing($0, adding: .viewer) }
-            .merging(each([.awaitingViewer, .viewerPaused, .sheetOpen, .browserOpen]) { _ in
-                Effect(events: [.resumePlayback], player: .play, reasons: [])
-            }) { $1 }))
+            .merging(each(State.resumable) { _ in resuming }) { $1 }))
         rows.append(Row(input: .signal(.applicationActive(false)), effects: each(State.playingVideo) { pausing($0, adding: .background) }
             .merging(each(State.pausedRendered) { holding($0, .background) }) { $1 }
             .merging([.loaded: Effect(reasons: [.background])]) { $1 }))
@@ -158,16 +212,20 @@ struct LinearPlaybackSessionTableTests {
             .browserOpen: Effect(events: [.resumePlayback], player: .play, reasons: []),
             .startedInBackground: Effect(player: .play, reasons: []),
             .interrupted: Effect(reasons: [.awaitingViewer]),
+            // The system pauses the player of an app leaving the foreground: back, it plays.
+            .playerPaused: resuming,
         ]))
         rows.append(Row(input: .signal(.audioInterruptionBegan), effects: each(State.playingVideo) { pausing($0, adding: .audioInterruption) }
             .merging(each(State.pausedRendered) { holding($0, .audioInterruption) }) { $1 }
             .merging([.loaded: Effect(reasons: [.audioInterruption]),
                       .startedInBackground: Effect(reasons: [.background, .audioInterruption])]) { $1 }))
         rows.append(Row(input: .signal(.audioInterruptionEnded(shouldResume: true)), effects: [
-            .interrupted: Effect(events: [.resumePlayback], player: .play, reasons: []),
+            .interrupted: resuming,
+            .interruptionOutlasted: resuming,
         ]))
         rows.append(Row(input: .signal(.audioInterruptionEnded(shouldResume: false)), effects: [
             .interrupted: Effect(reasons: [.awaitingViewer]),
+            .interruptionOutlasted: Effect(reasons: [.awaitingViewer]),
         ]))
         rows.append(Row(input: .signal(.audioOutputLost), effects: each(State.playingVideo) { pausing($0, adding: .awaitingViewer) }
             .merging(each(State.pausedRendered) { holding($0, .awaitingViewer) }) { $1 }
@@ -201,8 +259,8 @@ struct LinearPlaybackSessionTableTests {
         let row = Self.rows[index]
         for state in State.allCases {
             let clock = TestClock()
-            var session = LinearPlaybackSession(configuration: Self.configuration)
-            for input in state.inputs { _ = session.handle(input, now: clock.now) }
+            var (session, reached) = state.session
+            await clock.advance(by: reached)
             let phaseBefore = session.phase, reasonsBefore = session.pauseReasons
             await clock.advance(by: row.after)
             let actions = session.handle(row.input, now: clock.now)
@@ -222,7 +280,8 @@ struct LinearPlaybackSessionTableTests {
     /// here until it has a kind, and a kind without a row fails `everyInputHasARow`.
     enum InputKind: CaseIterable, Hashable {
         case start, firstFrameRendered, mediaLength, position, buffering, reachedEnd, playbackFailed, stallCheckDue
-        case tapped, skipPressed, closePressed, resumePressed, menuPressed, playPausePressed
+        case playerPaused, externalPlayback, interruptionCheckDue
+        case tapped, skipPressed, closePressed, resumePressed, menuPressed, playPausePressed, remotePlay, remotePause
         case applicationActive, audioInterruptionBegan, audioInterruptionEnded, audioOutputLost, outputVolume
         case clickThroughOpened, clickThroughClosed
 
@@ -237,6 +296,11 @@ struct LinearPlaybackSessionTableTests {
             case .reachedEnd: self = .reachedEnd
             case .playbackFailed: self = .playbackFailed
             case .stallCheckDue: self = .stallCheckDue
+            case .playerPaused: self = .playerPaused
+            case .externalPlayback: self = .externalPlayback
+            case .interruptionCheckDue: self = .interruptionCheckDue
+            case .remotePlay: self = .remotePlay
+            case .remotePause: self = .remotePause
             case .tapped: self = .tapped
             case .skipPressed: self = .skipPressed
             case .closePressed: self = .closePressed

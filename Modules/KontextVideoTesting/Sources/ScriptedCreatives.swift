@@ -285,7 +285,11 @@ public final class ScriptedCreative: CreativeRenderer {
     /// A video's first frame rendered.
     public func renderFirstFrame() { player(.firstFrameRendered, else: .firstFrame) }
     /// The video reached `seconds` of the ad: the quartile tracking pixels fire as it passes them,
-    /// and Skip counts down to its offset.
+    /// and Skip counts down to its offset. Only the ad's own playing time counts: a position
+    /// reported while the SDK holds the video paused (the app in the background, a click-through
+    /// open, an audio interruption) fires no quartile, and later positions are read less that
+    /// unseen stretch; a video that reaches its end (``complete()``) while held fires no
+    /// `complete` (the ad fails with 405: it could not be shown).
     /// - Parameter seconds: The ad's playhead.
     public func play(to seconds: TimeInterval) { player(.position(seconds), else: .progress(seconds)) }
     /// The player learned the media's own length (it may differ from the VAST `<Duration>`).
@@ -331,6 +335,35 @@ public final class ScriptedCreative: CreativeRenderer {
     /// The viewer presses the remote's Menu button (tvOS): Skip once it shows, ✕ on the end
     /// card, nothing before Skip is available.
     public func pressMenu() { real.handle(.menuPressed) }
+    /// The video's player pauses by itself, with no command of the SDK's (on a device AVPlayer's
+    /// `timeControlStatus` becomes `.paused`: the system or a route stopped it): the video waits
+    /// for the viewer — Resume shows at once, VAST `pause` fires once — instead of standing still
+    /// until the stall rule fails it. ``pressResume()``, the system's play command
+    /// (``remotePlay()``), the end of an audio interruption that may resume, or the app coming
+    /// back to the foreground plays it again. Nothing for another format.
+    public func playerPausesByItself() { if format == .linear { real.handle(.playerPaused) } }
+    /// The video's media fails (on a device the player item's status becomes `.failed`). Loaded
+    /// and not yet shown, the ad is invalidated: `show()` throws
+    /// `VideoAdError.invalidated(.creativeFailed(code: 401))` and nothing reaches the delegate.
+    /// On screen: `didFail(.creativeFailed(code: 405))`, then `didEnd(.failed)`. Nothing for
+    /// another format.
+    public func failMedia() { if format == .linear { real.handle(.playbackFailed) } }
+    /// The video plays on an external route (`true`: AirPlay, where AVPlayer's
+    /// `isExternalPlaybackActive` is true) or on the device again (`false`). On the route the
+    /// device's layer shows no frame: the impression comes with the video's first movement while
+    /// it plays (``play(to:)``), not with ``renderFirstFrame()``. Nothing for another format.
+    /// - Parameter active: Whether the external route plays the video.
+    public func playOnExternalRoute(_ active: Bool) { if format == .linear { real.handle(.externalPlayback(active)) } }
+    /// The system's play remote command arrives (the Lock Screen's or Control Center's Play, a
+    /// headset), where the app routes remote commands to the SDK during the ad: a video the
+    /// viewer could resume (Resume shows) plays again; VAST `resume` fires once per real change.
+    public func remotePlay() { if format == .linear { real.handle(.remotePlay) } }
+    /// The system's pause remote command arrives: a playing video pauses as by the viewer's own
+    /// press; VAST `pause` fires once per real change.
+    public func remotePause() { if format == .linear { real.handle(.remotePause) } }
+    /// The system's toggle play/pause remote command arrives: ``remotePause()`` while the video
+    /// plays, else ``remotePlay()``.
+    public func remoteTogglePlayPause() { if format == .linear { real.handle(.playPausePressed) } }
     /// Whether the video is playing now: it is paused while the app is in the background, during
     /// an audio interruption, after headphones are unplugged, and while a click-through is open.
     public var isPlaying: Bool { real.isPlaying }

@@ -40,6 +40,13 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     private var observations: [NSKeyValueObservation] = []
     private var notificationTokens: [any NSObjectProtocol] = []
     private var isStopped = false
+    /// Whether the last command given to the player was to play: a `.paused` status then is the
+    /// player's own (`PlayerPauseReading`), else the session's command coming back.
+    private var commandedPlay = false
+    #if canImport(MediaPlayer)
+    /// The system's remote commands, heard while the ad plays where the app routes them.
+    private var remoteCommands: LinearAdRemoteCommands?
+    #endif
 
     init(ad: ServedAd, context: CreativeContext, showsPages: Bool) {
         self.ad = ad
@@ -94,7 +101,8 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     }
 
     /// The item's status: ready or failed while loading settles the load; a failure after it is
-    /// the playback's to judge.
+    /// the playback's to judge (loaded and unshown, the session reports it and the ad is
+    /// invalidated, so `show()` throws instead of showing a video that cannot play).
     private func itemStatusChanged(_ status: AVPlayerItem.Status) {
         switch status {
         case .readyToPlay: finishLoading(nil)
@@ -127,17 +135,30 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         // Buffering is the player's `timeControlStatus`: "during playback, the value of the
         // property changes between playing and waitingToPlayAtSpecifiedRate depending on whether
         // the player has sufficient media data" (doc: /documentation/AVFoundation/AVPlayer/timeControlStatus-swift.property).
-        // `.paused` is the session's own command coming back: nothing to translate.
+        // `.paused` is the session's own command coming back, the media's end, or the player
+        // pausing by itself: `PlayerPauseReading` tells them apart, read again on the main actor.
         observations.append(player.observe(\.timeControlStatus, options: [.new]) { @Sendable player, _ in
             let status = player.timeControlStatus
-            let waiting: Bool
+            let input: LinearPlaybackInput?
             switch status {
-            case .waitingToPlayAtSpecifiedRate: waiting = true
-            case .playing: waiting = false
-            default: return
+            case .waitingToPlayAtSpecifiedRate: input = .buffering(true)
+            case .playing: input = .buffering(false)
+            case .paused: input = nil
+            @unknown default: return
             }
-            Task { @MainActor [weak self] in self?.playback?.handle(.buffering(waiting)) }
+            Task { @MainActor [weak self] in
+                if let input { self?.playback?.handle(input) } else { self?.playerReportedPause() }
+            }
         })
+        #if !os(visionOS)
+        // Over AirPlay the local layer never becomes ready for display: the session takes the
+        // route's playback as the first frame (doc: /documentation/AVFoundation/AVPlayer/isExternalPlaybackActive;
+        // the property does not exist on visionOS).
+        observations.append(player.observe(\.isExternalPlaybackActive, options: [.initial, .new]) { @Sendable player, _ in
+            let active = player.isExternalPlaybackActive
+            Task { @MainActor [weak self] in self?.playback?.handle(.externalPlayback(active)) }
+        })
+        #endif
         let session = AVAudioSession.sharedInstance()
         observations.append(session.observe(\.outputVolume, options: [.new]) { @Sendable session, _ in
             let volume = session.outputVolume
@@ -157,6 +178,9 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         observe(AVAudioSession.routeChangeNotification, of: session) { info in
             AudioSessionNotice.routeChange(reason: info?[AVAudioSessionRouteChangeReasonKey] as? UInt).map(LinearPlaybackInput.signal)
         }
+        #if canImport(MediaPlayer)
+        remoteCommands = LinearAdRemoteCommands { [weak self] input in self?.playback?.handle(input) }
+        #endif
         playback.handle(.start(outputVolume: session.outputVolume))
     }
 
@@ -167,6 +191,15 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
             guard let input = translate(notification.userInfo) else { return }
             Task { @MainActor [weak self] in self?.playback?.handle(input) }
         })
+    }
+
+    /// The player says it is paused: its own pause is `.playerPaused`, read now on the main actor.
+    private func playerReportedPause() {
+        guard let player, let item = player.currentItem else { return }
+        let reading = PlayerPauseReading.input(
+            lastCommandWasPlay: commandedPlay, stillPaused: player.timeControlStatus == .paused,
+            position: item.currentTime().seconds, length: item.duration.seconds)
+        if let reading { playback?.handle(reading) }
     }
 
     /// The first frame is on screen: the media's length first (quartiles are measured against it).
@@ -196,6 +229,10 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         player?.pause()
         if let timeObserver { player?.removeTimeObserver(timeObserver) }
         timeObserver = nil
+        #if canImport(MediaPlayer)
+        remoteCommands?.remove()
+        remoteCommands = nil
+        #endif
         notificationTokens.forEach(NotificationCenter.default.removeObserver)
         notificationTokens.removeAll()
         observations.forEach { $0.invalidate() }
@@ -208,8 +245,14 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
 }
 
 extension VideoCreativeRenderer: LinearPlaybackSurface {
-    func play() { player?.play() }
-    func pause() { player?.pause() }
+    func play() {
+        commandedPlay = true
+        player?.play()
+    }
+    func pause() {
+        commandedPlay = false
+        player?.pause()
+    }
     func show(_ controls: LinearAdControls) {
         let shown = container.shownControls
         container.show(controls)

@@ -22,7 +22,8 @@ package protocol LinearPlaybackSurface: AnyObject {
 /// its actions to the surface, reports its moments through `onEvent`, and runs its one timer
 /// (the stall check) on the clock. Inputs that arrive while actions are being applied (a surface
 /// reporting a frame as it starts playing, a delegate opening a click-through) are queued and
-/// taken in order. After `stop()` nothing is applied or reported.
+/// taken in order. Its timers — the stall check, and the wait for an audio interruption's end —
+/// run on the injected clock. After `stop()` nothing is applied or reported.
 @MainActor
 package final class LinearPlayback {
     /// Receives the creative's moments.
@@ -33,6 +34,7 @@ package final class LinearPlayback {
     private let clock: any SchedulingClock
     private let texts: AdControlTexts
     private var stallCheck: Task<Void, Never>?
+    private var interruptionCheck: Task<Void, Never>?
     private var queued: [LinearPlaybackInput] = []
     private var isHandling = false
     private var isStopped = false
@@ -67,6 +69,8 @@ package final class LinearPlayback {
         queued.removeAll()
         stallCheck?.cancel()
         stallCheck = nil
+        interruptionCheck?.cancel()
+        interruptionCheck = nil
     }
 
     private func apply(_ action: LinearPlaybackAction) {
@@ -79,14 +83,22 @@ package final class LinearPlayback {
         case .announceSkipAvailable: surface?.announce(texts.skipAvailableAnnouncement)
         case .scheduleStallCheck(let deadline):
             stallCheck?.cancel()
-            let clock = self.clock
-            stallCheck = Task { @MainActor [weak self] in
-                do { try await clock.sleep(until: deadline) } catch { return }
-                self?.handle(.stallCheckDue)
-            }
+            stallCheck = deliver(.stallCheckDue, at: deadline)
         case .cancelStallCheck:
             stallCheck?.cancel()
             stallCheck = nil
+        case .scheduleInterruptionCheck(let deadline):
+            interruptionCheck?.cancel()
+            interruptionCheck = deliver(.interruptionCheckDue, at: deadline)
+        }
+    }
+
+    /// A timer that hands the session `input` when the clock reaches `deadline`.
+    private func deliver(_ input: LinearPlaybackInput, at deadline: Duration) -> Task<Void, Never> {
+        let clock = self.clock
+        return Task { @MainActor [weak self] in
+            do { try await clock.sleep(until: deadline) } catch { return }
+            self?.handle(input)
         }
     }
 }

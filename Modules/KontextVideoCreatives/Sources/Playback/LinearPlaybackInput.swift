@@ -25,6 +25,16 @@ package enum LinearPlaybackInput: Sendable, Hashable {
     case playbackFailed
     /// The stall check the session scheduled is due.
     case stallCheckDue
+    /// The player paused by itself while the session had it play: AVPlayer's `timeControlStatus`
+    /// became `.paused` with no pause command of the session's pending (the platform glue tells
+    /// the two apart; the session's own pause coming back is not this input).
+    case playerPaused
+    /// The player plays on an external route (`true`: AVPlayer's `isExternalPlaybackActive`, as
+    /// over AirPlay) or on this device again (`false`). On an external route the local layer never
+    /// shows a frame, so the first frame is the route's playback starting.
+    case externalPlayback(Bool)
+    /// The wait the session scheduled for an audio interruption without an end is over.
+    case interruptionCheckDue
 
     // The viewer.
 
@@ -38,8 +48,15 @@ package enum LinearPlaybackInput: Sendable, Hashable {
     case resumePressed
     /// The remote's Menu (Back) button was pressed (tvOS).
     case menuPressed
-    /// The remote's Play/Pause button was pressed (tvOS).
+    /// The remote's Play/Pause button was pressed (tvOS), or the system's toggle play/pause
+    /// remote command arrived (`MPRemoteCommandCenter.togglePlayPauseCommand`).
     case playPausePressed
+    /// The system's play remote command arrived (`MPRemoteCommandCenter.playCommand`: the Lock
+    /// Screen, Control Center, a headset): plays the video again where Resume would.
+    case remotePlay
+    /// The system's pause remote command arrived (`MPRemoteCommandCenter.pauseCommand`): pauses
+    /// the video as the viewer's own pause.
+    case remotePause
 
     // The world around the player.
 
@@ -65,4 +82,7 @@ package enum LinearPlaybackAction: Sendable, Equatable {
     case scheduleStallCheck(at: Duration)
     /// Drop the scheduled stall check.
     case cancelStallCheck
+    /// Deliver `interruptionCheckDue` when the clock reaches this instant (replacing any earlier
+    /// one).
+    case scheduleInterruptionCheck(at: Duration)
 }

@@ -15,11 +15,16 @@ import KontextVideoPresentation
 /// | reason | added by | removed by |
 /// |---|---|---|
 /// | `background` | the app going to the background | the app coming back |
-/// | `audioInterruption` | an audio interruption beginning (AVPlayer pauses by itself) | its end with `.shouldResume`; its end without, or the app coming back with no end heard, turn it into `awaitingViewer` |
+/// | `audioInterruption` | an audio interruption beginning (AVPlayer pauses by itself) | its end with `.shouldResume`; its end without, or the app coming back with no end heard, turn it into `awaitingViewer`; `interruptionWaitLimit` with no end turns it into `interruptionOutlasted` |
+/// | `interruptionOutlasted` | the above | Resume, Play/Pause; its end (with `.shouldResume`; without, it becomes `awaitingViewer`) |
 /// | `awaitingViewer` | the above; the audio route losing its device (headphones out: AVPlayer pauses) | Resume, Play/Pause |
-/// | `viewer` | Play/Pause while playing (tvOS) | Resume, Play/Pause |
+/// | `playerPausedItself` | the player pausing with no command of the session's (`playerPaused`) | Resume, Play/Pause; an interruption's end with `.shouldResume`; the app coming back |
+/// | `viewer` | Play/Pause while playing (tvOS), the system's pause command | Resume, Play/Pause |
 /// | `clickThroughInsideApp` | a product sheet opened by a click | the sheet dismissed, Resume |
 /// | `clickThroughOutsideApp` | a click that opened another app | the app coming back, Resume |
+///
+/// Resume, Play/Pause and the system's play command lift every reason the viewer can end
+/// (`PauseReason.liftedByViewer`), and Resume shows whenever only such reasons hold the video.
 ///
 /// Apple's documents behind the table: AVPlayer "automatically pauses playback in response to
 /// interruption events", and an app resumes after one only when the ended notification carries
@@ -27,12 +32,37 @@ import KontextVideoPresentation
 /// /avfaudio/avaudiosession/interruptionoptions/shouldresume); "there is no guarantee that a
 /// begin interruption will have a corresponding end interruption", so the app coming back to
 /// the foreground counts as the viewer's to decide (Audio Session Programming Guide, Responding to
-/// Interruptions). When headphones go, "playback is automatically paused" and the viewer
-/// restarts it (/avfaudio/responding-to-audio-route-changes). A click-through pauses the ad
-/// until the viewer is back: the product sheet's `productViewControllerDidFinish(_:)` ("if your
-/// app paused any other activities before presenting the store, it can restart those services in
-/// this method", /storekit/skstoreproductviewcontrollerdelegate/productviewcontrollerdidfinish(_:))
-/// or the app active again.
+/// Interruptions). An app that stays in the foreground may hear neither (Music started from Control
+/// Center, another app beside it on an iPad): after `interruptionWaitLimit` with no end the
+/// interruption is the viewer's to lift too, so Resume shows. When headphones go, "playback is
+/// automatically paused" and the viewer restarts it (/avfaudio/responding-to-audio-route-changes).
+/// A click-through pauses the ad until the viewer is back: the product sheet's
+/// `productViewControllerDidFinish(_:)` ("if your app paused any other activities before
+/// presenting the store, it can restart those services in this method",
+/// /storekit/skstoreproductviewcontrollerdelegate/productviewcontrollerdidfinish(_:)) or the app
+/// active again.
+///
+/// **Never stuck.** On screen, with the app active, a video whose player does not play always
+/// offers a way out within `interruptionWaitLimit` of the clock: Resume, Skip once it is
+/// available, or ✕ on the end card (`LinearPlaybackInvariantTests` drives every state with every
+/// input sequence up to a bounded length). A player that pauses by itself (`playerPaused`) is no
+/// stall: Resume shows at once, where the stall rule would have failed it with 405.
+///
+/// **Remote commands and Now Playing.** The SDK never sets `MPNowPlayingInfoCenter`'s info and
+/// never makes the app the Now Playing app; it hears the system's play, pause and toggle commands
+/// only where the app already routes them (`remotePlay`, `remotePause`, `playPausePressed`), and
+/// they pause and resume the ad as the viewer's own presses do, each pixel once per real change.
+///
+/// **Playing time.** Progress is the ad's own playing time: what the player reports while the
+/// session holds it paused (the app in the background, a click-through open, an interruption)
+/// counts for nothing — no progress, so no quartile — and the session pauses the player again.
+/// Later positions are read less that unseen stretch. A player that reaches its end while held
+/// ran out unseen: no `complete`; the ad fails (405), as a video that could not be shown. Within
+/// `heldDriftTolerance` the player's last report as it stops is its own playing, not a run.
+///
+/// **First frame.** The layer shows the first frame (`firstFrameRendered`). On an external route
+/// (`externalPlayback(true)`: AirPlay) the local layer never becomes ready for display, so the
+/// first movement of the playing video there is its first frame.
 ///
 /// **Pixels.** `pause` is reported on each change from playing to paused and `resumePlayback` on
 /// each change back, once the first frame rendered (a pause before it is reported right after the
@@ -51,6 +81,10 @@ import KontextVideoPresentation
 /// own moment: a paused player waits for nothing (its status is `.paused`), so the span is over,
 /// and a video that buffers again once it plays on gets a new `bufferStart`. The player's word
 /// heard while the video is held still is dropped for the same reason.
+///
+/// **Before the start.** A player that fails once loaded and before the ad is shown
+/// (`playbackFailed` in `loaded`) reports `CreativeFailure.mediaDidNotLoad`: the facade then
+/// invalidates the ad, so `show()` throws instead of showing a black video that stalls.
 ///
 /// **Stall.** While it should play, a video that does not move for `stallLimit` fails with
 /// `CreativeFailure.playbackFailedOnScreen` (405). The session schedules one check at the
@@ -115,17 +149,24 @@ package struct LinearPlaybackSession: Sendable {
         case background
         /// An audio interruption is under way.
         case audioInterruption
+        /// An audio interruption outlasted `interruptionWaitLimit` with no end heard: the viewer
+        /// may restart the video; its end still does.
+        case interruptionOutlasted
         /// The system paused the video and only the viewer should restart it.
         case awaitingViewer
-        /// The viewer paused it (Play/Pause).
+        /// The viewer paused it (Play/Pause, the system's pause command).
         case viewer
+        /// The player paused by itself while it should have played.
+        case playerPausedItself
         /// A click-through sheet is up inside the app.
         case clickThroughInsideApp
         /// A click-through took the viewer to another app.
         case clickThroughOutsideApp
 
         /// The reasons Resume (or Play/Pause) lifts: the ones the viewer can end.
-        package static let liftedByViewer: Set<PauseReason> = [.awaitingViewer, .viewer, .clickThroughInsideApp, .clickThroughOutsideApp]
+        package static let liftedByViewer: Set<PauseReason> = [
+            .interruptionOutlasted, .awaitingViewer, .viewer, .playerPausedItself, .clickThroughInsideApp, .clickThroughOutsideApp,
+        ]
     }
 
     /// What the remote's Menu button does.
@@ -144,6 +185,19 @@ package struct LinearPlaybackSession: Sendable {
     /// A position must advance by more than this to count as movement (time observers repeat
     /// the same position, or jitter by a frame, while buffering).
     package static let movementThreshold: TimeInterval = 0.01
+    /// How long an audio interruption may last with no end before the viewer may lift it
+    /// (Resume): the bound of the "never stuck" rule. Apple gives no end to count on ("there is
+    /// no guarantee that a begin interruption will have a corresponding end interruption": the
+    /// Audio Session Programming Guide's Responding to Interruptions,
+    /// developer.apple.com/library/content/documentation/Audio/Conceptual/AudioSessionProgrammingGuide/HandlingAudioInterruptions/HandlingAudioInterruptions.html;
+    /// the notification's own page, /documentation/AVFAudio/AVAudioSession/interruptionNotification,
+    /// promises an end's options only "if the interruption type is ended").
+    package static let interruptionWaitLimit: Duration = .seconds(5)
+    /// How far a held player may report moving as it comes to rest and still be the ad's own
+    /// playing: AVPlayer's periodic observer also reports the time "whenever playback starts or
+    /// stops" (/documentation/AVFoundation/AVPlayer/addPeriodicTimeObserver(forInterval:queue:using:)),
+    /// up to one period (a quarter second) after the last report.
+    package static let heldDriftTolerance: TimeInterval = 0.5
 
     /// What the session knows of the ad.
     package let configuration: Configuration
@@ -163,6 +217,10 @@ package struct LinearPlaybackSession: Sendable {
     package private(set) var isMuted: Bool?
     /// Whether `bufferStart` was reported and its `bufferFinish` not yet.
     package private(set) var isBuffering = false
+    /// Whether the player plays on an external route (AirPlay), as last reported.
+    package private(set) var isExternalPlaybackActive = false
+    /// Seconds the player moved while the session held it: not the ad's playing time.
+    package private(set) var unseenSeconds: TimeInterval = 0
 
     private var hasRenderedFirstFrame = false
     /// A `pause` was reported and its `resumePlayback` not yet.
@@ -172,6 +230,8 @@ package struct LinearPlaybackSession: Sendable {
     private var skipAnnounced = false
     /// The player said it waits for media while it was told to play, and has not played since.
     private var playerIsWaiting = false
+    /// When the audio interruption under way began, on the clock.
+    private var interruptionBeganAt: Duration?
 
     /// A session for an ad described by `configuration`.
     package init(configuration: Configuration) {
@@ -196,29 +256,42 @@ package struct LinearPlaybackSession: Sendable {
             phase = .video
             if let volume { isMuted = Self.isSilent(volume) }
         case .firstFrameRendered:
-            guard phase == .video, !hasRenderedFirstFrame else { break }
-            hasRenderedFirstFrame = true
-            actions.append(.report(.firstFrame))
-            if !isPlaying {
-                pauseReported = true
-                actions.append(.report(.pause))
-            }
+            guard phase == .video else { break }
+            renderFirstFrame(&actions)
         case .mediaLength(let length):
             guard phase == .video, length.isFinite, length > 0, length != mediaLength else { break }
             mediaLength = length
             actions.append(.report(.mediaLength(length)))
         case .position(let seconds):
             guard phase == .video, seconds.isFinite, seconds > lastObservedPosition + Self.movementThreshold else { break }
+            let moved = seconds - max(0, lastObservedPosition)
             lastObservedPosition = seconds
-            position = max(position, seconds)
+            guard isPlaying else {
+                // Held still, the player moved anyway: unseen, and it is paused again.
+                if moved > Self.heldDriftTolerance {
+                    unseenSeconds += moved
+                    actions.append(.pause)
+                }
+                break
+            }
+            // On an external route the layer shows nothing: the route playing is the first frame.
+            if isExternalPlaybackActive { renderFirstFrame(&actions) }
+            let played = max(0, seconds - unseenSeconds)
+            position = max(position, played)
             lastMovement = now
-            actions.append(.report(.progress(seconds)))
+            actions.append(.report(.progress(played)))
         case .buffering(let waiting):
             // A player held still waits for nothing: its word then is stale.
             guard phase == .video, isPlaying || !waiting else { break }
             playerIsWaiting = waiting
         case .reachedEnd:
             guard phase == .video else { break }
+            // Run out while the session held it (the player's own pause aside: it stops at its
+            // end): the ad was not watched to its end.
+            guard pauseReasons.subtracting([.playerPausedItself]).isEmpty else {
+                fail(&actions)
+                break
+            }
             if let length = mediaLength ?? configuration.declaredDuration { position = max(position, length) }
             leaveVideo(&actions, pausing: false)
             actions.append(.report(.complete))
@@ -230,8 +303,14 @@ package struct LinearPlaybackSession: Sendable {
                 phase = .over
             }
         case .playbackFailed:
-            guard phase == .video else { break }
-            fail(&actions)
+            switch phase {
+            case .loaded:
+                // Loaded, not shown: the ad is invalid (the facade makes `show()` throw).
+                phase = .over
+                actions.append(.report(CreativeFailure.mediaDidNotLoad.event))
+            case .video: fail(&actions)
+            case .endCard, .over: break
+            }
         case .stallCheckDue:
             guard phase == .video, isPlaying, let limit = configuration.stallLimit else { break }
             let since = lastMovement ?? now
@@ -240,6 +319,18 @@ package struct LinearPlaybackSession: Sendable {
             } else {
                 actions.append(.scheduleStallCheck(at: since + limit))
             }
+        case .playerPaused:
+            // The session's own pause coming back is not this input; while held it changes nothing.
+            guard phase == .video, isPlaying else { break }
+            pauseReasons.insert(.playerPausedItself)
+        case .externalPlayback(let active):
+            guard phase == .loaded || phase == .video else { break }
+            isExternalPlaybackActive = active
+        case .interruptionCheckDue:
+            guard phase == .loaded || phase == .video, pauseReasons.contains(.audioInterruption),
+                  let began = interruptionBeganAt, now - began >= Self.interruptionWaitLimit else { break }
+            pauseReasons.remove(.audioInterruption)
+            pauseReasons.insert(.interruptionOutlasted)
         case .tapped:
             switch phase {
             case .video: actions.append(.report(.click(.creative)))
@@ -268,8 +359,14 @@ package struct LinearPlaybackSession: Sendable {
             } else if controls.showsResume {
                 pauseReasons.subtract(PauseReason.liftedByViewer)
             }
+        case .remotePlay:
+            guard phase == .video, controls.showsResume else { break }
+            pauseReasons.subtract(PauseReason.liftedByViewer)
+        case .remotePause:
+            guard phase == .video, isPlaying else { break }
+            pauseReasons.insert(.viewer)
         case .signal(let signal):
-            handle(signal, &actions)
+            handle(signal, now: now, &actions)
         }
         reconcilePlayback(now: now, &actions)
         reconcileBuffering(&actions)
@@ -277,7 +374,7 @@ package struct LinearPlaybackSession: Sendable {
         return actions
     }
 
-    private mutating func handle(_ signal: PlaybackSignal, _ actions: inout [LinearPlaybackAction]) {
+    private mutating func handle(_ signal: PlaybackSignal, now: Duration, _ actions: inout [LinearPlaybackAction]) {
         // Only a video can be held or muted: the end card and an ended ad ignore the world.
         guard phase == .loaded || phase == .video else { return }
         switch signal {
@@ -286,12 +383,26 @@ package struct LinearPlaybackSession: Sendable {
         case .applicationActive(true):
             pauseReasons.remove(.background)
             pauseReasons.remove(.clickThroughOutsideApp)
+            // The system pauses the player of an app that leaves the foreground, maybe before
+            // this signal: back in the app, the session decides again.
+            pauseReasons.remove(.playerPausedItself)
             // No end of the interruption was heard: the viewer, back in the app, decides.
             if pauseReasons.remove(.audioInterruption) != nil { pauseReasons.insert(.awaitingViewer) }
         case .audioInterruptionBegan:
-            pauseReasons.insert(.audioInterruption)
+            guard pauseReasons.insert(.audioInterruption).inserted else { return }
+            interruptionBeganAt = now
+            actions.append(.scheduleInterruptionCheck(at: now + Self.interruptionWaitLimit))
         case .audioInterruptionEnded(let shouldResume):
-            if pauseReasons.remove(.audioInterruption) != nil, !shouldResume { pauseReasons.insert(.awaitingViewer) }
+            let under = pauseReasons.remove(.audioInterruption) != nil
+            let outlasted = pauseReasons.remove(.interruptionOutlasted) != nil
+            guard under || outlasted else { return }
+            interruptionBeganAt = nil
+            if shouldResume {
+                // AVPlayer paused for the interruption: its own pause ends with it.
+                pauseReasons.remove(.playerPausedItself)
+            } else {
+                pauseReasons.insert(.awaitingViewer)
+            }
         case .audioOutputLost:
             if phase == .video { pauseReasons.insert(.awaitingViewer) }
         case .outputVolume(let volume):
@@ -309,6 +420,17 @@ package struct LinearPlaybackSession: Sendable {
         case .clickThroughClosed:
             pauseReasons.remove(.clickThroughInsideApp)
             pauseReasons.remove(.clickThroughOutsideApp)
+        }
+    }
+
+    /// The first frame is up (once): reported, with the pause it owes when the video is held.
+    private mutating func renderFirstFrame(_ actions: inout [LinearPlaybackAction]) {
+        guard !hasRenderedFirstFrame else { return }
+        hasRenderedFirstFrame = true
+        actions.append(.report(.firstFrame))
+        if !isPlaying {
+            pauseReported = true
+            actions.append(.report(.pause))
         }
     }
 
