@@ -29,15 +29,10 @@ extension VideoAd {
         try await VideoAdCallState.reporting(self, "load()") {
             try checkUsable()
             if isLoaded || wasShown { return }
-            // Concurrent calls wait for the load under way, off the main actor, each coming back
-            // once; the first starts its work there.
-            let (load, launch) = live?.loading.map { ($0, nil) } ?? LoadInProgress.start(for: self)
-            if load.result == nil, case .prepared(let prepared) = try await awaitOffMainActor(load.progress, launching: consume launch) {
-                load.handOver(prepared.result, to: self)
-            }
-            // Settled by now: by what was prepared (handed over just above, or by an earlier
-            // caller), or by whatever woke this caller (`LoadInProgress.settle`).
-            try (load.result ?? .failure(VideoAdError.creativeFailed(code: VASTErrorCode.undefined.rawValue))).get()
+            // Concurrent calls share one load (`SharedCall`): each waits off the main actor and
+            // comes back once; the first starts its work there, the first back hands it over.
+            let (load, work) = live?.loading.map { ($0.call, nil) } ?? startLoading()
+            try await load.join(starting: consume work) { handOver($0, of: load) }.get()
         }
     }
 }

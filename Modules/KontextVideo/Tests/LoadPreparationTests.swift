@@ -25,7 +25,7 @@ struct LoadPreparationTests {
         /// What the work gives once let go.
         var outcome: Result<String, CreativeLoadError> = .success("prepared")
         private(set) var preparations = 0
-        /// What `finishLoad(with:)` was handed, in order.
+        /// What was handed over (`PreparedCreative.finishLoad()`), in order.
         private(set) var handedOver: [String] = []
         /// Whether the work ran on the main thread.
         let ranOnMainThread = LockedState<Bool?>(nil)
@@ -34,15 +34,13 @@ struct LoadPreparationTests {
         func makePreparation() -> CreativePreparation? {
             preparations += 1
             let (started, gate, outcome, ranOnMainThread) = (started, gate, outcome, ranOnMainThread)
-            return CreativePreparation {
+            return CreativePreparation { [self] in
                 ranOnMainThread.withLock { $0 = Thread.isMainThread }
                 started.finish(.success(()))
                 try await gate.value()
-                return try outcome.get()
+                let prepared = try outcome.get()
+                return PreparedCreative { self.handedOver.append(prepared) }
             }
-        }
-        func finishLoad(with prepared: any Sendable) throws {
-            handedOver.append(prepared as? String ?? "?")
         }
         func place(in frame: CGRect) {}
         func start() {}

@@ -65,11 +65,6 @@ public struct OnceOutcome<Value: Sendable>: Sendable {
         task?.cancel()
     }
 
-    /// Lets go of the producer without cancelling it: its work is done.
-    @inlinable package func releaseProducer() {
-        state.withLock { $0.producer = nil }
-    }
-
     /// Returns the value once settled, or throws the settled error.
     @inlinable package func value(isolation: isolated (any Actor)? = #isolation) async throws -> Value {
         try await state.wait { $0.outcome }

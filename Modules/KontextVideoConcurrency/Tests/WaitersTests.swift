@@ -174,17 +174,4 @@ struct OnceOutcomeTests {
         outcome.setProducer(Self.waitingForCancellation(cancelled))
         try await cancelled.value()
     }
-
-    @Test func aReleasedProducerIsNotCancelled() async throws {
-        let outcome = OnceOutcome<Int>()
-        let cancelled = OnceOutcome<Void>()
-        let task = Self.waitingForCancellation(cancelled)
-        outcome.setProducer(task)
-        outcome.releaseProducer()
-        outcome.cancelProducer()
-        for _ in 0..<1_000 { await Task.yield() }
-        #expect(cancelled.outcome == nil, "the outcome no longer held it")
-        task.cancel()
-        try await cancelled.value()
-    }
 }

@@ -77,12 +77,9 @@ package protocol CreativeRenderer: AnyObject {
     /// Renders off screen; returns once ready. Throws `CreativeLoadError`. Honours cancellation.
     func load() async throws
     /// The part of the load that needs no main actor (fetching the creative, reading its VAST),
-    /// for the facade to run off it and hand back through `finishLoad(with:)`; `nil` when `load()`
-    /// must do it all (a web view or a player loads on the main actor).
+    /// for the facade to run off it and hand back to the renderer (`PreparedCreative`); `nil` when
+    /// `load()` must do it all (a web view or a player loads on the main actor).
     func makePreparation() -> CreativePreparation?
-    /// Takes what the work of `makePreparation()` returned, on the main actor: the creative is
-    /// ready once this returns. Throws `CreativeLoadError` when it cannot use it.
-    func finishLoad(with prepared: any Sendable) throws
     /// The creative's frame in its host, in points (again after each resize).
     func place(in frame: CGRect)
     /// The ad is on screen: start playback (video) or interaction.
@@ -154,15 +151,40 @@ package struct CreativeContext: Sendable {
 /// The work of a creative's load that needs no main actor, made by its renderer on the main actor.
 ///
 /// The facade runs it in a task of its own and each `load()` caller, woken once on the main actor,
-/// hands its result to the renderer (`CreativeRenderer.finishLoad(with:)`): no hop to the main
-/// actor to hand the result over, then another to wake the callers.
+/// has what it prepared: the first one back hands it to the renderer (`PreparedCreative`), so
+/// there is no hop to the main actor to hand the result over, then another to wake the callers.
+/// What the work prepared keeps its type: only the renderer that made the work reads it.
+///
+/// ```swift
+/// CreativePreparation { [self] in
+///     let bytes = try await CreativeFetch.creative(of: ad, transport: transport)   // off the main actor
+///     return PreparedCreative { try self.show(bytes) }                             // on it, typed
+/// }
+/// ```
 package struct CreativePreparation: Sendable {
     /// Fetches (and reads) what the creative needs; throws `CreativeLoadError`. Honours cancellation.
-    package let run: @Sendable () async throws -> any Sendable
+    package let run: @Sendable () async throws -> PreparedCreative
 
     /// Work that `run` does.
-    package init(_ run: @escaping @Sendable () async throws -> any Sendable) {
+    package init(_ run: @escaping @Sendable () async throws -> PreparedCreative) {
         self.run = run
+    }
+}
+
+/// What a creative's preparation gave, ready to be handed to its renderer on the main actor.
+package struct PreparedCreative: Sendable {
+    /// Gives the renderer what was prepared.
+    private let handOver: @MainActor @Sendable () throws -> Void
+
+    /// What was prepared, as `handOver` gives it to the renderer (it captures the prepared value).
+    package init(_ handOver: @escaping @MainActor @Sendable () throws -> Void) {
+        self.handOver = handOver
+    }
+
+    /// Hands it to the renderer, on the main actor: the creative is ready once this returns.
+    /// Throws `CreativeLoadError` when the renderer cannot use it.
+    @MainActor package func finishLoad() throws {
+        try handOver()
     }
 }
 
@@ -170,16 +192,11 @@ extension CreativeRenderer {
     /// `load()` for a renderer whose whole load is its preparation: the work, then its result.
     package func loadThroughPreparation() async throws {
         guard let preparation = makePreparation() else { return }
-        try finishLoad(with: try await preparation.run())
+        try await preparation.run().finishLoad()
     }
 
     /// No work off the main actor: `load()` does it all.
     package func makePreparation() -> CreativePreparation? { nil }
-
-    /// Never reached without a preparation.
-    package func finishLoad(with prepared: any Sendable) throws {
-        throw CreativeLoadError(code: .undefined)
-    }
 
     /// No platform view: a headless renderer.
     package var platformView: PlatformView? { nil }

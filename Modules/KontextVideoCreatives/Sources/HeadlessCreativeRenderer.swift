@@ -68,33 +68,25 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     }
 
     /// The page or image fetched (`CreativeFetch`: its bytes are the proof it loaded), or the
-    /// linear creative's VAST chain walked (`LinearCreativeLoader`): all of it off the main actor.
+    /// linear creative's VAST chain walked (`LinearCreativeLoader`): all of it off the main actor;
+    /// then the page's size, or the linear ad and the error pixels it owes, kept here.
     package func makePreparation() -> CreativePreparation? {
         let (ad, context) = (self.ad, self.context)
         switch ad.creative.kind {
         case .html, .image:
-            return CreativePreparation { FetchedPage(bytes: try await CreativeFetch.creative(of: ad, transport: context.transport).count) }
+            return CreativePreparation { [self] in
+                let bytes = try await CreativeFetch.creative(of: ad, transport: context.transport).count
+                return PreparedCreative { self.fetchedBytes = bytes }
+            }
         case .vast:
-            return CreativePreparation { try await LinearCreativeLoader(ad: ad, context: context).load() }
+            return CreativePreparation { [self] in
+                let loaded = try await LinearCreativeLoader(ad: ad, context: context).load()
+                return PreparedCreative {
+                    self.resolved = ResolvedBox(ad: loaded.ad)
+                    self.errorPixelsOwed = loaded.errorPixels
+                }
+            }
         }
-    }
-
-    /// Keeps what the preparation fetched: the page's size, or the linear ad and the error pixels it owes.
-    package func finishLoad(with prepared: any Sendable) throws {
-        switch prepared {
-        case let page as FetchedPage:
-            fetchedBytes = page.bytes
-        case let loaded as LoadedLinearCreative:
-            resolved = ResolvedBox(ad: loaded.ad)
-            errorPixelsOwed = loaded.errorPixels
-        default:
-            throw CreativeLoadError(code: .undefined)
-        }
-    }
-
-    /// How many bytes a page or image had.
-    private struct FetchedPage: Sendable {
-        let bytes: Int
     }
 
     /// Notes the creative's frame.

@@ -203,18 +203,18 @@ public final class ScriptedCreative: CreativeRenderer {
     }
 
     /// A creative really fetched loads as the SDK's own renderers do: its fetch runs off the main
-    /// actor, and its result is handed back on it (`finishLoad(with:)`). The scripted ones load
-    /// in `load()`, on the main actor.
+    /// actor, and its result is handed back on it, after which the page's own messages count. The
+    /// scripted ones load in `load()`, on the main actor.
     package func makePreparation() -> CreativePreparation? {
-        guard case .fetch = behaviour else { return nil }
+        guard case .fetch = behaviour, let fetch = real.makePreparation() else { return nil }
         loadCount += 1
-        return real.makePreparation()
-    }
-
-    /// Takes what was fetched; the page's own messages count from now on.
-    package func finishLoad(with prepared: any Sendable) throws {
-        try real.finishLoad(with: prepared)
-        bridge.pageDidLoad()
+        return CreativePreparation { [bridge] in
+            let prepared = try await fetch.run()
+            return PreparedCreative {
+                try prepared.finishLoad()
+                bridge.pageDidLoad()
+            }
+        }
     }
 
     /// Notes the creative's frame; the page hears its new size.

@@ -8,14 +8,18 @@ import KontextVideoNetworking
 import KontextVideoScheduling
 import KontextVideoTesting
 
-/// `kontext-video-bench sdk [--iterations N] [--objects N]`: the SDK's own cost against the sandbox
-/// ad server on loopback (in a child process), on the real clock and URLSession, release build.
+/// `kontext-video-bench sdk [--iterations N] [--objects N] [--figures FILE] [--no-launch]`: the SDK's
+/// own cost against the sandbox ad server on loopback (in a child process), on the real clock and
+/// URLSession, release build. `--figures` writes the ratios CI holds (`SDKFigures`, checked by
+/// `Scripts/bench-check` against `thresholds.json`); `--no-launch` skips the launch rounds.
 ///
 /// - `format()` + `load()` of a pause ad against a bare `URLSession` sending the same requests the
 ///   SDK sent (recorded by its transport) to the same server, alternating, as a ratio of medians.
 /// - Main-actor time per public call, median and p99: wall time for the synchronous calls; main-thread
 ///   CPU time between the call and its return for `format` and `load`, which suspend (the main
-///   thread runs the main actor and nothing else here). The main thread's read and write system
+///   thread runs the main actor and nothing else here), each beside its own floor: the main-thread
+///   CPU of the same request (the ad request; the creative's fetch) on a bare `URLSession`, awaited
+///   from the main actor. The main thread's read and write system
 ///   calls over the whole run, and the thread each request was sent from, show where I/O happens.
 /// - Memory per `VideoAds` holding a loaded pause ad, over `--objects` of them (glibc heap in use),
 ///   then after `destroy()`, then after the objects are released (checked through weak references).
@@ -24,6 +28,8 @@ enum SDKBenchmark {
     static func run(arguments: [String]) async -> Int32 {
         let iterations = value("--iterations", in: arguments) ?? 500
         let objects = value("--objects", in: arguments) ?? 10_000
+        let figuresFile = string("--figures", in: arguments)
+        var figures = SDKFigures()
         let server: SandboxChild
         do {
             server = try SandboxChild()
@@ -76,6 +82,9 @@ enum SDKBenchmark {
         var sdkCPU: [Double] = []
         var rawCPU: [Double] = []
         var rawMainCPU: [Double] = []
+        // The main-thread CPU of each bare request alone, by its place in the load: the floor of
+        // `format()` (the ad request) and of `load()` (the creative's fetch).
+        var rawMainCPUByRequest: [[Double]] = []
         for iteration in 0..<(iterations + 20) {
             let warmingUp = iteration < 20
             func note(_ name: String, _ seconds: Double) {
@@ -109,7 +118,18 @@ enum SDKBenchmark {
                     let start = Date()
                     let cpu = CPUTime.now()
                     let mainCPU = MainThreadProbe.cpuSeconds()
-                    for request in requests { try await roundTrip(request, on: session) }
+                    var requestCPU = mainCPU
+                    for (index, request) in requests.enumerated() {
+                        try await roundTrip(request, on: session)
+                        let now = MainThreadProbe.cpuSeconds()
+                        // Only loads of the usual two requests (an event batch the delivery loop
+                        // sent meanwhile is recorded too, now and then).
+                        if !warmingUp, requests.count == 2 {
+                            if rawMainCPUByRequest.count <= index { rawMainCPUByRequest.append([]) }
+                            rawMainCPUByRequest[index].append(now - requestCPU)
+                        }
+                        requestCPU = now
+                    }
                     if !warmingUp {
                         rawCPU.append(CPUTime.now() - cpu)
                         rawMainCPU.append(MainThreadProbe.cpuSeconds() - mainCPU)
@@ -164,6 +184,7 @@ enum SDKBenchmark {
         print(String(format: "    SDK  median %7.1f µs  p99 %7.1f µs", sdkMedian * 1e6, percentile(sdkRoundTrips, 0.99) * 1e6))
         print(String(format: "    bare median %7.1f µs  p99 %7.1f µs", rawMedian * 1e6, percentile(rawRoundTrips, 0.99) * 1e6))
         print(String(format: "    ratio SDK / bare: %.2f (goal ≤ 1.10); the SDK adds %.1f µs a load", sdkMedian / rawMedian, (sdkMedian - rawMedian) * 1e6))
+        figures.ratios["format+load wall"] = sdkMedian / rawMedian
         let sdkCPUMedian = percentile(sdkCPU, 0.5)
         let rawCPUMedian = percentile(rawCPU, 0.5)
         print(String(format: "    CPU time of this process (all threads; the server is another process): SDK %.1f µs, bare %.1f µs, ratio %.2f",
@@ -186,12 +207,26 @@ enum SDKBenchmark {
             let ratio = isSynchronous
                 ? String(format: "%8.2f  %8.1f×%@", ownFloor, median / ownFloor, median / ownFloor > 10 || p99 >= 1000 ? "  misses" : "")
                 : "                  (see below)"
+            if isSynchronous { figures.ratios[name] = median / ownFloor }
             print("    " + name.padding(toLength: 19, withPad: " ", startingAt: 0) + String(format: "%8.1f  %8.1f", median, p99) + ratio)
         }
         let formatAndLoad = percentile(timings["format"] ?? [], 0.5) + percentile(timings["load"] ?? [], 0.5)
         print(String(format: "    floors in the same run (main-thread CPU, median): one hop off the main actor and back at once %.1f µs;", hop * 1e6))
         print(String(format: "      the bare URLSession requests above, awaited from the main actor, %.1f µs; format + load %.1f µs, %.2f× the bare requests (goal ≤ 1.5)",
                      percentile(rawMainCPU, 0.5) * 1e6, formatAndLoad * 1e6, formatAndLoad / percentile(rawMainCPU, 0.5)))
+        figures.ratios["format+load"] = formatAndLoad / percentile(rawMainCPU, 0.5)
+        // Each call beside the one bare request it makes: the ad request, then the creative's fetch.
+        if rawMainCPUByRequest.count == 2 {
+            for (index, name) in ["format", "load"].enumerated() {
+                let call = percentile(timings[name] ?? [], 0.5)
+                let floor = percentile(rawMainCPUByRequest[index], 0.5)
+                figures.ratios[name] = call / floor
+                print(String(format: "      %@ %.1f µs beside its own request on a bare URLSession (%@), %.1f µs: %.2f×",
+                             name, call * 1e6, requestsPerLoad.indices.contains(index) ? requestsPerLoad[index] : "?", floor * 1e6, call / floor))
+            }
+        } else {
+            print("      (no load sent exactly its 2 requests: no floor of its own for format and load)")
+        }
         if let ioBefore, let ioAfter {
             let reads = ioAfter.reads - ioBefore.reads
             let writes = ioAfter.writes - ioBefore.writes
@@ -200,9 +235,21 @@ enum SDKBenchmark {
         }
         print("    requests sent from the main thread: \(transport.sentOnMainThread) (requests are encoded, sent and decoded together, on AdServerClient's actor)")
         print("")
-        await measureMemory(objects: objects, bareRequests: previousRequests)
-        print("")
-        await LaunchBenchmark.run(server: server, rounds: max(10, iterations / 10))
+        let memory = await measureMemory(objects: objects, bareRequests: previousRequests)
+        figures.bytes["held ad"] = memory.held
+        figures.bytes["loaded ad"] = memory.loaded
+        if let figuresFile {
+            do {
+                try figures.write(to: figuresFile)
+            } catch {
+                print("  the figures could not be written to \(figuresFile): \(error)")
+                return 1
+            }
+        }
+        if !arguments.contains("--no-launch") {
+            print("")
+            await LaunchBenchmark.run(server: server, rounds: max(10, iterations / 10))
+        }
         await KontextVideo.shared.beginSession(on: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: .standard,
             rendererFactory: PlatformCreativeRendererFactory(), platform: HeadlessPlatform(), identifiers: RandomIdentifiers(),
@@ -213,7 +260,8 @@ enum SDKBenchmark {
 
     /// Heap per `VideoAds` holding a loaded pause ad, after `destroy()`, and after release; then
     /// what the same requests on a bare `URLSession` leave behind, the floor of what remains.
-    private static func measureMemory(objects: Int, bareRequests: [URLRequest]) async {
+    /// Returns the bytes per object holding its ad, and once it is loaded (`.nan`: not measured).
+    private static func measureMemory(objects: Int, bareRequests: [URLRequest]) async -> (held: Double, loaded: Double) {
         var held: [(ads: VideoAds, ad: VideoAd)] = []
         held.reserveCapacity(objects)
         var weakReferences: [WeakReference] = []
@@ -224,7 +272,7 @@ enum SDKBenchmark {
             let ads = VideoAds(content: .init(id: "memory-\(index)", language: "en"))
             guard let ad = try? await ads.format(.pause) else {
                 print("  memory: object \(index) got no ad")
-                return
+                return (.nan, .nan)
             }
             held.append((ads, ad))
         }
@@ -232,7 +280,7 @@ enum SDKBenchmark {
         let formatted = HeapProbe.inUse()
         for (index, entry) in held.enumerated() where (try? await entry.ad.load()) == nil {
             print("  memory: object \(index) did not load")
-            return
+            return (.nan, .nan)
         }
         await settle()
         let loaded = HeapProbe.inUse()
@@ -281,6 +329,7 @@ enum SDKBenchmark {
         let bareAfter = HeapProbe.inUse()
         print("    floor: the same \(bareRequests.count) requests per object on a bare URLSession leave \(perObject(bareAfter - bareBefore)) per object behind;"
             + String(format: " the SDK's residue beyond it: %.0f B per object", Double((delivered - before) - (bareAfter - bareBefore)) / Double(objects)))
+        return (Double(formatted - before) / Double(objects), Double(loaded - before) / Double(objects))
     }
 
     /// Main-thread CPU of one call from the main actor to another actor and back, median: the least
@@ -333,8 +382,12 @@ enum SDKBenchmark {
     }
 
     private static func value(_ name: String, in arguments: [String]) -> Int? {
+        string(name, in: arguments).flatMap { Int($0) }
+    }
+
+    private static func string(_ name: String, in arguments: [String]) -> String? {
         guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return nil }
-        return Int(arguments[index + 1])
+        return arguments[index + 1]
     }
 
     /// Holds an object weakly, to check that it was freed.

@@ -2,7 +2,7 @@ import Foundation
 
 // kontext-video-bench: performance figures, not tests. Run in release:
 //   swift run -c release kontext-video-bench vast [corpus-dir] [--rounds N] [--peer-vast-client-js CHECKOUT]
-//   swift run -c release kontext-video-bench sdk [--iterations N] [--objects N]
+//   swift run -c release kontext-video-bench sdk [--iterations N] [--objects N] [--figures FILE] [--no-launch]
 //   swift run -c release kontext-video-bench labels-layout     (each row beside a no-op pass over the same input)
 //   swift run -c release kontext-video-bench pipeline          (each row beside a raw write(2) of the same bytes)
 //   swift run -c release kontext-video-bench decoders          (hostile answers and queue files, beside JSONSerialization)
@@ -13,9 +13,11 @@ let benchUsage = """
                        VAST parse throughput over a corpus (default ../shared/vast-corpus) as ratios to an
                        XMLParser floor, a byte-scan floor and, given a checkout, vast-client-js; peak memory; leaks;
                        hostile shapes per byte as a ratio to the corpus per byte (--hostile-only: just those)
-      sdk [--iterations N] [--objects N]
+      sdk [--iterations N] [--objects N] [--figures FILE] [--no-launch]
                        the facade against a sandbox in another process: time per load as a ratio to bare
-                       URLSession requests of the same bytes, CPU time, main-thread system calls, memory
+                       URLSession requests of the same bytes, CPU time, main-thread system calls, memory;
+                       --figures FILE writes the ratios CI holds (Scripts/bench-check), --no-launch
+                       skips the launch rounds
       labels-layout    label sanitizing, email hashing and layout, each as a ratio to a no-op pass
       pipeline         the durable event queue per event as it fills, as a ratio to a raw write(2)
       decoders [--bytes N]

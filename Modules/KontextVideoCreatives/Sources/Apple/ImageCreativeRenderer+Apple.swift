@@ -53,17 +53,20 @@ final class ImageCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         try await loadThroughPreparation()
     }
 
-    /// The image's bytes, fetched off the main actor.
+    /// The image's bytes, fetched off the main actor, then decoded into the image view on the main
+    /// actor as before.
     func makePreparation() -> CreativePreparation? {
         let (ad, transport) = (self.ad, context.transport)
-        return CreativePreparation { try await CreativeFetch.creative(of: ad, transport: transport) }
+        return CreativePreparation { [self] in
+            let data = try await CreativeFetch.creative(of: ad, transport: transport)
+            return PreparedCreative { try self.show(data) }
+        }
     }
 
-    /// Decodes the fetched bytes into the image view, on the main actor as before; an image over
-    /// the decode cap (or whose header cannot be read) is refused before decoding, like bytes the
-    /// platform cannot decode.
-    func finishLoad(with prepared: any Sendable) throws {
-        guard let data = prepared as? Data, ImageDecodeCap.creative.refusal(of: data) == nil, let image = UIImage(data: data) else {
+    /// Decodes `data` into the image view; an image over the decode cap (or whose header cannot be
+    /// read) is refused before decoding, like bytes the platform cannot decode.
+    private func show(_ data: Data) throws {
+        guard ImageDecodeCap.creative.refusal(of: data) == nil, let image = UIImage(data: data) else {
             throw CreativeFailure.pageDidNotLoad.loadError
         }
         imageView.image = image

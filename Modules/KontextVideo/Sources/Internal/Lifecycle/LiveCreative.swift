@@ -35,7 +35,7 @@ final class LiveCreative {
         case .settleLoad(let error):
             // Its work and time-out stop; a loaded ad never loads again.
             loading?.cancel()
-            loading?.settle(error.map { .failure($0) } ?? .success(()))
+            loading?.call.settle(error.map { .failure($0) } ?? .success(()))
             loading = nil
         case .releaseRenderer:
             renderer?.stop()

@@ -50,42 +50,28 @@ package final class AdRequestBook {
         if let ad = held[format], ad.isHeldValid {
             return ad
         }
-        let (request, launch) = inFlight[format].map { ($0, nil) } ?? startRequest(for: format)
-        let answered: Result<ReceivedAnswer, any Error>
-        do {
-            answered = .success(try await awaitOffMainActor(request.answer, launching: consume launch))
-        } catch let cancelled as CancellationError {
-            // This caller was cancelled: the request goes on for the others.
-            throw cancelled
-        } catch {
-            // Settled with an error: `settle` makes it the public one.
-            answered = .failure(error)
-        }
-        // What woke this caller is the request's outcome: handed on, not read again under the lock.
-        return try settle(request, format: format, answered: answered).get()
+        let (request, work) = inFlight[format].map { ($0, nil) } ?? startRequest(for: format)
+        return try await request.join(starting: consume work) { outcome(of: $0, for: format, from: request) }.get()
     }
 
     /// Prepares the ad request for `format`. With the SDK enabled (the common case) the request is
-    /// built here and returned to be sent by the first caller, off the main actor, from a task of
-    /// its own that settles the answer where the client's actor returns it; otherwise a task waits
-    /// on the main actor for the SDK's state first (`requireEnabled`, the `/init` retry, the
-    /// tracking dialog), and there is nothing to launch.
-    private func startRequest(for format: AdFormat) -> (AdRequestInFlight, RequestLaunch?) {
+    /// built here and returned to be sent by the first caller, off the main actor; otherwise a task
+    /// waits on the main actor for the SDK's state first (`requireEnabled`, the `/init` retry, the
+    /// tracking dialog), and there is no work for the caller to start.
+    private func startRequest(for format: AdFormat) -> (AdRequestInFlight, RequestWork?) {
         let request = AdRequestInFlight()
         inFlight[format] = request
         if let runtime = sdk.session.runtimeReadyForRequests {
-            let requestId = runtime.identifiers.next()
-            request.requestId = requestId
-            let launch = RequestLaunch(
-                moment: moment(runtime: runtime), requestId: requestId, runtime: runtime, book: self, request: request,
-                format: format)
-            return (request, launch)
+            let work = RequestWork(
+                moment: moment(runtime: runtime), requestId: runtime.identifiers.next(), runtime: runtime, book: self,
+                request: request, format: format)
+            return (request, work)
         }
         // The two parts it needs, not a copy of the whole environment.
         let (clock, identifiers) = (sdk.session.environment.clock, sdk.session.environment.identifiers)
         let budget = TimeBudget(on: clock)
-        let answer = request.answer
-        request.answer.setProducer(Task { @MainActor [weak self, weak request] in
+        request.setWork(Task { @MainActor [weak self, weak request] in
+            guard let request else { return }
             let runtime: SDKRuntime
             do {
                 guard let self else { return }
@@ -94,23 +80,24 @@ package final class AdRequestBook {
             } catch {
                 // Nobody waited to hear it (every caller was cancelled): settled now, so the next
                 // `format()` asks again (the `/init` retry among it) rather than hearing it.
-                if answer.finish(.failure(error)) == 0, let self, let request { self.settleUnheard(request, format: format) }
+                if !request.answer(.failure(error)), let self { request.settleUnheard { self.outcome(of: $0, for: format, from: request) } }
                 return
             }
-            guard let self, let request else { return }
+            guard let self else { return }
             // Drawn once the request leaves, as on the fast path: one that never does takes no id.
             let requestId = identifiers.next()
-            request.requestId = requestId
             let adRequest = self.adRequest(format, at: self.moment(runtime: runtime))
-            let heard = await Self.send(adRequest, requestId: requestId, budget: budget, through: runtime, for: self, settling: answer)
-            if !heard { self.settleUnheard(request, format: format) }
+            let answered = await Self.send(adRequest, requestId: requestId, budget: budget, through: runtime, for: self)
+            if !request.answer(.success(answered)) { request.settleUnheard { self.outcome(of: $0, for: format, from: request) } }
         })
         return (request, nil)
     }
 
-    /// An ad request ready to leave, and what its answer goes to: built and sent by the first
-    /// caller once it left the main actor (`awaitOffMainActor(_:launching:)`).
-    private struct RequestLaunch: OffMainActorLaunch {
+    /// An ad request ready to leave: built and sent by the first caller once it left the main
+    /// actor. The book and the request are held strongly, not weakly (a weak capture costs a box and
+    /// a side table each): the work ends with the request, and the book's `VideoAds` holds it until
+    /// its deinit destroyed it, which settles the request.
+    private struct RequestWork: SharedCallWork {
         let moment: RequestMoment
         let requestId: UUID
         let runtime: SDKRuntime
@@ -118,21 +105,16 @@ package final class AdRequestBook {
         let request: AdRequestInFlight
         let format: AdFormat
 
-        /// Sends the request from a task of its own, at the caller's priority, so the caller's
-        /// cancellation stops only its own wait; the task is the answer's producer, for
-        /// `destroy()`. Its 16 s budget starts here, a hop after the call. The book and the request
-        /// are held strongly, not weakly (a weak capture costs a box and a side table each): the
-        /// task ends with the request, and the book's `VideoAds` holds it until its deinit
-        /// destroyed it, which settles the request.
-        func start() {
-            let budget = TimeBudget(on: runtime.clock)
-            request.answer.setProducer(Task.detached(priority: Task.currentPriority) { [self] in
-                let heard = await AdRequestBook.send(
-                    book.adRequest(format, at: moment), requestId: requestId, budget: budget, through: runtime, for: book,
-                    settling: request.answer)
-                // Every caller stopped waiting: the answer is made into its ad now, not by the next one.
-                if !heard { await book.settleUnheard(request, format: format) }
-            })
+        /// Sends the request; its 16 s budget starts here, a hop after the call.
+        func run() async -> RequestAnswer {
+            await AdRequestBook.send(
+                book.adRequest(format, at: moment), requestId: requestId, budget: TimeBudget(on: runtime.clock), through: runtime,
+                for: book)
+        }
+
+        /// Every caller stopped waiting: the answer is made into its ad now, not by the next one.
+        func outcome(of answer: Result<RequestAnswer, any Error>) -> Result<VideoAd, any Error> {
+            book.outcome(of: answer, for: format, from: request)
         }
     }
 
@@ -161,73 +143,55 @@ package final class AdRequestBook {
             regulatory: moment.regulatory, variantId: moment.variantId, device: moment.device, identifiers: moment.identifiers)
     }
 
-    /// Sends `adRequest` through `runtime`'s client and settles `answer` with what the server
-    /// said, made into `book`'s ad right there, off the main actor: the callers waiting for it are
-    /// resumed on the main actor, each once. Returns whether any caller was waiting to hear it.
-    fileprivate nonisolated static func send(
-        _ adRequest: AdRequest, requestId: UUID, budget: TimeBudget, through runtime: SDKRuntime, for book: AdRequestBook,
-        settling answer: OnceOutcome<ReceivedAnswer>
-    ) async -> Bool {
+    /// Sends `adRequest` through `runtime`'s client and returns what the server said, made into
+    /// `book`'s ad right there, off the main actor.
+    private nonisolated static func send(
+        _ adRequest: AdRequest, requestId: UUID, budget: TimeBudget, through runtime: SDKRuntime, for book: AdRequestBook
+    ) async -> RequestAnswer {
         do throws(AdRequestFailure) {
-            let received: ReceivedAnswer
             switch try await runtime.client.requestAd(adRequest, requestId: requestId, budget: budget) {
             case .noFill(let reason):
-                received = .noFill(reason)
+                return RequestAnswer(requestId: requestId, received: .success(.noFill(reason)))
             case .ad(let served):
                 let now = runtime.clock.now
                 let context = AdContext(owner: book, runtime: runtime)
-                received = .ad(VideoAd(served: served, context: context, receivedAt: now), receivedAt: now)
+                return RequestAnswer(requestId: requestId, received: .success(.ad(VideoAd(served: served, context: context, receivedAt: now), receivedAt: now)))
             }
-            return answer.finish(.success(received)) > 0
         } catch {
-            return answer.finish(.failure(error)) > 0
+            return RequestAnswer(requestId: requestId, received: .failure(error))
         }
     }
 
-    /// A request whose callers all stopped waiting: its outcome is made (and an ad held) as if
-    /// one had come back, so the next `format(_:)` finds the ad, or asks again after an error.
-    fileprivate func settleUnheard(_ request: AdRequestInFlight, format: AdFormat) {
-        guard request.outcome == nil, inFlight[format] === request else { return }
-        _ = settle(request, format: format, answered: request.answer.outcome)
-    }
-
-    /// What a settled request's answer becomes, made once (the first caller back, or `destroy()`)
-    /// and the same for every caller: the ad (held, and reached by `destroy()`), or the error, its
-    /// request outcome reported here with the request's id. The request stops being in flight.
-    /// `answered` is the request's answer, as the caller was woken with it (`nil`: not settled).
-    private func settle(
-        _ request: AdRequestInFlight, format: AdFormat, answered: Result<ReceivedAnswer, any Error>?
+    /// What a request's answer becomes, made once (by the first caller back, the work when nobody
+    /// waited, or `destroy()`) and the same for every caller: the ad (held, and reached by
+    /// `destroy()`), or the error, its request outcome reported here with the request's id. The
+    /// request stops being in flight.
+    private func outcome(
+        of answer: Result<RequestAnswer, any Error>, for format: AdFormat, from request: AdRequestInFlight
     ) -> Result<VideoAd, any Error> {
-        if let outcome = request.outcome { return outcome }
-        let outcome = makeOutcome(request, format: format, answered: answered)
-        request.outcome = outcome
         if inFlight[format] === request { inFlight[format] = nil }
-        return outcome
-    }
-
-    private func makeOutcome(
-        _ request: AdRequestInFlight, format: AdFormat, answered: Result<ReceivedAnswer, any Error>?
-    ) -> Result<VideoAd, any Error> {
-        let requestId = request.requestId
         if isDestroyed { return .failure(VideoAdError.destroyed) }
-        let answer: ReceivedAnswer
-        switch answered {
-        case .success(let answered)?:
-            answer = answered
-        case .failure(let failure as AdRequestFailure)?:
-            if let ad = held[format], ad.isHeldValid { return .success(ad) }
-            let thrown = failure.publicError
-            if thrown is VideoAdError {
-                reportFormatThrown(thrown, format: format, requestId: requestId)
+        let requestId: UUID
+        let received: ReceivedAnswer
+        switch answer {
+        case .success(let answer):
+            requestId = answer.requestId
+            switch answer.received {
+            case .success(let answered):
+                received = answered
+            case .failure(let failure):
+                if let ad = held[format], ad.isHeldValid { return .success(ad) }
+                let thrown = failure.publicError
+                if thrown is VideoAdError {
+                    reportFormatThrown(thrown, format: format, requestId: requestId)
+                }
+                return .failure(thrown)
             }
-            return .failure(thrown)
-        case .failure(let error)?:
+        case .failure(let error):
             // What the SDK's state threw before the request left; `format(_:)` reports it.
             return .failure(error)
-        case nil:
-            return .failure(CancellationError())
         }
-        switch answer {
+        switch received {
         case .noFill(let reason):
             let noFill = VideoAdError.noFill(reason: reason)
             reportFormatThrown(noFill, format: format, requestId: requestId)
@@ -275,11 +239,9 @@ package final class AdRequestBook {
         guard !isDestroyed else { return }
         isDestroyed = true
         sdk.events.record(KontextVideoEvent(.state, .videoAdsDestroyed, level: .info, attributes: ["content": content.id]))
-        let requests = inFlight.removeAll()
-        for request in requests {
-            request.answer.cancelProducer()
-            request.answer.finish(.failure(VideoAdError.destroyed))
-            request.outcome = request.outcome ?? .failure(VideoAdError.destroyed)
+        for request in inFlight.removeAll() {
+            request.cancelWork()
+            request.settle(.failure(VideoAdError.destroyed))
         }
         for ad in liveAds.sorted(by: { $0.id < $1.id }) {
             ad.apply(.ownerDestroyed)
