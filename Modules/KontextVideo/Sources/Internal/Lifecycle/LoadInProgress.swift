@@ -81,8 +81,13 @@ extension LoadInProgress {
             urlRule: runtime.adURLRule
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: ad.served, context: context)
-        // What the creative reports means what the lifecycle says where the ad stands.
-        renderer.onEvent = { [weak ad] event in ad?.apply(.creative(event, hasEndCard: ad?.renderer?.hasEndCard == true)) }
+        // What the creative reports means what the lifecycle says where the ad stands; a click only
+        // where one can be made and opened (`ClickInputRule`: none on tvOS).
+        let recordsClicks = runtime.environment.platform.clickInputRule.recordsCreativeClicks
+        renderer.onEvent = { [weak ad] event in
+            if case .click = event, !recordsClicks { return }
+            ad?.apply(.creative(event, hasEndCard: ad?.renderer?.hasEndCard == true))
+        }
         ad.record(.state, .load, level: .debug)
         // In place before any work starts, so whatever settles the load finds it.
         let load = LoadInProgress(macros: context.lazyMacroContext)
