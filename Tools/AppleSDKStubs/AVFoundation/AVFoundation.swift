@@ -22,6 +22,12 @@ import Dispatch
     // doc: /documentation/AVFoundation/AVPlayer/timeControlStatus-swift.property
     @available(iOS 10.0, macOS 10.12, tvOS 10.0, *)
     nonisolated open var timeControlStatus: AVPlayer.TimeControlStatus { fatalError() }
+    // doc: /documentation/AVFoundation/AVPlayer/isExternalPlaybackActive ("whether the player is
+    // currently playing video in external playback mode"; the page lists iOS 6.0, macOS 10.11 and
+    // tvOS 9.0: no visionOS)
+    @available(iOS 6.0, macOS 10.11, tvOS 9.0, *)
+    @available(visionOS, unavailable)
+    nonisolated open var isExternalPlaybackActive: Bool { fatalError() }
     // doc: /documentation/AVFoundation/AVPlayer/pause()
     nonisolated open func pause() {}
     // doc: /documentation/AVFoundation/AVPlayer/play()
