@@ -1,6 +1,5 @@
 import Foundation
 import Testing
-import KontextVideoPlayerTracking
 @testable import KontextVideo
 import KontextVideoTesting
 
