@@ -10,7 +10,8 @@ extension VideoAd {
     /// Succeeds once the ad is on screen; the ad follows the view when it resizes or rotates, and
     /// a view that becomes too small for it ends the ad with `didEnd(.interrupted)`. With a player
     /// given to ``VideoAds/track(_:)-(VideoAdsPlayer)``, an overlay also ends with
-    /// `didEnd(.interrupted)` when the content stops.
+    /// `didEnd(.interrupted)` when the content stops, or (an `AVPlayer`) moves to another screen
+    /// through AirPlay.
     ///
     /// ```swift
     /// // HeadlessView: KontextVideoTesting's VideoAdHostView.
@@ -29,7 +30,8 @@ extension VideoAd {
     ///   from any `VideoAds`), ``VideoAdError/invalidated(_:)`` (the ad expired, was rejected or
     ///   failed), ``VideoAdError/destroyed``, ``VideoAdError/disabled(reason:)``,
     ///   ``VideoAdError/presenterUnavailable`` (the view is not in a window, has no area, or is
-    ///   hidden), ``VideoAdError/containerTooSmall(minimum:)`` (the ad would have to shrink below
+    ///   hidden, or the tracked `AVPlayer` plays on another screen through AirPlay),
+    ///   ``VideoAdError/containerTooSmall(minimum:)`` (the ad would have to shrink below
     ///   50 %) and ``VideoAdError/contentPaused`` (an overlay over paused content) — the ad stays
     ///   ready in these three —, ``VideoAdError/wrongPresentation`` (a linear ad).
     public func show(in view: any VideoAdHostView, insets: VideoAdInsets = .zero) throws {
@@ -47,6 +49,8 @@ extension VideoAd {
         case .failure(let failure): throw failure.videoAdError
         }
         if format == .overlay, owner.playerTracker.isContentPlaying == false { throw VideoAdError.contentPaused }
+        // Over content seen on another screen (AirPlay) no one would see the ad: it stays ready.
+        if owner.playerTracker.contentOutput?.showsAdsOverContent == false { throw VideoAdError.presenterUnavailable }
 
         apply(.show)
         HostedPresentation.start(ad: self, in: view, insets: insets, needs: needs, placement: placement)

@@ -41,7 +41,9 @@ public protocol VideoAdHostView: AnyObject {
     /// The SDK calls it once for each ad it shows in the view, right after the ad is placed, with a
     /// closure to call after any of the four facts changed: the size, the safe area, the window, the
     /// visibility (several changes at once may be one call; a call when nothing changed costs one
-    /// measurement). It relayouts or ends the ad inside the call. Keep the closure until
+    /// measurement). It relayouts the ad inside the call; a change that interrupts the ad ends it
+    /// inside the call too (`hasEnded`), but takes it down and calls `didEnd(.interrupted)` on the
+    /// next main-actor turn, never inside your layout pass. Keep the closure until
     /// ``videoAdDidRemove()`` and drop it then: a closure dropped while the ad is shown (the view was
     /// freed, or stopped reporting) makes the SDK measure the view at once and every half second
     /// from then on.

@@ -44,10 +44,42 @@ struct HostChangeReportingTests {
             #expect(harness.clock.sleepsScheduled == sleeps)
             view.isInWindow = false
             view.reportChange?()
+            #expect(ad.hasEnded, "ending from inside the report")
+            await harness.advance(by: .zero)
             #expect(delegate.endReasons == [.interrupted])
-            #expect(ad.hasEnded)
             #expect(view.reportChange == nil, "the closure is dropped with the ad")
             withExtendedLifetime(ads) {}
+        }
+    }
+
+    /// UIKit calls the report from `layoutSubviews` or a window move: a delegate that changes the
+    /// app's state there is what SwiftUI refuses ("Publishing changes from within view updates").
+    @Test func anInterruptionFoundInTheLayoutPassEndsTheAdOnTheNextTurn() async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let view = ReportingHost()
+            let (ads, ad, delegate) = try await shownPause(in: view)
+            await settle(harness)
+            let pass = LayoutPass()
+            delegate.onCallback = { callback in
+                if case .end = callback { pass.endedInside = pass.isRunning }
+            }
+            view.isInWindow = false
+            pass.isRunning = true
+            view.reportChange?()
+            view.reportChange?()  // the same pass, measuring again
+            pass.isRunning = false
+            #expect(ad.hasEnded)
+            #expect(delegate.endReasons.isEmpty, "didEnd did not run inside the layout pass")
+            #expect(view.placements.count == 1)
+            await Task.yield()
+            #expect(delegate.endReasons == [.interrupted], "one turn later, once")
+            #expect(!pass.endedInside)
+            #expect(view.reportChange == nil, "taken down")
+            let nextAd = try await ads.format(.pause)
+            try await nextAd.load()
+            try nextAd.show(in: HeadlessView())
+            #expect(nextAd.wasShown, "the on-screen slot is free again")
         }
     }
 
@@ -106,6 +138,13 @@ struct HostChangeReportingTests {
             withExtendedLifetime(ads) {}
         }
     }
+}
+
+/// Whether a layout pass runs now, and whether `didEnd` came inside one.
+@MainActor
+private final class LayoutPass {
+    var isRunning = false
+    var endedInside = false
 }
 
 /// A host of the app's own that reports its changes: the test calls `reportChange` as a layout

@@ -191,6 +191,9 @@ final class ScriptedPlatform: PlatformServices {
     }
 
     var clickOpener: any ClickOpening { headless.clickOpener }
+    var clickInputRule: ClickInputRule { headless.clickInputRule }
+    func observeScenes(_ onChange: @escaping @MainActor (SceneChange, SceneIdentity) -> Void) {}
+    func scene(of surface: AnyObject) -> SceneIdentity? { nil }
     func defaultPresenter() -> (any VideoAdPresenter)? { nil }
     func attach(_ creativeView: PlatformView?, to host: any VideoAdHostView) {}
     func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool? {

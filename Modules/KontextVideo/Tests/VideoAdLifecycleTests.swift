@@ -220,6 +220,11 @@ struct VideoAdLifecycleTableTests {
             }
         })
         rows.append(Row(input: .end(.interrupted)) { kind, state in live(state) { ending(.interrupted, kind, state) } })
+        rows.append(Row(input: .interruptedDuringLayout) { _, state in
+            live(state) { Effect(phase: .ending(.interrupted, completed: state.completed), actions: [.continueOnNextTurn]) }
+        })
+        // Only an end found during layout waits for the next turn (`VideoAdLifecycleLayoutEndTests`).
+        rows.append(Row(input: .nextTurn) { _, _ in nil })
         rows.append(Row(input: .fail(.presenterUnavailable)) { kind, state in
             live(state) { failing(.presenterUnavailable, kind, state) }
         })
@@ -331,7 +336,8 @@ struct VideoAdLifecycleTableTests {
     enum InputKind: CaseIterable, Hashable {
         case expiryCheck, reject, loadStarted, loaded, loadFailed, show, impression
         case firstFrame, click, complete, skip, close, resume, failed, progressAndTheLike
-        case overlayCompleted, end, fail, takenDown, clickThroughOpened, clickThroughClosed, ownerDestroyed, abandon
+        case overlayCompleted, end, interruptedDuringLayout, nextTurn, fail, takenDown, clickThroughOpened, clickThroughClosed
+        case ownerDestroyed, abandon
 
         /// The kind of `input`.
         init(_ input: VideoAdLifecycle.Input) {
@@ -345,6 +351,8 @@ struct VideoAdLifecycleTableTests {
             case .impression: self = .impression
             case .overlayCompleted: self = .overlayCompleted
             case .end: self = .end
+            case .interruptedDuringLayout: self = .interruptedDuringLayout
+            case .nextTurn: self = .nextTurn
             case .fail: self = .fail
             case .takenDown: self = .takenDown
             case .clickThrough(.opened): self = .clickThroughOpened
@@ -386,5 +394,48 @@ struct AdServerMomentTests {
         let timestamp = Date(timeIntervalSince1970: 1_800_000_000)
         let event = moment.serverEvent(adId: "ad-7", format: .linear, playhead: 42.5, at: timestamp)
         #expect(event == ServerEvent(type: type, adId: "ad-7", format: .linear, timestamp: timestamp, playhead: 42.5, data: data))
+    }
+}
+
+/// An end found during the host's layout pass: the ad is ending at once, and its surface comes
+/// down (then `didEnd`) only when the next main-actor turn is fed in.
+@Suite("VideoAd lifecycle: an end found during layout waits for the next turn")
+struct VideoAdLifecycleLayoutEndTests {
+    typealias Lifecycle = VideoAdLifecycle
+
+    /// An ad of `format` on screen.
+    private func onScreen(_ format: AdFormat) -> Lifecycle {
+        var lifecycle = Lifecycle(format: format, expiresAt: .seconds(600), endsOnResume: false)
+        for input: Lifecycle.Input in [.loadStarted, .loaded, .show] { _ = lifecycle.take(input) }
+        return lifecycle
+    }
+
+    @Test("the take-down and didEnd come with the next turn, once", arguments: [AdFormat.overlay, .pause, .linear])
+    func nextTurnTakesDown(format: AdFormat) {
+        var lifecycle = onScreen(format)
+        #expect(lifecycle.take(.interruptedDuringLayout) == [.continueOnNextTurn])
+        #expect(lifecycle.hasEnded, "ending from the layout pass on")
+        #expect(lifecycle.take(.end(.dismissed)).isEmpty, "a second end in the same pass changes nothing")
+        #expect(lifecycle.take(.interruptedDuringLayout).isEmpty)
+        #expect(lifecycle.take(.nextTurn) == [.measureEnd(.interrupted), .takeDown(.interrupted, releasingRenderer: format != .linear)])
+        #expect(lifecycle.take(.nextTurn).isEmpty, "once")
+        let ended = lifecycle.take(.takenDown)
+        #expect(ended.contains(.deliver(.end(.interrupted, completed: false))))
+        #expect(lifecycle.phase == .ended(.interrupted, completed: false))
+    }
+
+    @Test("an ad abandoned before the next turn stays silent")
+    func abandonedBeforeTheNextTurn() {
+        var lifecycle = onScreen(.overlay)
+        _ = lifecycle.take(.interruptedDuringLayout)
+        #expect(lifecycle.take(.abandon) == [.abandonWork])
+        #expect(lifecycle.take(.nextTurn).isEmpty)
+    }
+
+    @Test("an end that did not come from layout does not wait")
+    func otherEndsDoNotWait() {
+        var lifecycle = onScreen(.overlay)
+        #expect(lifecycle.take(.end(.interrupted)) == [.measureEnd(.interrupted), .takeDown(.interrupted, releasingRenderer: true)])
+        #expect(lifecycle.take(.nextTurn).isEmpty)
     }
 }

@@ -8,7 +8,8 @@ import KontextVideoScheduling
 /// given another player (`.playerReplaced`) or `destroy()` lets it go (`.playerReleased`), and
 /// follows the player in one of two ways:
 /// - **A player that reports events** (`PlaybackEventSource`: an `AVPlayer`). Nothing is polled.
-///   A paused state ends the overlay (`.contentPaused`), an item change too (`.itemChanged`), and
+///   A paused state ends the overlay (`.contentPaused`), an item change too (`.itemChanged`), the
+///   content going to another screen or to Picture in Picture (`.contentElsewhere`), and
 ///   its stream finishing with the player gone (`.playerReleased`). `ReportedProgressCounter`
 ///   counts the duration from the player's own speed and seek events, observing the playhead at
 ///   each event; the only wake-up is one sleep until the duration should be reached at the
@@ -47,6 +48,9 @@ package final class OverlayPlaybackFollower {
         case playerReleased
         /// `track(_:)` was given another player.
         case playerReplaced
+        /// The content is seen on another screen or in Picture in Picture (`ContentOutput`): the
+        /// overlay would count and complete unseen.
+        case contentElsewhere
     }
 
     /// Where the follower is in its life.
@@ -168,6 +172,9 @@ package final class OverlayPlaybackFollower {
                 if !state.isPlaying {
                     // The facade refuses paused content; a player paused in between ends the overlay, after `start()` returned.
                     Task { @MainActor [weak self] in self?.interrupt(.contentPaused) }
+                } else if !reporting.contentOutput.showsAdsOverContent {
+                    // Likewise content that went elsewhere in between (the facade refuses it too).
+                    Task { @MainActor [weak self] in self?.interrupt(.contentElsewhere) }
                 }
             } else {
                 startPolling(player, at: now)
@@ -361,6 +368,10 @@ package final class OverlayPlaybackFollower {
             lookAtReportingPlayer(player, state: state)
         case .timeJumped:
             lookAtReportingPlayer(player, jumped: true)
+        case .outputChanged(let output) where !output.showsAdsOverContent:
+            interrupt(.contentElsewhere)
+        case .outputChanged:
+            break
         }
     }
 

@@ -36,6 +36,27 @@ package struct PlaybackState: Sendable, Hashable {
     }
 }
 
+/// Where the viewer sees the content, as far as the player or the app can tell. An overlay or
+/// pause ad is drawn in the app's view, on the device's screen: over content seen elsewhere it
+/// would be seen by no one, so it is shown only over content seen `here` (`showsAdsOverContent`).
+package enum ContentOutput: Sendable, Hashable, CaseIterable {
+    /// In the app's view, on the device's screen.
+    case here
+    /// On another screen through AirPlay (an `AVPlayer`'s `isExternalPlaybackActive`): the app's
+    /// view shows a placeholder, the viewer looks at the TV.
+    case externalScreen
+    /// In the system's Picture in Picture window, over other apps or the Home Screen.
+    case pictureInPicture
+
+    /// Whether an overlay or pause ad may be shown over content seen here, and stay on screen.
+    package var showsAdsOverContent: Bool {
+        switch self {
+        case .here: true
+        case .externalScreen, .pictureInPicture: false
+        }
+    }
+}
+
 /// A change an event-driven player reports as it happens.
 package enum PlaybackEvent: Sendable, Hashable {
     /// The playback state changed (paused, waiting or playing, and at which rate).
@@ -44,6 +65,8 @@ package enum PlaybackEvent: Sendable, Hashable {
     case timeJumped
     /// The player moved to another item, or to none.
     case itemChanged
+    /// The content is now seen elsewhere, or here again (AirPlay started or stopped).
+    case outputChanged(ContentOutput)
 }
 
 /// A player that reports its own state, speed, seeks and item changes as events (an `AVPlayer`,
@@ -53,6 +76,9 @@ package enum PlaybackEvent: Sendable, Hashable {
 package protocol PlaybackEventSource: AnyObject {
     /// Where playback stands now.
     var playbackState: PlaybackState { get }
+
+    /// Where the viewer sees the content now.
+    var contentOutput: ContentOutput { get }
 
     /// A new stream of the changes from now on, for one reader, or `nil` when the player reports
     /// none (it is then followed by polling). The stream finishes when the player is gone.

@@ -99,4 +99,10 @@ package final class PlayerTracker {
     package var isContentPlaying: Bool? {
         player?.isPlaying
     }
+
+    /// Where the viewer sees the content, when the tracked player can tell (one that reports its
+    /// playback: an `AVPlayer`); `nil` without a player or for one that cannot tell.
+    package var contentOutput: ContentOutput? {
+        (player as? any PlaybackEventSource)?.contentOutput
+    }
 }

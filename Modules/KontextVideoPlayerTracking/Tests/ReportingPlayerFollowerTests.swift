@@ -322,6 +322,7 @@ final class ScriptedReportingPlayer: VideoAdsPlayer, PlaybackEventSource {
     var currentTime: TimeInterval = 0
     var isPlaying: Bool { playbackState.isPlaying }
     var playbackState = PlaybackState(.playing, rate: 1)
+    var contentOutput = ContentOutput.here
     private var continuation: AsyncStream<PlaybackEvent>.Continuation?
 
     func makePlaybackEvents() -> AsyncStream<PlaybackEvent>? {

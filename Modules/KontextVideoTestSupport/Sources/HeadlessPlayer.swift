@@ -33,6 +33,11 @@ public final class HeadlessPlayer: VideoAdsPlayer, PlaybackEventSource {
         willSet { reanchor(rate: rate) }
         didSet { reportState() }
     }
+    /// Where the viewer sees the content: set it to `.externalScreen` for AirPlay (reported as an
+    /// `AVPlayer` reports `isExternalPlaybackActive`, when made with `reportsPlaybackEvents`).
+    package var contentOutput: ContentOutput = .here {
+        didSet { if contentOutput != oldValue { report(.outputChanged(contentOutput)) } }
+    }
     /// How many times the SDK read `isPlaying` (polling shows here).
     package private(set) var isPlayingReads = 0
     /// How many times the SDK read `currentTime`.

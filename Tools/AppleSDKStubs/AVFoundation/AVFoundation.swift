@@ -22,8 +22,9 @@ import Dispatch
     // doc: /documentation/AVFoundation/AVPlayer/timeControlStatus-swift.property
     @available(iOS 10.0, macOS 10.12, tvOS 10.0, *)
     nonisolated open var timeControlStatus: AVPlayer.TimeControlStatus { fatalError() }
-    // doc: /documentation/AVFoundation/AVPlayer/isExternalPlaybackActive (iOS 6, macOS 10.11,
-    // tvOS 9; no visionOS on the page)
+    // doc: /documentation/AVFoundation/AVPlayer/isExternalPlaybackActive ("whether the player is
+    // currently playing video in external playback mode"; the page lists iOS 6.0, macOS 10.11 and
+    // tvOS 9.0: no visionOS)
     @available(iOS 6.0, macOS 10.11, tvOS 9.0, *)
     @available(visionOS, unavailable)
     nonisolated open var isExternalPlaybackActive: Bool { fatalError() }

@@ -69,6 +69,14 @@
     // doc: /documentation/UIKit/UIScene/OpenExternalURLOptions
     @MainActor open class OpenExternalURLOptions: NSObject {}
 
+    // doc: /documentation/UIKit/UIScene/didEnterBackgroundNotification (iOS 13.0, tvOS 13.0,
+    // visionOS 1.0; the page declares `nonisolated class let`; UIKit places the scene in `object`)
+    nonisolated public static let didEnterBackgroundNotification = NSNotification.Name("UISceneDidEnterBackgroundNotification")
+    // doc: /documentation/UIKit/UIScene/willEnterForegroundNotification (iOS 13.0, tvOS 13.0, visionOS 1.0)
+    nonisolated public static let willEnterForegroundNotification = NSNotification.Name("UISceneWillEnterForegroundNotification")
+    // doc: /documentation/UIKit/UIScene/didDisconnectNotification (iOS 13.0, tvOS 13.0, visionOS 1.0)
+    nonisolated public static let didDisconnectNotification = NSNotification.Name("UISceneDidDisconnectNotification")
+
     // doc: /documentation/UIKit/UIScene/ActivationState-swift.enum
     public enum ActivationState: Int, Sendable {
         case unattached = -1

@@ -185,6 +185,10 @@ open class UITraitCollection: NSObject {
     // doc: /documentation/UIKit/UIGestureRecognizer/delegate
     @available(iOS 3.2, tvOS 9.0, *)
     weak open var delegate: (any UIGestureRecognizerDelegate)? { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UIGestureRecognizer/allowedPressTypes ("The default press type is
+    // select"; an empty array makes the recognizer "respond to taps like a touch pad like surface")
+    @available(iOS 9.0, tvOS 9.0, visionOS 1.0, *)
+    open var allowedPressTypes: [NSNumber] { get { fatalError() } set {} }
     // doc: /documentation/UIKit/UIGestureRecognizer/cancelsTouchesInView
     @available(iOS 3.2, tvOS 9.0, *)
     open var cancelsTouchesInView: Bool { get { fatalError() } set {} }

@@ -14,6 +14,10 @@ package final class HeadlessPlatform: PlatformServices {
     package let hostProcessKind: HostProcessKind
     /// Opens the viewer's taps: the opener given, or one that opens nothing.
     package let clickOpener: any ClickOpening
+    /// A touch screen whose clicks are recorded, unless told otherwise.
+    package let clickInputRule: ClickInputRule
+    /// The app's scenes, when the test models them; none otherwise.
+    package let scenes: (any HeadlessSceneModel)?
 
     /// Creates the platform.
     /// - Parameters:
@@ -22,14 +26,22 @@ package final class HeadlessPlatform: PlatformServices {
     ///   - deviceIdentifiers: the ids ad requests carry (none, as on a platform without App Tracking Transparency).
     ///   - deviceFacts: the device ad requests describe.
     ///   - hostProcessKind: the process to behave as: `.appExtension` shows no ad (App Review 2.5.18).
+    ///   - clickInputRule: which input is a click: a touch screen whose clicks are recorded (the
+    ///     click opener given opens them) unless told otherwise, e.g. tvOS's rule.
+    ///   - scenes: the app's scenes, which views and presenters are in them, and their moves; `nil`:
+    ///     no scenes (an ad follows the app as a whole).
     package init(
         defaultPresenter: @escaping @MainActor () -> (any VideoAdPresenter)? = { nil },
         clickOpener: (any ClickOpening)? = nil,
         deviceIdentifiers: DeviceIdentifiers = .none,
         deviceFacts: DeviceFacts = .gatheredFromProcess(),
-        hostProcessKind: HostProcessKind = .app
+        hostProcessKind: HostProcessKind = .app,
+        clickInputRule: ClickInputRule = ClickInputRule(device: .touch, opensClickTargets: true),
+        scenes: (any HeadlessSceneModel)? = nil
     ) {
+        self.scenes = scenes
         self.hostProcessKind = hostProcessKind
+        self.clickInputRule = clickInputRule
         self.presenter = defaultPresenter
         self.clickOpener = clickOpener ?? OpensNothing()
         self.identifiers = deviceIdentifiers
@@ -42,6 +54,12 @@ package final class HeadlessPlatform: PlatformServices {
     package func attach(_ creativeView: PlatformView?, to host: any VideoAdHostView) {}
     /// No lifecycle to follow: the app (or the test harness) reports it itself.
     package func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool? { nil }
+    /// The scenes' moves, as the test's model reports them.
+    package func observeScenes(_ onChange: @escaping @MainActor (SceneChange, SceneIdentity) -> Void) {
+        scenes?.observe(onChange)
+    }
+    /// The scene the test put `surface` in.
+    package func scene(of surface: AnyObject) -> SceneIdentity? { scenes?.scene(of: surface) }
     /// No App Tracking Transparency.
     package var trackingAuthorizationStatus: TrackingAuthorizationStatus? { nil }
     /// Nothing to ask.
@@ -50,6 +68,16 @@ package final class HeadlessPlatform: PlatformServices {
     package func deviceIdentifiers() -> DeviceIdentifiers { identifiers }
     /// The facts it was given.
     package func deviceFacts() -> DeviceFacts { facts }
+}
+
+/// The app's scenes as a headless test models them: which host view or presenter is in which
+/// scene, and each scene's moves, reported as UIKit posts its scene notifications.
+@MainActor
+package protocol HeadlessSceneModel: AnyObject {
+    /// The scene the test put `surface` in, if any.
+    func scene(of surface: AnyObject) -> SceneIdentity?
+    /// Reports each scene's move to `onChange` from now on (instead of to an earlier handler).
+    func observe(_ onChange: @escaping @MainActor (SceneChange, SceneIdentity) -> Void)
 }
 
 /// Where nothing can be opened: the click is recorded and reported, nothing opens.

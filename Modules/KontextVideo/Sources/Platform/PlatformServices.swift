@@ -21,10 +21,22 @@ package protocol PlatformServices: AnyObject {
     /// What opens the targets of the viewer's taps.
     var clickOpener: any ClickOpening { get }
 
+    /// Which of the viewer's inputs is a click here, given what can open (none on tvOS): a click
+    /// a creative reports where a tap is no click is not recorded.
+    var clickInputRule: ClickInputRule { get }
+
     /// Starts following the app's foreground and background: `onChange` receives every change
     /// from now on (a later call's handler replaces an earlier one). Returns whether the app is
     /// in the foreground now, or `nil` when the platform cannot tell.
     func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool?
+
+    /// Starts following the app's scenes: `onChange` receives each scene's move from now on (a
+    /// later call's handler replaces an earlier one). Nothing where the platform has no scenes.
+    func observeScenes(_ onChange: @escaping @MainActor (SceneChange, SceneIdentity) -> Void)
+
+    /// The scene `surface` is in now (a host view or a presenter: the app's own, or the SDK's
+    /// adapter of one), `nil` when it is in none or the platform cannot tell.
+    func scene(of surface: AnyObject) -> SceneIdentity?
 
     /// Whether the user allowed tracking (App Tracking Transparency); `nil` where there is none.
     var trackingAuthorizationStatus: TrackingAuthorizationStatus? { get }

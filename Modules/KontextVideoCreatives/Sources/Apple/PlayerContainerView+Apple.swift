@@ -54,7 +54,15 @@ final class PlayerContainerView: UIView {
     override init(frame: CGRect) {
         super.init(frame: frame)
         backgroundColor = .black
-        addGestureRecognizer(UITapGestureRecognizer(target: self, action: #selector(tapped)))
+        // A tap is a click only where `ClickInputRule` says so (not on tvOS, where a tap recognizer
+        // fires on Select and would take the press from the focused Skip, Resume or ✕); it takes
+        // touches only: with no press type it "will respond to taps like a touch pad like surface"
+        // (doc: /documentation/UIKit/UIGestureRecognizer/allowedPressTypes).
+        if ClickInputRule.current.needsTapRecognizer {
+            let tap = UITapGestureRecognizer(target: self, action: #selector(tapped))
+            tap.allowedPressTypes = []
+            addGestureRecognizer(tap)
+        }
         badge.textColor = .white
         badge.backgroundColor = UIColor(white: 0, alpha: 0.6)
         for (button, input) in [(skipButton, LinearPlaybackInput.skipPressed), (resumeButton, .resumePressed), (closeButton, .closePressed)] {

@@ -26,13 +26,38 @@ package enum HostApplication {
         return UIApplication.perform(sharedApplication)?.takeUnretainedValue() as? UIApplication
     }
 
-    /// The app's window scenes: the one of the key window first, then the one in the foreground,
-    /// then any. None in an app extension, or before the app connected a scene.
+    /// The app's window scenes to present from and open a click through, best first, as
+    /// `SceneChoice` orders them: the foreground and active ones (the key window's first), then the
+    /// foreground inactive ones; none in the background or unattached. None in an app extension, or
+    /// before the app connected a scene.
     package static var windowScenes: [UIWindowScene] {
+        windowScenes(for: .present)
+    }
+
+    /// The app's window scenes usable for `purpose`, best first (`SceneChoice`), `hostScene` (the
+    /// scene of the view an ad is in) first when it is usable.
+    package static func windowScenes(for purpose: SceneChoice.Purpose, hostScene: UIWindowScene? = nil) -> [UIWindowScene] {
         let scenes = current?.connectedScenes.compactMap { $0 as? UIWindowScene } ?? []
-        let key = scenes.filter { $0.keyWindow != nil }
-        let active = scenes.filter { $0.keyWindow == nil && $0.activationState == .foregroundActive }
-        return key + active + scenes.filter { $0.keyWindow == nil && $0.activationState != .foregroundActive }
+        let candidates = scenes.map { scene in
+            SceneChoice.Candidate(
+                activation: SceneChoice.Activation(scene.activationState),
+                hasKeyWindow: scene.keyWindow != nil,
+                isHostScene: scene === hostScene)
+        }
+        return SceneChoice.order(candidates, for: purpose).map { scenes[$0] }
+    }
+}
+
+extension SceneChoice.Activation {
+    /// UIKit's state of a scene (doc: /documentation/UIKit/UIScene/activationState-swift.property).
+    init(_ state: UIScene.ActivationState) {
+        switch state {
+        case .foregroundActive: self = .foregroundActive
+        case .foregroundInactive: self = .foregroundInactive
+        case .background: self = .background
+        case .unattached: self = .unattached
+        @unknown default: self = .unattached
+        }
     }
 }
 #endif

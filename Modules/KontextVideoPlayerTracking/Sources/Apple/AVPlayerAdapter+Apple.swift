@@ -1,5 +1,6 @@
 // Follows an `AVPlayer` for `VideoAds.track(_:)`: reads its time and item, and turns its
-// key-value observations and seek notifications into `PlaybackEvent`s. Translation only: what a
+// key-value observations (AirPlay's `isExternalPlaybackActive` included) and seek notifications
+// into `PlaybackEvent`s. Translation only: what a
 // state, a seek or an item change means for an overlay is decided in `OverlayPlaybackFollower`
 // and `ReportedProgressCounter`.
 #if canImport(AVFoundation)
@@ -51,6 +52,15 @@ package final class AVPlayerAdapter: PlayerAdapter, PlaybackEventSource {
         player.map(Self.state) ?? PlaybackState(.paused, rate: 0)
     }
 
+    /// On another screen while AirPlay plays the video (`isExternalPlaybackActive`, doc:
+    /// /documentation/AVFoundation/AVPlayer/isExternalPlaybackActive: "whether the player is
+    /// currently playing video in external playback mode"), else here. Picture in Picture is the
+    /// app's `AVPictureInPictureController`'s, which the player does not know of: here.
+    /// visionOS lists no external playback: here.
+    package var contentOutput: ContentOutput {
+        player.map(Self.output) ?? .here
+    }
+
     /// The player's changes from now on: `rate`, `timeControlStatus` and `currentItem` through
     /// key-value observing, which Apple's `AVPlayer` page names for following "its currentItem or
     /// its playback rate" (doc: /documentation/AVFoundation/AVPlayer), and seeks through the current
@@ -63,6 +73,15 @@ package final class AVPlayerAdapter: PlayerAdapter, PlaybackEventSource {
         let subscription = PlaybackSubscription(player: player, continuation: continuation)
         continuation.onTermination = { [weak subscription] _ in subscription?.cancel() }
         return events
+    }
+
+    /// `isExternalPlaybackActive` as the SDK's value.
+    nonisolated fileprivate static func output(of player: AVPlayer) -> ContentOutput {
+        #if os(visionOS)
+        .here
+        #else
+        player.isExternalPlaybackActive ? .externalScreen : .here
+        #endif
     }
 
     /// `timeControlStatus` and `rate` as the SDK's value.
@@ -113,6 +132,12 @@ private final class PlaybackSubscription: @unchecked Sendable {
                 continuation.yield(.itemChanged)
             },
         ]
+        #if !os(visionOS)
+        // AirPlay starting or stopping (key-value observable, like the others the `AVPlayer` page names).
+        observations.append(player.observe(\.isExternalPlaybackActive, options: [.new]) { player, _ in
+            continuation.yield(.outputChanged(AVPlayerAdapter.output(of: player)))
+        })
+        #endif
         // Only the current item's jumps: another item (the ad's own player's, too) posts the same name.
         let item = player.currentItem
         observedItem = item

@@ -20,6 +20,8 @@ final class LiveCreative {
     var verification: VideoAdVerificationSession?
     /// What keeps the ad on screen, while it is.
     var onScreen: OnScreenPresentation?
+    /// The scene the ad is shown in, from `show()` on, when the platform can tell (`AdSceneRule`).
+    var scene: SceneIdentity?
 
     /// The creative `renderer` makes, its `loading` under way.
     init(renderer: any CreativeRenderer, loading: LoadInProgress) {
@@ -57,7 +59,8 @@ final class LiveCreative {
             onScreen = nil
             renderer?.stop()
             loading?.cancel()
-        case .send, .deliver, .recordInvalidation, .cancelExpiry, .markUsed, .forget, .takeSlot, .leaveSlot, .takeDown, .openClick:
+        case .send, .deliver, .recordInvalidation, .cancelExpiry, .markUsed, .forget, .takeSlot, .leaveSlot, .takeDown, .openClick,
+             .continueOnNextTurn:
             return false
         }
         return true

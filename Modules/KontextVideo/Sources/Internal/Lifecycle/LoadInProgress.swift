@@ -48,8 +48,13 @@ extension VideoAd {
             network: runtime.environment.network.current
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
-        // What the creative reports means what the lifecycle says where the ad stands.
-        renderer.onEvent = { [weak self] event in self?.apply(.creative(event, hasEndCard: self?.renderer?.hasEndCard == true)) }
+        // What the creative reports means what the lifecycle says where the ad stands; a click only
+        // where one can be made and opened (`ClickInputRule`: none on tvOS).
+        let recordsClicks = runtime.environment.platform.clickInputRule.recordsCreativeClicks
+        renderer.onEvent = { [weak self] event in
+            if case .click = event, !recordsClicks { return }
+            self?.apply(.creative(event, hasEndCard: self?.renderer?.hasEndCard == true))
+        }
         record(.state, .load, level: .debug)
         // In place before any work starts, so whatever settles the load finds it.
         let call = LoadCall()

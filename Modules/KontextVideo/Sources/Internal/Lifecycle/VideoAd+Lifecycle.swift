@@ -28,6 +28,9 @@ extension VideoAd {
             case .takeSlot: context.session.adOnScreen = self
             case .leaveSlot: if context.session.adOnScreen === self { context.session.adOnScreen = nil }
             case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
+            case .continueOnNextTurn:
+                // A task on the main actor runs after the current turn (the app's layout pass) returned.
+                Task { @MainActor [weak self] in self?.apply(.nextTurn) }
             case .openClick(let area, let url):
                 ClickTarget(tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
                     .open(tappedOn: area, of: self)

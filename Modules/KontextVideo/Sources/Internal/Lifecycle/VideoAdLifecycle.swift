@@ -51,6 +51,12 @@ struct VideoAdLifecycle: Equatable, Sendable {
         /// Something ended the ad on screen: the app's `dismiss()`, the host's or presenter's
         /// interruption, `destroy()`.
         case end(VideoAdEndReason)
+        /// The host's layout pass (UIKit's `layoutSubviews`, a window move) found the ad can no
+        /// longer show: it ends `.interrupted`, but its surface comes down, and `didEnd` runs, on
+        /// the next main-actor turn (`nextTurn`), never inside the app's layout.
+        case interruptedDuringLayout
+        /// The main-actor turn after the one that asked for it (`continueOnNextTurn`).
+        case nextTurn
         /// The ad broke on screen with `error` (a presenter that never came up).
         case fail(VideoAdError)
         /// The ad's surface is down (at once without one; after a linear ad's dismissal).
@@ -102,6 +108,8 @@ struct VideoAdLifecycle: Equatable, Sendable {
         case signalCreative(PlaybackSignal)
         /// Stop the presentation, the creative and the load without callbacks.
         case abandonWork
+        /// Feed `nextTurn` on the next main-actor turn.
+        case continueOnNextTurn
     }
 
     /// The ad's format.
@@ -112,6 +120,8 @@ struct VideoAdLifecycle: Equatable, Sendable {
     let endsOnResume: Bool
     /// Where the ad stands.
     private(set) var phase: Phase = .held
+    /// Ending, with its surface to take down on the next turn (`interruptedDuringLayout`).
+    private(set) var takeDownWaitsForNextTurn = false
 
     /// An arrived ad of `format`, expiring at `expiresAt`, that ends on Resume when `endsOnResume`.
     init(format: AdFormat, expiresAt: Duration, endsOnResume: Bool) {
@@ -220,6 +230,15 @@ struct VideoAdLifecycle: Equatable, Sendable {
             return end(.completed)
         case (.end(let reason), .onScreen):
             return end(reason)
+        case (.interruptedDuringLayout, .onScreen(_, let completed)):
+            // The phase moves now (a second look in the same pass finds the ad ending); nothing the
+            // app or a measurement hears runs inside the pass.
+            phase = .ending(.interrupted, completed: completed)
+            takeDownWaitsForNextTurn = true
+            return [.continueOnNextTurn]
+        case (.nextTurn, .ending(let reason, _)) where takeDownWaitsForNextTurn:
+            takeDownWaitsForNextTurn = false
+            return [.measureEnd(reason), .takeDown(reason, releasingRenderer: format != .linear)]
         case (.fail(let error), .onScreen):
             return fail(error)
         case (.takenDown, .ending(let reason, let completed)):
@@ -236,6 +255,7 @@ struct VideoAdLifecycle: Equatable, Sendable {
             return end(.destroyed)
         case (.abandon, .onScreen(_, let completed)), (.abandon, .ending(_, let completed)):
             phase = .ended(nil, completed: completed)
+            takeDownWaitsForNextTurn = false
             return [.abandonWork]
         default:
             // Everything else changes nothing where the ad stands: a second impression, anything

@@ -47,6 +47,7 @@ final class HostedPresentation: OnScreenPresentation {
         let presentation = HostedPresentation(ad: ad, view: view, insets: insets, needs: needs, placement: placement)
         let runtime = ad.runtime
         ad.live?.onScreen = presentation
+        ad.live?.scene = runtime.environment.platform.scene(of: view)
         ad.renderer?.place(in: placement.frame)
         runtime.environment.platform.attach(ad.renderer?.platformView, to: view)
         view.videoAdDidPlace(placement.frame)
@@ -76,7 +77,7 @@ final class HostedPresentation: OnScreenPresentation {
             Task { @MainActor [weak self] in self?.hostStoppedReporting() }
         }
         let reports = view?.videoAdReportChanges(to: { [weak self] in
-            withExtendedLifetime(token) { self?.check() }
+            withExtendedLifetime(token) { self?.check(duringLayout: true) }
         }) ?? false
         hostReportsChanges = reports
         if !reports || adapter?.reportsVisibilityChanges == false {
@@ -105,11 +106,14 @@ final class HostedPresentation: OnScreenPresentation {
         startPeriodicChecks()
     }
 
-    /// Measures the view now: relayout, or end the ad with `.interrupted`.
-    func check() {
+    /// Measures the view now: relayout, or end the ad with `.interrupted`. `duringLayout`: the
+    /// host reported a change from its layout pass (UIKit's `layoutSubviews`, a window move), where
+    /// the ad ends at once but its surface comes down and `didEnd` runs on the next main-actor turn.
+    func check(duringLayout: Bool = false) {
         guard let ad, !ad.hasEnded else { return }
+        let interrupted: VideoAdLifecycle.Input = duringLayout ? .interruptedDuringLayout : .end(.interrupted)
         guard let view, adapter?.isWrappedViewAlive ?? true else {
-            ad.apply(.end(.interrupted))
+            ad.apply(interrupted)
             return
         }
         switch monitor.observe(HostSnapshot(of: view)) {
@@ -120,7 +124,7 @@ final class HostedPresentation: OnScreenPresentation {
                 view.videoAdDidPlace(newPlacement.frame)
             }
         case .interrupt:
-            ad.apply(.end(.interrupted))
+            ad.apply(interrupted)
         }
     }
 
@@ -148,6 +152,9 @@ final class HostedPresentation: OnScreenPresentation {
         stop()
         view?.videoAdDidRemove()
     }
+
+    /// Nothing to wait for: an overlay or pause ad comes down at once anyway.
+    func sceneDisconnected() {}
 
     func stop() {
         isMonitoring = false

@@ -35,6 +35,7 @@ final class LinearPresentationController: OnScreenPresentation {
     static func start(ad: VideoAd, from presenter: any VideoAdPresenter) {
         let presentation = LinearPresentationController(ad: ad, presenter: presenter)
         ad.live?.onScreen = presentation
+        ad.live?.scene = ad.runtime.environment.platform.scene(of: presenter)
         ad.record(.state, .presenting, level: .info)
         let showReturned = Flag()
         presentation.present(clock: ad.runtime.clock, timeout: ad.runtime.environment.presentationTimeout) { [weak ad] presented in
@@ -88,6 +89,15 @@ final class LinearPresentationController: OnScreenPresentation {
     }
 
     func stop() {}
+
+    /// The presenter's scene is gone, and the surface with it: nothing is presented or dismissed
+    /// any more (UIKit would never finish either there), so a take-down completes at once.
+    func sceneDisconnected() {
+        watchdog?.cancel()
+        watchdog = nil
+        pendingTakeDown = nil
+        phase = .gone
+    }
 
     /// Its session ended (the lifecycle's `abandon`): no watchdog, no callback, and the surface taken down if it is up.
     func abandon() {

@@ -23,6 +23,8 @@ package final class SDKSession {
     package var adOnScreen: VideoAd?
     /// Whether the app is in the foreground, known before the runtime exists.
     package private(set) var applicationIsActive = true
+    /// The scenes heard going to the background and not yet back (`AdSceneRule`).
+    private var scenesInBackground: Set<SceneIdentity> = []
 
     private let events: KontextVideoEventStream
     /// Set by `end()`: a later session is the SDK's.
@@ -192,6 +194,9 @@ package final class SDKSession {
         let isActive = platform.observeApplicationActivity { active in
             KontextVideo.shared.setApplicationActive(active)
         }
+        platform.observeScenes { change, scene in
+            KontextVideo.shared.session.sceneChanged(change, of: scene)
+        }
         if let isActive { setApplicationActive(isActive) }
     }
 
@@ -207,7 +212,33 @@ package final class SDKSession {
     func setApplicationActive(_ active: Bool) {
         applicationIsActive = active
         runtime?.activeTime.setActive(active)
-        adOnScreen?.live?.onScreen?.applicationActivityChanged(active)
+        let adScene = adOnScreen?.live?.scene
+        let inBackground = adScene.map(scenesInBackground.contains) ?? false
+        apply(AdSceneRule.reaction(adScene: adScene, adSceneInBackground: inBackground, toApplicationActive: active))
+    }
+
+    /// One of the app's scenes moved: the ad on screen follows its own scene (`AdSceneRule`).
+    func sceneChanged(_ change: SceneChange, of scene: SceneIdentity) {
+        if change == .enteredBackground { scenesInBackground.insert(scene) } else { scenesInBackground.remove(scene) }
+        guard let ad = adOnScreen else { return }
+        apply(AdSceneRule.reaction(adScene: ad.live?.scene, ending: !ad.lifecycle.isOnScreen, to: change, of: scene))
+    }
+
+    /// Does what `reaction` says to the ad on screen.
+    private func apply(_ reaction: AdSceneRule.Reaction) {
+        guard let ad = adOnScreen else { return }
+        switch reaction {
+        case .none:
+            break
+        case .pause, .resume:
+            ad.live?.onScreen?.applicationActivityChanged(reaction == .resume)
+        case .endWithSurfaceGone:
+            ad.live?.onScreen?.sceneDisconnected()
+            ad.apply(.end(.interrupted))
+        case .surfaceGone:
+            // Its dismissal was under way in the removed scene: `didEnd` need not wait for it.
+            ad.apply(.takenDown)
+        }
     }
 
     /// Ends the session for the one replacing it: the ad on screen stops without callbacks or

@@ -16,7 +16,8 @@ import UIKit
 /// `isUserInteractionEnabled` is `false`, so touches go to the views under it.
 @MainActor
 final class HostLayoutProbe: UIView {
-    /// Called from each callback, in UIKit's layout pass.
+    /// Called from each callback, in UIKit's layout pass: the presentation relayouts there, and an
+    /// interruption it finds there ends the ad on the next main-actor turn, never inside the pass.
     var onLayoutChange: (@MainActor () -> Void)?
 
     /// A probe covering `bounds`, resizing with its superview.

@@ -8,8 +8,10 @@ import KontextVideoNetworking
 @MainActor
 enum KeyWindow {
     /// The view controller on top of the key window's presentation chain (one being dismissed
-    /// does not count), or `nil` before the app has a key window, and always in an app extension
-    /// (no app to ask for its scenes: `HostApplication`).
+    /// does not count), in the first scene with a key window of those `SceneChoice` lets the SDK
+    /// present from (foreground active, then inactive; never one in the background or unattached,
+    /// `HostApplication.windowScenes`), or `nil` before the app has one, and always in an app
+    /// extension (no app to ask for its scenes: `HostApplication`).
     static func topViewController() -> UIViewController? {
         let window = HostApplication.windowScenes.compactMap(\.keyWindow).first
         var top = window?.rootViewController

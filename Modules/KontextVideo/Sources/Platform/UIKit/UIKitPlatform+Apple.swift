@@ -10,8 +10,11 @@ import KontextVideoCreatives
 @MainActor
 final class UIKitPlatform: PlatformServices {
     let clickOpener: any ClickOpening = OrderedClickOpener(SystemClickOpener())
+    let clickInputRule = ClickInputRule.current
     /// The app's foreground and background, observed once this platform is asked.
     private let lifecycle = ApplicationLifecycle()
+    /// Each scene's moves, observed once this platform is asked.
+    private let sceneLifecycle = SceneLifecycle()
 
     func defaultPresenter() -> (any VideoAdPresenter)? {
         KeyWindow.topViewController().map(UIViewControllerPresenter.init)
@@ -27,6 +30,23 @@ final class UIKitPlatform: PlatformServices {
 
     func observeApplicationActivity(_ onChange: @escaping @MainActor (Bool) -> Void) -> Bool? {
         lifecycle.observe(onChange)
+    }
+
+    func observeScenes(_ onChange: @escaping @MainActor (SceneChange, SceneIdentity) -> Void) {
+        sceneLifecycle.observe(onChange)
+    }
+
+    /// The window scene of the app's view or controller (wrapped by the SDK, or the app's own
+    /// `UIView` that conforms to `VideoAdHostView`).
+    func scene(of surface: AnyObject) -> SceneIdentity? {
+        let scene: UIWindowScene? = switch surface {
+        case let host as UIViewHost: host.view?.window?.windowScene
+        case let view as UIView: view.window?.windowScene
+        case let presenter as UIViewControllerPresenter: presenter.windowScene
+        case let controller as UIViewController: controller.viewIfLoaded?.window?.windowScene
+        default: nil
+        }
+        return scene.map(SceneIdentity.init)
     }
 
     var trackingAuthorizationStatus: TrackingAuthorizationStatus? {

@@ -14,6 +14,11 @@ final class UIViewControllerPresenter: VideoAdPresenter {
         self.controller = controller
     }
 
+    /// The scene of the controller's window, `nil` while it is in none.
+    var windowScene: UIWindowScene? {
+        controller.viewIfLoaded?.window?.windowScene
+    }
+
     /// On screen, not in a transition, and presenting nothing else.
     var canPresentVideoAd: Bool {
         controller.viewIfLoaded?.window != nil

@@ -14,7 +14,8 @@ extension VideoAd {
     /// its window or became too small for the ad ends it with `didEnd(.interrupted)`; a hidden or
     /// faded-out view, which UIKit signals to no one, within half a second. With a player given to
     /// ``VideoAds/track(_:)-(AVPlayer)``, an overlay also ends with `didEnd(.interrupted)` when the
-    /// content stops. See <doc:keeping-the-ad-clear-of-your-controls>.
+    /// content stops or moves to another screen through AirPlay. See
+    /// <doc:keeping-the-ad-clear-of-your-controls> and <doc:players>.
     ///
     /// ```swift
     /// let controlBar = UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0)
@@ -32,7 +33,8 @@ extension VideoAd {
     ///   from any `VideoAds`), ``VideoAdError/invalidated(_:)`` (the ad expired, was rejected or
     ///   failed), ``VideoAdError/destroyed``, ``VideoAdError/disabled(reason:)``,
     ///   ``VideoAdError/presenterUnavailable`` (the view is not in a window, has no area, or is
-    ///   hidden), ``VideoAdError/containerTooSmall(minimum:)`` (the ad would have to shrink below
+    ///   hidden, or the tracked `AVPlayer` plays on another screen through AirPlay),
+    ///   ``VideoAdError/containerTooSmall(minimum:)`` (the ad would have to shrink below
     ///   50 %) and ``VideoAdError/contentPaused`` (an overlay over paused content) — the ad stays
     ///   ready in these three —, ``VideoAdError/wrongPresentation`` (a linear ad).
     public func show(in view: UIView, insets: UIEdgeInsets = .zero) throws {
