@@ -34,11 +34,13 @@ enum ByteRange: Equatable {
             self = .part(max(0, length - suffix)...(length - 1))
             return
         }
-        guard let start = Int(first) else { self = .unsatisfiable; return }
-        let end = last.isEmpty ? length - 1 : (Int(last) ?? length - 1)
-        guard end >= start else { self = .whole; return }
-        guard start < length else { self = .unsatisfiable; return }
-        self = .part(start...min(end, length - 1))
+        let end = last.isEmpty ? nil : (Int(last) ?? Int.max)
+        if let end, let start = Int(first), end < start {
+            self = .whole  // a last byte before the first: invalid, ignored (RFC 9110 §14.1.1)
+            return
+        }
+        guard let start = Int(first), start < length else { self = .unsatisfiable; return }
+        self = .part(start...min(end ?? length - 1, length - 1))
     }
 
     /// The answer to a `GET` of `body` with this range: every answer says `Accept-Ranges: bytes`.
