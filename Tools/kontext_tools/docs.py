@@ -83,7 +83,12 @@ PAGES_OUTSIDE_CATALOGS = ["README.md", "CONTRIBUTING.md"]
 # The test kit's typealiases of KontextVideoTestSupport's classes (Modules/KontextVideoTesting/Sources/Exports.swift).
 TEST_SUPPORT = "KontextVideoTestSupport"
 APPLE_PLATFORM = "ios"
+# Apple frameworks whose types the facade extends publicly, documented as extended modules.
+APPLE_EXTENDED_MODULES = {"SwiftUI"}
 APPLE_MINIMUM = {"major": 16, "minor": 0, "patch": 0}  # Package.swift: .iOS(.v16)
+# The platform the iOS graphs are written for (they were extracted with the host's triple).
+IOS_PLATFORM = {"architecture": "arm64", "vendor": "apple",
+                "operatingSystem": {"name": APPLE_PLATFORM, "minimumVersion": APPLE_MINIMUM}}
 
 timings: list[tuple[str, float]] = []
 
@@ -194,6 +199,15 @@ def apple_outputs_fresh() -> bool:
     return built.stat().st_mtime >= newest
 
 
+def point_at_sources(symbol: dict, src_prefix: str) -> None:
+    """apple-typecheck compiled copies of the sources with rewritten `#if`s (under `src_prefix`):
+    point a symbol's location and doc comment back at the originals."""
+    for holder in (symbol.get("location"), symbol.get("docComment")):
+        if holder and holder.get("uri", "").startswith("file://" + src_prefix):
+            module_name, _, rest = holder["uri"][len("file://" + src_prefix):].partition("/")
+            holder["uri"] = "file://" + str(ROOT / "Modules" / module_name / "Sources" / rest)
+
+
 def build_apple_graph(target: Path) -> int:
     if not apple_outputs_fresh():
         log(f"Scripts/apple-typecheck --platforms {APPLE_PLATFORM} (its output is missing or older than the sources)")
@@ -215,27 +229,40 @@ def build_apple_graph(target: Path) -> int:
         name = path.name[: -len(".symbols.json")]
         module, _, extended = name.partition("@")
         if module not in wanted or (extended and extended not in wanted):
-            continue  # an extension of a type outside the product (none today)
+            continue  # an extension of a type outside the product (SwiftUI's: below)
         graph = load(path)
         merged.setdefault("metadata", graph["metadata"])
         for symbol in graph["symbols"]:
             if usr(symbol) in seen:
                 continue
             seen.add(usr(symbol))
-            # The compile read copies of the sources with rewritten `#if`s: point back at the originals.
-            for holder in (symbol.get("location"), symbol.get("docComment")):
-                if holder and holder.get("uri", "").startswith("file://" + src_prefix):
-                    module_name, _, rest = holder["uri"][len("file://" + src_prefix):].partition("/")
-                    holder["uri"] = "file://" + str(ROOT / "Modules" / module_name / "Sources" / rest)
+            point_at_sources(symbol, src_prefix)
             merged["symbols"].append(symbol)
         for relation in graph["relationships"]:
             key = (relation["source"], relation["target"], relation["kind"])
             if key not in relations:
                 relations.add(key)
                 merged["relationships"].append(relation)
-    merged["module"] = {"name": FACADE, "platform": {"architecture": "arm64", "vendor": "apple",
-                                                    "operatingSystem": {"name": APPLE_PLATFORM, "minimumVersion": APPLE_MINIMUM}}}
+    merged["module"] = {"name": FACADE, "platform": IOS_PLATFORM}
     write(target, merged)
+    # The facade's extensions of Apple frameworks' types (`View.videoAdHost(_:insets:)`): DocC
+    # lists them under the extended module only from extension-block symbols, extracted apart so
+    # the merged graph above keeps its format.
+    blocks = OUT / "graphs" / f"{APPLE_PLATFORM}-extension-blocks"
+    if blocks.exists():
+        shutil.rmtree(blocks)
+    blocks.mkdir(parents=True)
+    run(["swift-symbolgraph-extract", "-module-name", FACADE, "-I", modules, "-I", stubs, "-target", triple,
+         "-output-dir", blocks, "-minimum-access-level", "public", "-emit-extension-block-symbols"])
+    for framework in sorted(APPLE_EXTENDED_MODULES):
+        path = blocks / f"{FACADE}@{framework}.symbols.json"
+        if not path.exists():
+            continue
+        graph = load(path)
+        for symbol in graph["symbols"]:
+            point_at_sources(symbol, src_prefix)
+        graph["module"]["platform"] = IOS_PLATFORM
+        write(target.parent / path.name, graph)
     return len(merged["symbols"])
 
 
