@@ -38,7 +38,7 @@ let modules: [Module] = [
     Module("KontextVideoConcurrency", layer: 0),
     // Layer 0, independent by design: the loopback sandbox ad server. Foundation only, so it checks
     // the wire protocol without the SDK's own Codable types.
-    Module("KontextVideoSandbox", layer: 0, resources: [.copy("Resources/kontext-creative.js")]),
+    Module("KontextVideoSandbox", layer: 0, resources: [.copy("Resources/kontext-creative.js"), .copy("Resources/sandbox-ad.mp4")]),
     // Layer 1: the public values, and time.
     Module("KontextVideoModels", layer: 1, ["KontextVideoConcurrency"]),
     Module("KontextVideoScheduling", layer: 1, ["KontextVideoConcurrency"]),

@@ -37,6 +37,10 @@ Swift samples of its articles.
    DocC reads a line starting with `@` as a directive even inside an HTML comment, so a context
    line may start with `~`, which is dropped: `~@MainActor final class Player {}`.
 
+   Every snippet, checked or not, and every code block of the modules' doc comments also keeps
+   the rules of `snippet_problems` (no `destroy()` in `viewDidDisappear` without the leaving
+   guard; no host view made in the `show(in:)` call).
+
    A sample that is not a whole file imports `KontextVideo` (and `UIKit` for iOS) implicitly; one
    that imports `KontextVideoTesting` or `Testing` gets them. Errors and warnings fail the build,
    except warnings about values a fragment declares and never uses.
@@ -62,8 +66,8 @@ from pathlib import Path
 from .apple_stubs import StubConfig
 from .markdown import code_blocks
 from .repo import ROOT
-from .swift_lexer import tokenize
-from .swift_source import imports
+from .swift_lexer import IDENTIFIER, tokenize
+from .swift_source import closing_index, imports
 
 OUT = ROOT / ".build" / "docs"
 SCRATCH = OUT / "scratch"
@@ -79,7 +83,12 @@ PAGES_OUTSIDE_CATALOGS = ["README.md", "CONTRIBUTING.md"]
 # The test kit's typealiases of KontextVideoTestSupport's classes (Modules/KontextVideoTesting/Sources/Exports.swift).
 TEST_SUPPORT = "KontextVideoTestSupport"
 APPLE_PLATFORM = "ios"
+# Apple frameworks whose types the facade extends publicly, documented as extended modules.
+APPLE_EXTENDED_MODULES = {"SwiftUI"}
 APPLE_MINIMUM = {"major": 16, "minor": 0, "patch": 0}  # Package.swift: .iOS(.v16)
+# The platform the iOS graphs are written for (they were extracted with the host's triple).
+IOS_PLATFORM = {"architecture": "arm64", "vendor": "apple",
+                "operatingSystem": {"name": APPLE_PLATFORM, "minimumVersion": APPLE_MINIMUM}}
 
 timings: list[tuple[str, float]] = []
 
@@ -190,6 +199,15 @@ def apple_outputs_fresh() -> bool:
     return built.stat().st_mtime >= newest
 
 
+def point_at_sources(symbol: dict, src_prefix: str) -> None:
+    """apple-typecheck compiled copies of the sources with rewritten `#if`s (under `src_prefix`):
+    point a symbol's location and doc comment back at the originals."""
+    for holder in (symbol.get("location"), symbol.get("docComment")):
+        if holder and holder.get("uri", "").startswith("file://" + src_prefix):
+            module_name, _, rest = holder["uri"][len("file://" + src_prefix):].partition("/")
+            holder["uri"] = "file://" + str(ROOT / "Modules" / module_name / "Sources" / rest)
+
+
 def build_apple_graph(target: Path) -> int:
     if not apple_outputs_fresh():
         log(f"Scripts/apple-typecheck --platforms {APPLE_PLATFORM} (its output is missing or older than the sources)")
@@ -211,27 +229,40 @@ def build_apple_graph(target: Path) -> int:
         name = path.name[: -len(".symbols.json")]
         module, _, extended = name.partition("@")
         if module not in wanted or (extended and extended not in wanted):
-            continue  # an extension of a type outside the product (none today)
+            continue  # an extension of a type outside the product (SwiftUI's: below)
         graph = load(path)
         merged.setdefault("metadata", graph["metadata"])
         for symbol in graph["symbols"]:
             if usr(symbol) in seen:
                 continue
             seen.add(usr(symbol))
-            # The compile read copies of the sources with rewritten `#if`s: point back at the originals.
-            for holder in (symbol.get("location"), symbol.get("docComment")):
-                if holder and holder.get("uri", "").startswith("file://" + src_prefix):
-                    module_name, _, rest = holder["uri"][len("file://" + src_prefix):].partition("/")
-                    holder["uri"] = "file://" + str(ROOT / "Modules" / module_name / "Sources" / rest)
+            point_at_sources(symbol, src_prefix)
             merged["symbols"].append(symbol)
         for relation in graph["relationships"]:
             key = (relation["source"], relation["target"], relation["kind"])
             if key not in relations:
                 relations.add(key)
                 merged["relationships"].append(relation)
-    merged["module"] = {"name": FACADE, "platform": {"architecture": "arm64", "vendor": "apple",
-                                                    "operatingSystem": {"name": APPLE_PLATFORM, "minimumVersion": APPLE_MINIMUM}}}
+    merged["module"] = {"name": FACADE, "platform": IOS_PLATFORM}
     write(target, merged)
+    # The facade's extensions of Apple frameworks' types (`View.videoAdHost(_:insets:)`): DocC
+    # lists them under the extended module only from extension-block symbols, extracted apart so
+    # the merged graph above keeps its format.
+    blocks = OUT / "graphs" / f"{APPLE_PLATFORM}-extension-blocks"
+    if blocks.exists():
+        shutil.rmtree(blocks)
+    blocks.mkdir(parents=True)
+    run(["swift-symbolgraph-extract", "-module-name", FACADE, "-I", modules, "-I", stubs, "-target", triple,
+         "-output-dir", blocks, "-minimum-access-level", "public", "-emit-extension-block-symbols"])
+    for framework in sorted(APPLE_EXTENDED_MODULES):
+        path = blocks / f"{FACADE}@{framework}.symbols.json"
+        if not path.exists():
+            continue
+        graph = load(path)
+        for symbol in graph["symbols"]:
+            point_at_sources(symbol, src_prefix)
+        graph["module"]["platform"] = IOS_PLATFORM
+        write(target.parent / path.name, graph)
     return len(merged["symbols"])
 
 
@@ -467,10 +498,96 @@ def find_samples() -> tuple[list[Sample], list[str]]:
     return samples, unmarked
 
 
+# -- Rules every Swift snippet keeps, compiled or not (DocC articles, README.md, CONTRIBUTING.md and
+# the doc comments of the modules' sources): what compiles can still be what a publisher must not copy.
+
+# A view controller's view also disappears when it presents a full-screen view controller (the
+# linear ad's own screen) or is covered by another tab: only these say the screen is leaving.
+LEAVING_GUARDS = ("isBeingDismissed", "isMovingFromParent")
+
+
+def snippet_problems(code: str) -> list[tuple[int, str]]:
+    """What a Swift snippet does that a publisher must not copy, each with its line in `code` (1-based):
+
+    - `destroy()` in `viewDidDisappear` without `isBeingDismissed` or `isMovingFromParent` before
+      it in the method: the view disappears under the ad's own full-screen presentation too, and
+      the ad on screen would end with `.destroyed`;
+    - `show(in:)` given a host made in the call (`show(in: HeadlessView())`): the SDK holds the
+      host view weakly, so a temporary one is gone at once and the ad ends with `.interrupted`.
+    """
+    tokens = tokenize(code)
+    problems = []
+    for i, token in enumerate(tokens):
+        if token.is_identifier("func") and i + 1 < len(tokens) and tokens[i + 1].is_identifier("viewDidDisappear"):
+            opening = next((j for j in range(i + 2, len(tokens)) if tokens[j].is_punctuation("{")), None)
+            if opening is None:
+                continue
+            body = tokens[opening:closing_index(tokens, opening) + 1]
+            guarded = False
+            for k, inner in enumerate(body):
+                if inner.kind == IDENTIFIER and inner.text in LEAVING_GUARDS:
+                    guarded = True
+                if (inner.is_identifier("destroy") and k + 1 < len(body) and body[k + 1].is_punctuation("(")
+                        and not guarded):
+                    problems.append((inner.line, "destroy() in viewDidDisappear without "
+                                     "`guard isBeingDismissed || isMovingFromParent` before it (the view also "
+                                     "disappears under the linear ad's own screen)"))
+        if (token.is_identifier("show") and i > 0 and tokens[i - 1].text == "." and i + 4 < len(tokens)
+                and tokens[i + 1].is_punctuation("(") and tokens[i + 2].is_identifier("in") and tokens[i + 3].is_punctuation(":")):
+            host = tokens[i + 4:i + 7]
+            made_here = (host[0].kind == IDENTIFIER and host[0].text[:1].isupper() and len(host) > 1 and host[1].is_punctuation("(")) \
+                or (len(host) > 2 and host[0].text == "." and host[1].is_identifier("init") and host[2].is_punctuation("("))
+            if made_here:
+                problems.append((host[0].line, "show(in:) given a host view made in the call; the SDK holds it "
+                                               "weakly, so keep it in a constant or property that outlives the ad"))
+    return problems
+
+
+def doc_comment_blocks(swift: str) -> list[tuple[int, str]]:
+    """The Swift code blocks of a source file's `///` doc comments: (the line of the opening fence
+    in the file, 1-based; the code)."""
+    found = []
+    lines = swift.split("\n")
+    i = 0
+    while i < len(lines):
+        if not lines[i].lstrip().startswith("///"):
+            i += 1
+            continue
+        start = i
+        comment = []
+        while i < len(lines) and lines[i].lstrip().startswith("///"):
+            text = lines[i].lstrip()[3:]
+            comment.append(text[1:] if text.startswith(" ") else text)
+            i += 1
+        for block in code_blocks("\n".join(comment)):
+            if block.language in ("swift", ""):
+                found.append((start + block.line, block.code))
+    return found
+
+
+def snippet_rule_problems(root: Path = ROOT) -> list[str]:
+    """Every snippet of the guide, of README.md and CONTRIBUTING.md, and of the modules' doc
+    comments that breaks a rule of `snippet_problems`, with its file and line."""
+    found = []
+    pages = [path for catalog in sorted((root / "Modules").glob("*/Sources/*.docc")) for path in sorted(catalog.rglob("*.md"))]
+    pages += [root / name for name in PAGES_OUTSIDE_CATALOGS if (root / name).exists()]
+    for path in pages:
+        for block in code_blocks(path.read_text(encoding="utf-8")):
+            if block.language == "swift":
+                found += [f"{path.relative_to(root)}:{block.line + line}: {p}" for line, p in snippet_problems(block.code)]
+    for path in sorted((root / "Modules").glob("*/Sources/**/*.swift")):
+        for fence, code in doc_comment_blocks(path.read_text(encoding="utf-8")):
+            found += [f"{path.relative_to(root)}:{fence + line}: {p}" for line, p in snippet_problems(code)]
+    return found
+
+
 def check_samples(jobs: int) -> dict:
     samples, unmarked = find_samples()
     if unmarked:
         fail("Swift code blocks without a `<!-- check: … -->` comment before them:\n  " + "\n  ".join(unmarked))
+    broken_rules = snippet_rule_problems()
+    if broken_rules:
+        fail("Swift snippets a publisher must not copy:\n  " + "\n  ".join(broken_rules))
     work = OUT / "samples"
     if work.exists():
         shutil.rmtree(work)

@@ -12,8 +12,10 @@ is 0.x (RELEASING.md: a 0.x minor release may break), `from:` from 1.0 on.
                                the CHANGELOG does not describe; a version tag on HEAD (`X.Y.Z` or
                                `vX.Y.Z`) is that version; no other source file spells it out; every
                                install line of the documentation is `--install`'s, every mention of the
-                               repository is REPOSITORY_URL, and `.product(…, package:)` names the
-                               package identity SwiftPM derives from that URL.
+                               repository is REPOSITORY_URL, `.product(…, package:)` names the
+                               package identity SwiftPM derives from that URL, and, while
+                               REPOSITORY_PUBLIC is False, each install document says the URL is
+                               "not public yet".
 Exit status: 0, or 1 with what is wrong. Standard library only.
 """
 from __future__ import annotations
@@ -40,6 +42,10 @@ RELEASE_HEADING = re.compile(r"^## \[([^\]]+)\](.*)$", re.M)
 
 # The repository publishers add. Not public yet: this is the one place to change when it is.
 REPOSITORY_URL = "https://github.com/kontextso/sdk-swift-video"
+# While it is not, every install document says so in these words, next to the URL; set it to True
+# the day the repository is public (and take the sentences out).
+REPOSITORY_PUBLIC = False
+NOT_PUBLIC_NOTE = "not public yet"
 # The documents that tell publishers how to install (each must carry the install line) and every
 # Markdown file the checks read (the DocC catalogs included).
 INSTALL_DOCUMENTS = ("README.md", "Modules/KontextVideo/Sources/KontextVideo.docc/Articles/getting-started.md")
@@ -140,9 +146,11 @@ def documents(root: pathlib.Path) -> list[pathlib.Path]:
     return sorted(found)
 
 
-def check_install_lines(root: pathlib.Path, version: str, repository: str = REPOSITORY_URL) -> list[str]:
+def check_install_lines(root: pathlib.Path, version: str, repository: str = REPOSITORY_URL,
+                        public: bool = REPOSITORY_PUBLIC) -> list[str]:
     """Every install line, repository mention and product reference of the documentation agrees
-    with `install_line`; the install documents carry the line."""
+    with `install_line`; the install documents carry the line and, while the repository is not
+    public, say so (`NOT_PUBLIC_NOTE`)."""
     expected = install_line(version, repository)
     identity = package_identity(repository)
     # Any repository of the same owner, so a renamed or older name is caught.
@@ -165,6 +173,9 @@ def check_install_lines(root: pathlib.Path, version: str, repository: str = REPO
                                     f"(the last component of its URL)")
         if name in INSTALL_DOCUMENTS and expected not in text:
             problems.append(f"{name} does not carry the install line `{expected}`")
+        if name in INSTALL_DOCUMENTS and not public and NOT_PUBLIC_NOTE not in " ".join(text.lower().split()):
+            problems.append(f"{name} gives the repository's URL without saying it is {NOT_PUBLIC_NOTE} "
+                            f"(REPOSITORY_PUBLIC in Tools/kontext_tools/version.py)")
     return problems
 
 

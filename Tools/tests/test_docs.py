@@ -106,5 +106,76 @@ class SampleSourceTests(unittest.TestCase):
         self.assertEqual(source, "import Foundation\nimport KontextVideoTesting\n// import UIKit\nlet x = 1\n")
 
 
+class SnippetRuleTests(unittest.TestCase):
+    """The rules every snippet keeps (`docs.snippet_problems`), read from the Swift tokens."""
+
+    def lines(self, code: str) -> list[int]:
+        return [line for line, _ in docs.snippet_problems(textwrap.dedent(code))]
+
+    def test_destroy_in_view_did_disappear_needs_the_leaving_guard(self):
+        unguarded = """\
+            final class Episode: UIViewController {
+                override func viewDidDisappear(_ animated: Bool) {
+                    super.viewDidDisappear(animated)
+                    ads?.destroy()
+                }
+            }
+            """
+        self.assertEqual(self.lines(unguarded), [4])
+        for guard in ("guard isBeingDismissed || isMovingFromParent else { return }",
+                      "guard isMovingFromParent || isBeingDismissed else { return }",
+                      "if isBeingDismissed {"):
+            with self.subTest(guard=guard):
+                closing = "\n        }" if guard.startswith("if") else ""
+                code = unguarded.replace("        ads?.destroy()", f"        {guard}\n        ads?.destroy(){closing}")
+                self.assertEqual(self.lines(code), [])
+
+    def test_the_guard_must_come_before_the_call_and_other_methods_do_not_count(self):
+        self.assertEqual(self.lines("""\
+            override func viewDidDisappear(_ animated: Bool) {
+                ads.destroy()
+                if isBeingDismissed { print("gone") }
+            }
+            """), [2])
+        self.assertEqual(self.lines("""\
+            func episodeEnds() { ads.destroy() }
+            override func viewWillDisappear(_ animated: Bool) { ads.destroy() }
+            // override func viewDidDisappear(_ animated: Bool) { ads.destroy() }
+            let text = "func viewDidDisappear() { ads.destroy() }"
+            """), [], "only the body of a real viewDidDisappear counts, not comments or strings")
+
+    def test_a_host_view_made_in_the_show_call_is_refused(self):
+        self.assertEqual(self.lines("try ad.show(in: HeadlessView())"), [1])
+        self.assertEqual(self.lines("try ad.show(in: .init(size: s))"), [1])
+        self.assertEqual(self.lines("try ad.show(in: UIView(frame: .zero), insets: .zero)"), [1])
+        self.assertEqual(self.lines("""\
+            let host = HeadlessView()
+            try ad.show(in: host)
+            try ad.show(in: playerView, insets: UIEdgeInsets(top: 0, left: 0, bottom: 80, right: 0))
+            try ad.show(in: self.view)
+            try host.show(ad)
+            """), [])
+
+    def test_doc_comment_blocks_are_read_with_their_lines(self):
+        swift = textwrap.dedent("""\
+            import Foundation
+            /// Releases the ads.
+            ///
+            /// ```swift
+            /// override func viewDidDisappear(_ animated: Bool) {
+            ///     ads.destroy()
+            /// }
+            /// ```
+            public func destroy() {}
+            // ```swift
+            """)
+        self.assertEqual(docs.doc_comment_blocks(swift),
+                         [(4, "override func viewDidDisappear(_ animated: Bool) {\n    ads.destroy()\n}")])
+
+    def test_the_repository_keeps_the_rules(self):
+        # The guide, README.md, CONTRIBUTING.md and every doc comment: what build-docs refuses.
+        self.assertEqual(docs.snippet_rule_problems(), [])
+
+
 if __name__ == "__main__":
     unittest.main()

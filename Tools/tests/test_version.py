@@ -33,8 +33,8 @@ class CheckInstallLinesTests(unittest.TestCase):
         (articles / "getting-started.md").write_text(guide, encoding="utf-8")
         return root
 
-    def problems(self, readme: str, guide: str = LINE) -> list[str]:
-        return version.check_install_lines(self.tree(readme, guide), "0.3.1", URL)
+    def problems(self, readme: str, guide: str = LINE, public: bool = True) -> list[str]:
+        return version.check_install_lines(self.tree(readme, guide), "0.3.1", URL, public=public)
 
     def test_documents_that_agree_pass(self):
         readme = textwrap.dedent(f"""\
@@ -64,6 +64,14 @@ class CheckInstallLinesTests(unittest.TestCase):
     def test_an_install_document_without_the_line_fails(self):
         found = self.problems("No install section.")
         self.assertEqual(found, ["README.md does not carry the install line `" + LINE + "`"])
+
+    def test_while_not_public_each_install_document_says_so(self):
+        note = f"{LINE}\nThe repository is not\npublic yet: the URL is a placeholder."
+        self.assertEqual(self.problems(note, note, public=False), [])
+        found = self.problems(LINE, note, public=False)
+        self.assertEqual(len(found), 1)
+        self.assertIn("README.md gives the repository's URL without saying it is not public yet", found[0])
+        self.assertEqual(self.problems(LINE, LINE, public=True), [], "once public, nothing to say")
 
     def test_the_repository_documents_agree(self):
         root = pathlib.Path(version.ROOT)

@@ -58,8 +58,9 @@ final class EpisodeViewController: UIViewController, VideoAdDelegate {
 
     override func viewDidDisappear(_ animated: Bool) {
         super.viewDidDisappear(animated)
-        // Leaving the episode: any ad on screen ends with `.destroyed`.
-        guard presentedViewController == nil else { return }
+        // Leaving the episode (not covered by a linear ad's full-screen screen): any ad on screen
+        // ends with `.destroyed`.
+        guard isBeingDismissed || isMovingFromParent else { return }
         planner?.stop()
         planner = nil
         ads?.destroy()

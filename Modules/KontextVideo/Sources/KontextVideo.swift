@@ -88,7 +88,9 @@ public final class KontextVideo {
     /// Held strongly. Set it before showing ads: each ad keeps the provider set when it went on screen.
     ///
     /// ```swift
-    /// KontextVideo.shared.verificationProvider = OpenMeasurementAdapter()
+    /// // The adapter of the guide's Open Measurement article, given your OM SDK partner name.
+    /// KontextVideo.shared.verificationProvider = OpenMeasurementAdapter(
+    ///     partnerName: "Acme", partnerVersion: "2.1.0", omidJavaScript: omidJavaScript)
     /// ```
     public var verificationProvider: (any VideoAdVerificationProvider)?
 

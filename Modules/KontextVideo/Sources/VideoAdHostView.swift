@@ -18,7 +18,8 @@ import Foundation
 ///     var videoAdIsHidden: Bool { false }
 ///     func videoAdDidPlace(_ frame: CGRect) { print("ad at", frame) }
 /// }
-/// try ad.show(in: CanvasHost())
+/// let canvas = CanvasHost()   // held weakly: keep it while the ad is shown
+/// try ad.show(in: canvas)
 /// ```
 @MainActor
 public protocol VideoAdHostView: AnyObject {

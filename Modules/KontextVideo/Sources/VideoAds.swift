@@ -57,7 +57,9 @@ public final class VideoAds {
     ///
     /// Concurrent calls for one format share one request. Every call answers within 16 seconds,
     /// whatever the server does: waiting for ``KontextVideo/initialize(with:)``, the retry of a
-    /// failed initialization and the request's own retries all count.
+    /// failed initialization and the request's own retries all count. The one wait outside that
+    /// bound is the tracking dialog the SDK shows (`requestTrackingAuthorization`): no request
+    /// leaves before the viewer answered it, and the time it was up counts toward the 16 seconds.
     ///
     /// ```swift
     /// do {
@@ -121,7 +123,8 @@ public final class VideoAds {
     /// ```swift
     /// override func viewDidDisappear(_ animated: Bool) {
     ///     super.viewDidDisappear(animated)
-    ///     // Not when an ad (or anything else) is presented over this screen.
+    ///     // Only when the screen is leaving: its view also disappears under a linear ad's
+    ///     // full-screen presentation, and destroying then would end that ad.
     ///     guard isBeingDismissed || isMovingFromParent else { return }
     ///     ads.destroy()
     /// }

@@ -6,6 +6,7 @@ import FoundationXML
 /// Reads the sandbox's VAST documents in tests, with `XMLParser`.
 final class VASTTestReader: NSObject, XMLParserDelegate {
     private var texts: [(element: String, text: String)] = []
+    private var attributeSets: [(element: String, attributes: [String: String])] = []
     private var stack: [String] = []
     private var current = ""
 
@@ -24,16 +25,26 @@ final class VASTTestReader: NSObject, XMLParserDelegate {
         read(data).first { $0.element == element }?.text
     }
 
+    /// The attributes of the first `element`.
+    static func attributes(of element: String, in data: Data) -> [String: String]? {
+        parsed(data).attributeSets.first { $0.element == element }?.attributes
+    }
+
     private static func read(_ data: Data) -> [(element: String, text: String)] {
+        parsed(data).texts
+    }
+
+    private static func parsed(_ data: Data) -> VASTTestReader {
         let reader = VASTTestReader()
         let parser = XMLParser(data: data)
         parser.delegate = reader
         _ = parser.parse()
-        return reader.texts
+        return reader
     }
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?, qualifiedName: String?, attributes: [String: String] = [:]) {
         stack.append(elementName)
+        attributeSets.append((elementName, attributes))
         current = ""
     }
 

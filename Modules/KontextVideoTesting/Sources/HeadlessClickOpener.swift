@@ -9,7 +9,8 @@ import KontextVideo
 /// The harness's opener is `harness.clickOpener`:
 ///
 /// ```swift
-/// try pause.show(in: HeadlessView())
+/// let host = HeadlessView()   // held weakly: keep it while the ad is shown
+/// try pause.show(in: host)
 /// harness.creatives.creative(for: pause)?.click()
 /// #expect(harness.clickOpener.openedURLs.count == 1)   // the sandbox's landing page
 /// ```

@@ -328,7 +328,8 @@ public final class KontextVideoHarness {
     /// ```swift
     /// let player = harness.makePlayer(reportsPlaybackEvents: true)
     /// ads.track(player)
-    /// try overlay.show(in: HeadlessView())
+    /// let host = HeadlessView()   // held weakly: keep it while the ad is shown
+    /// try overlay.show(in: host)
     /// player.seek(to: player.currentTime + 0.5)   // counts nothing toward the overlay's duration
     /// player.pause()                             // the overlay ends with .interrupted at once
     /// ```

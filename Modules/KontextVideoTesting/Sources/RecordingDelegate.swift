@@ -6,7 +6,8 @@ import KontextVideo
 /// let delegate = RecordingDelegate()
 /// ad.delegate = delegate
 /// try await ad.load()
-/// try ad.show(in: HeadlessView())
+/// let host = HeadlessView()   // held weakly: keep it while the ad is shown
+/// try ad.show(in: host)
 /// try ad.dismiss()
 /// #expect(delegate.callbacks == [.impression(adId: ad.id),
 ///                                .end(adId: ad.id, reason: .dismissed, isCompleted: false)])

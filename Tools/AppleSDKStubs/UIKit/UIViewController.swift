@@ -59,6 +59,11 @@
     // doc: /documentation/UIKit/UIViewController/isBeingDismissed
     @available(iOS 5.0, tvOS 9.0, *)
     open var isBeingDismissed: Bool { fatalError() }
+    // doc-missing: isMovingFromParent (no page in the corpus after two searches; its twin
+    // /documentation/UIKit/UIViewController/isMovingToParent is `var isMovingToParent: Bool { get }`,
+    // iOS 5.0, tvOS, visionOS 1.0; Objective-C `isMovingFromParentViewController`, iOS 5.0)
+    @available(iOS 5.0, tvOS 9.0, *)
+    open var isMovingFromParent: Bool { fatalError() }
     // doc: /documentation/UIKit/UIViewController/transitionCoordinator
     @available(iOS 7.0, tvOS 9.0, *)
     open var transitionCoordinator: (any UIViewControllerTransitionCoordinator)? { fatalError() }

@@ -6,8 +6,9 @@ import Foundation
 /// ```swift
 /// let content = KontextVideo.Content(
 ///     id: "drama-12-e03", language: "en", mediaRating: .safe,
-///     title: "The Return", categories: ["IAB1-5"], duration: 1320,
-///     episodeNumber: 3, genre: "romance",
+///     title: "The Return",
+///     categories: ["640", "647", "326"],   // Content Taxonomy 3.0: Television, Drama, Romance
+///     duration: 1320, episodeNumber: 3, genre: "romance",
 ///     series: .init(id: "drama-12", title: "Second Chances", episodeCount: 80))
 /// ```
 public struct KontextVideoContent: Sendable, Hashable {

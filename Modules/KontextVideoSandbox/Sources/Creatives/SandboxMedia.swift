@@ -1,7 +1,7 @@
 import Foundation
 
-/// The small documents the sandbox serves for its ads: landing pages, a dummy mp4 and the
-/// tracking pixel's image (the creative pages are `SandboxCreativePages`).
+/// The small documents the sandbox serves for its ads: landing pages and the tracking
+/// pixel's image (the creative pages are `SandboxCreativePages`, the video `SandboxVideo`).
 enum SandboxMedia {
     /// The page a click lands on.
     static func landingPage(adId: String) -> String {
@@ -12,15 +12,6 @@ enum SandboxMedia {
 
         """
     }
-
-    /// A tiny mp4-shaped file (an `ftyp` box and an empty `mdat` box). Not playable; enough
-    /// for anything that only fetches or sniffs the media file.
-    static let dummyMP4: Data = {
-        var data = Data([0, 0, 0, 0x18]) + Data("ftyp".utf8) + Data("isom".utf8) + Data([0, 0, 2, 0])
-        data += Data("isom".utf8) + Data("mp41".utf8)
-        data += Data([0, 0, 0, 8]) + Data("mdat".utf8)
-        return data
-    }()
 
     /// The image every pixel answers with: a 1×1 PNG.
     static let pixelImage = PNGImage.make(width: 1, height: 1)

@@ -90,7 +90,7 @@ enum VASTDocuments {
                 <Creative id="\(adId)-creative" sequence="1">
                   <UniversalAdId idRegistry="sandbox">\(adId)</UniversalAdId>
                   <Linear skipoffset="00:00:05.000">
-                    <Duration>\(timecode(duration ?? 15))</Duration>
+                    <Duration>\(timecode(duration ?? Double(SandboxVideo.durationSeconds)))</Duration>
                     <TrackingEvents>
         \(tracking)
                     </TrackingEvents>
@@ -99,7 +99,7 @@ enum VASTDocuments {
                       <ClickTracking id="\(adId)-click-tracking"><![CDATA[\(pixel)/click]]></ClickTracking>
                     </VideoClicks>
                     <MediaFiles>
-                      <MediaFile id="\(adId)-media" delivery="progressive" type="\(mediaType)" width="640" height="360" bitrate="800"><![CDATA[\(base)/media/\(adId).mp4]]></MediaFile>
+                      <MediaFile id="\(adId)-media" delivery="progressive" type="\(mediaType)" width="\(SandboxVideo.width)" height="\(SandboxVideo.height)" bitrate="\(SandboxVideo.kilobitsPerSecond)"><![CDATA[\(base)/media/\(adId).mp4]]></MediaFile>
                     </MediaFiles>
                   </Linear>
                 </Creative>\(companion)

@@ -7,7 +7,8 @@ public struct SandboxAd: Sendable, Hashable {
     public var format: SandboxFormat?
     /// The price (default 2.5 USD exact).
     public var price: SandboxPrice?
-    /// `duration` in seconds (default 15; it is also the VAST `<Duration>`).
+    /// `duration` in seconds (default 15, the length of the video the sandbox serves; it is also
+    /// the VAST `<Duration>`, so another value makes the documents state it, not the video last it).
     public var duration: Double?
     /// `expiresIn` in seconds (default 900).
     public var expiresIn: Double?

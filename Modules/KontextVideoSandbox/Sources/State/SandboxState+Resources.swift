@@ -41,7 +41,10 @@ extension SandboxState {
             }
             return (.text(document, contentType: "application/xml"), "VAST \(ad.id)/\(parts[2])")
         case ("media", 2):
-            return (.data(SandboxMedia.dummyMP4, contentType: "video/mp4"), "media")
+            // The real video, by byte ranges: AVPlayer on a device fetches a progressive MP4 in parts.
+            let range = ByteRange(header: record.http.header("Range"), length: SandboxVideo.data.count)
+            let summary = if case .part(let part) = range { "media (bytes \(part.lowerBound)-\(part.upperBound))" } else { "media" }
+            return (range.response(SandboxVideo.data, contentType: SandboxVideo.contentType), summary)
         case ("landing", 2):
             return (.text(SandboxMedia.landingPage(adId: parts[1]), contentType: "text/html; charset=utf-8"), "landing page")
         default:
