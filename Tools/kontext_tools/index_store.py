@@ -51,8 +51,7 @@ ACCESS_LEVELS = {
     0: "", 1 << 17: "private", 1 << 18: "fileprivate", (1 << 18) | (1 << 17): "internal", 1 << 19: "package",
     (1 << 19) | (1 << 17): "spi", (1 << 19) | (1 << 18): "public",
 }
-PROPERTY_BITS = {"generic": 1 << 0, "unittest": 1 << 3, "local": 1 << 7, "protocol-interface": 1 << 8,
-                 "swift-async": 1 << 16}
+PROPERTY_BITS = {"local": 1 << 7}
 
 DEPENDENCY_RECORD = 2  # indexstore_unit_dependency_kind_t
 
@@ -109,17 +108,10 @@ class Occurrence:
     column: int  # 1-based
     relations: tuple[Relation, ...] = ()
 
-    def related(self, role: str) -> list[Symbol]:
-        """The symbols this occurrence has a relation `role` to."""
-        return [r.symbol for r in self.relations if role in r.roles]
-
 
 @dataclass(frozen=True)
 class Unit:
-    """One compile of one main file: its module, and the records (with the source file of each) it
-    wrote."""
-    name: str
-    module: str
+    """One compile of one main file: the records (with the source file of each) it wrote."""
     main_file: str
     is_system: bool
     records: tuple[tuple[str, str], ...]  # (record name, source file)
@@ -179,7 +171,6 @@ def _load(library: str) -> ctypes.CDLL:
         "indexstore_unit_reader_is_system_unit": ([ptr], boolean),
         "indexstore_unit_reader_has_main_file": ([ptr], boolean),
         "indexstore_unit_reader_get_main_file": ([ptr], string),
-        "indexstore_unit_reader_get_module_name": ([ptr], string),
         "indexstore_unit_reader_dependencies_apply_f": ([ptr, ptr, _POINTER_APPLIER], boolean),
         "indexstore_unit_dependency_get_kind": ([ptr], ctypes.c_int),
         "indexstore_unit_dependency_get_name": ([ptr], string),
@@ -273,14 +264,9 @@ class IndexStore:
 
             lib.indexstore_unit_reader_dependencies_apply_f(reader, None, _POINTER_APPLIER(dependency))
             main = lib.indexstore_unit_reader_get_main_file(reader).text() if lib.indexstore_unit_reader_has_main_file(reader) else ""
-            return Unit(name, lib.indexstore_unit_reader_get_module_name(reader).text(), main,
-                        bool(lib.indexstore_unit_reader_is_system_unit(reader)), tuple(records))
+            return Unit(main, bool(lib.indexstore_unit_reader_is_system_unit(reader)), tuple(records))
         finally:
             lib.indexstore_unit_reader_dispose(reader)
-
-    def units(self) -> list[Unit]:
-        """Every unit of the store, in the order of their names."""
-        return [self.unit(name) for name in self.unit_names()]
 
     def occurrences(self, record: str, path: str) -> list[Occurrence]:
         """The occurrences of one record, `path` being the source file it was written for."""
@@ -325,19 +311,3 @@ class IndexStore:
             lib.indexstore_record_reader_dispose(reader)
         return found
 
-
-def read_occurrences(store_path: Path, keep=lambda unit: True, library: Path | None = None) -> list[Occurrence]:
-    """Every occurrence of the non-system units of a store for which `keep(unit)` is true; a record
-    shared by several units (the same file compiled twice alike) is read once."""
-    occurrences: list[Occurrence] = []
-    seen: set[tuple[str, str]] = set()
-    with IndexStore(store_path, library) as store:
-        for unit in store.units():
-            if unit.is_system or not keep(unit):
-                continue
-            for record, path in unit.records:
-                if (record, path) in seen:
-                    continue
-                seen.add((record, path))
-                occurrences.extend(store.occurrences(record, path))
-    return occurrences

@@ -44,10 +44,6 @@ open class AVAudioSession: NSObject {
         // audio continues with the Silent switch set to silent or when the screen locks")
         @available(iOS 3.0, tvOS 9.0, visionOS 1.0, *)
         public static let playback = Category(rawValue: "AVAudioSessionCategoryPlayback")
-        // doc: /documentation/AVFAudio/AVAudioSession/Category-swift.struct/soloAmbient (the
-        // default: "Your audio is silenced by screen locking and by the Silent switch")
-        @available(iOS 3.0, tvOS 9.0, visionOS 1.0, *)
-        public static let soloAmbient = Category(rawValue: "AVAudioSessionCategorySoloAmbient")
     }
 
     // doc?: /documentation/AVFAudio/AVAudioSession/Mode-swift.struct

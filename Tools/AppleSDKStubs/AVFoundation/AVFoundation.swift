@@ -36,8 +36,6 @@ import Dispatch
     nonisolated open func currentTime() -> CMTime { fatalError() }
     // doc: /documentation/AVFoundation/AVPlayer/seek(to:)-87h2r
     nonisolated open func seek(to time: CMTime) {}
-    // doc: /documentation/AVFoundation/AVPlayer/replaceCurrentItem(with:)
-    nonisolated open func replaceCurrentItem(with item: AVPlayerItem?) {}
     // doc: /documentation/AVFoundation/AVPlayer/isMuted
     @available(iOS 7.0, macOS 10.7, tvOS 9.0, *)
     nonisolated open var isMuted: Bool { get { fatalError() } set {} }
@@ -108,20 +106,12 @@ open class AVPlayerLayer: CALayer {
     open var player: AVPlayer? { get { fatalError() } set {} }
     // doc: /documentation/AVFoundation/AVPlayerLayer/isReadyForDisplay
     open var isReadyForDisplay: Bool { fatalError() }
-    // doc: /documentation/AVFoundation/AVPlayerLayer/videoGravity
-    open var videoGravity: AVLayerVideoGravity { get { fatalError() } set {} }
 }
 
 // doc: /documentation/AVFoundation/AVLayerVideoGravity (the page gives no version for any platform)
 public struct AVLayerVideoGravity: Hashable, RawRepresentable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
-    // doc: /documentation/AVFoundation/AVLayerVideoGravity/resizeAspect
-    @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
-    public static let resizeAspect = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResizeAspect")
-    // doc: /documentation/AVFoundation/AVLayerVideoGravity/resizeAspectFill
-    @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
-    public static let resizeAspectFill = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResizeAspectFill")
     // doc: /documentation/AVFoundation/AVLayerVideoGravity/resize
     @available(iOS 4.0, macOS 10.7, tvOS 9.0, *)
     public static let resize = AVLayerVideoGravity(rawValue: "AVLayerVideoGravityResize")

@@ -11,9 +11,4 @@ open class ASIdentifierManager: NSObject {
     open class func shared() -> ASIdentifierManager { fatalError() }
     // doc: /documentation/AdSupport/ASIdentifierManager/advertisingIdentifier
     open var advertisingIdentifier: UUID { fatalError() }
-    // doc: /documentation/AdSupport/ASIdentifierManager/isAdvertisingTrackingEnabled
-    @available(iOS, introduced: 6.0, deprecated: 14.0, message: "This has been replaced by functionality in AppTrackingTransparency's ATTrackingManager class.")
-    @available(tvOS, introduced: 6.0, deprecated: 14.0, message: "This has been replaced by functionality in AppTrackingTransparency's ATTrackingManager class.")
-    @available(macOS, introduced: 10.14, deprecated: 11.0, message: "This has been replaced by functionality in AppTrackingTransparency's ATTrackingManager class.")
-    open var isAdvertisingTrackingEnabled: Bool { fatalError() }
 }

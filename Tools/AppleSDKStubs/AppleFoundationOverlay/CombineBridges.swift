@@ -16,8 +16,6 @@ extension NSObject {
         public let options: NSKeyValueObservingOptions
         // doc: /documentation/ObjectiveC/NSObject-swift.class/KeyValueObservingPublisher/init(object:keyPath:options:)
         public init(object: Subject, keyPath: KeyPath<Subject, Value>, options: NSKeyValueObservingOptions) { fatalError() }
-        // doc: /documentation/ObjectiveC/NSObject-swift.class/KeyValueObservingPublisher/didChange()
-        public func didChange() -> Publishers.Map<NSObject.KeyValueObservingPublisher<Subject, Value>, Void> { fatalError() }
         public func receive<S>(subscriber: S) where Value == S.Input, S: Subscriber, S.Failure == Never {}
     }
 }

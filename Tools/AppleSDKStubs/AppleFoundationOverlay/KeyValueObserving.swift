@@ -13,9 +13,6 @@ public struct NSKeyValueObservingOptions: OptionSet, Sendable {
     // doc: /documentation/Foundation/NSKeyValueObservingOptions/initial
     @available(iOS 2.0, macOS 10.5, tvOS 9.0, *)
     public static var initial: NSKeyValueObservingOptions { fatalError() }
-    // doc: /documentation/Foundation/NSKeyValueObservingOptions/prior
-    @available(iOS 2.0, macOS 10.5, tvOS 9.0, *)
-    public static var prior: NSKeyValueObservingOptions { fatalError() }
 }
 
 // doc: /documentation/Foundation/NSKeyValueObservedChange

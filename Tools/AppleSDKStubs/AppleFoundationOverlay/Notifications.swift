@@ -2,9 +2,6 @@
 import Foundation
 
 extension NotificationCenter {
-    // doc: /documentation/Foundation/NotificationCenter/notifications(named:object:)
-    @available(iOS 15.0, macOS 12.0, tvOS 15.0, *)
-    @preconcurrency public func notifications(named name: Notification.Name, object: (any AnyObject & Sendable)? = nil) -> NotificationCenter.Notifications { fatalError() }
 
     // doc: /documentation/Foundation/NotificationCenter/Notifications
     @available(iOS 15.0, macOS 12.0, tvOS 15.0, *)

@@ -60,7 +60,6 @@ public enum Subscribers {
     }
     // doc: /documentation/Combine/Subscribers/Demand
     @frozen public struct Demand: Equatable, Hashable, Sendable {
-        public static let unlimited = Demand()
         public static let none = Demand()
         public static func max(_ value: Int) -> Demand { fatalError() }
         init() {}
@@ -118,30 +117,6 @@ extension Subject where Self.Output == () {
     public func send() {}
 }
 
-// doc: /documentation/Combine/PassthroughSubject
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-final public class PassthroughSubject<Output, Failure: Error>: Subject {
-    // doc: /documentation/Combine/PassthroughSubject/init()
-    public init() { fatalError() }
-    final public func send(subscription: any Subscription) {}
-    final public func receive<S>(subscriber: S) where Output == S.Input, Failure == S.Failure, S: Subscriber {}
-    final public func send(_ input: Output) {}
-    final public func send(completion: Subscribers.Completion<Failure>) {}
-}
-
-// doc: /documentation/Combine/CurrentValueSubject
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-final public class CurrentValueSubject<Output, Failure: Error>: Subject {
-    // doc: /documentation/Combine/CurrentValueSubject/value
-    final public var value: Output { get { fatalError() } set {} }
-    // doc: /documentation/Combine/CurrentValueSubject/init(_:)
-    public init(_ value: Output) { fatalError() }
-    final public func send(subscription: any Subscription) {}
-    final public func receive<S>(subscriber: S) where Output == S.Input, Failure == S.Failure, S: Subscriber {}
-    final public func send(_ input: Output) {}
-    final public func send(completion: Subscribers.Completion<Failure>) {}
-}
-
 // doc-missing: Publishers (no page in the corpus; /documentation/Combine/Publishers not found after two searches)
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public enum Publishers {
@@ -153,15 +128,6 @@ public enum Publishers {
         public init(upstream: Upstream, transform: @escaping (Upstream.Output) -> Output) { fatalError() }
         public func receive<S>(subscriber: S) where Output == S.Input, S: Subscriber, Upstream.Failure == S.Failure {}
     }
-    // doc: /documentation/Combine/Publishers/RemoveDuplicates
-    public struct RemoveDuplicates<Upstream: Publisher>: Publisher {
-        public typealias Output = Upstream.Output
-        public typealias Failure = Upstream.Failure
-        public let upstream: Upstream
-        public let predicate: (Upstream.Output, Upstream.Output) -> Bool
-        public init(upstream: Upstream, predicate: @escaping (Publishers.RemoveDuplicates<Upstream>.Output, Publishers.RemoveDuplicates<Upstream>.Output) -> Bool) { fatalError() }
-        public func receive<S>(subscriber: S) where S: Subscriber, Upstream.Failure == S.Failure, Upstream.Output == S.Input {}
-    }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
@@ -170,22 +136,12 @@ extension Publisher {
     public func sink(receiveCompletion: @escaping (Subscribers.Completion<Self.Failure>) -> Void, receiveValue: @escaping (Self.Output) -> Void) -> AnyCancellable { fatalError() }
     // doc: /documentation/Combine/Publisher/map(_:)-99evh
     public func map<T>(_ transform: @escaping (Self.Output) -> T) -> Publishers.Map<Self, T> { fatalError() }
-    // doc: /documentation/Combine/Publisher/removeDuplicates(by:)
-    public func removeDuplicates(by predicate: @escaping (Self.Output, Self.Output) -> Bool) -> Publishers.RemoveDuplicates<Self> { fatalError() }
-    // doc: /documentation/Combine/Publisher/eraseToAnyPublisher()
-    @inlinable public func eraseToAnyPublisher() -> AnyPublisher<Self.Output, Self.Failure> { fatalError() }
 }
 
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 extension Publisher where Self.Failure == Never {
     // doc: /documentation/Combine/Publisher/sink(receiveValue:)
     public func sink(receiveValue: @escaping (Self.Output) -> Void) -> AnyCancellable { fatalError() }
-}
-
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-extension Publisher where Self.Output: Equatable {
-    // doc: /documentation/Combine/Publisher/removeDuplicates()
-    public func removeDuplicates() -> Publishers.RemoveDuplicates<Self> { fatalError() }
 }
 
 // MARK: Observable objects (what SwiftUI's `ObservedObject` and `StateObject` hold)

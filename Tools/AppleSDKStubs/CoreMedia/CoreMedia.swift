@@ -22,12 +22,8 @@ public struct CMTime: Hashable, Sendable {
     public init(seconds: Double, preferredTimescale: CMTimeScale) { fatalError() }
     // doc: /documentation/CoreMedia/CMTime/seconds
     public var seconds: Double { fatalError() }
-    // doc-missing: CMTime.isValid (no page in the corpus; CMTIME_IS_VALID(_:) has one)
-    public var isValid: Bool { fatalError() }
     // doc: /documentation/CoreMedia/CMTime/zero
     public static let zero: CMTime = { fatalError() }()
     // doc: /documentation/CoreMedia/CMTime/invalid
     public static let invalid: CMTime = { fatalError() }()
-    // doc: /documentation/CoreMedia/CMTime/indefinite
-    public static let indefinite: CMTime = { fatalError() }()
 }

@@ -12,8 +12,4 @@ open class CALayer: NSObject {
     open var bounds: CGRect { get { fatalError() } set {} }
     // doc: /documentation/QuartzCore/CALayer/isHidden
     open var isHidden: Bool { get { fatalError() } set {} }
-    // doc: /documentation/QuartzCore/CALayer/addSublayer(_:)
-    open func addSublayer(_ layer: CALayer) {}
-    // doc: /documentation/QuartzCore/CALayer/removeFromSuperlayer()
-    open func removeFromSuperlayer() {}
 }

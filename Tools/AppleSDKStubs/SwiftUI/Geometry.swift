@@ -43,31 +43,6 @@ public struct GeometryProxy {
     public func frame(in coordinateSpace: CoordinateSpace) -> CGRect { fatalError() }
 }
 
-// doc: /documentation/SwiftUI/GeometryReader
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-@frozen nonisolated public struct GeometryReader<Content>: View where Content: View {
-    // doc: /documentation/SwiftUI/GeometryReader/content
-    public var content: (GeometryProxy) -> Content
-    // doc: /documentation/SwiftUI/GeometryReader/init(content:)
-    public init(@ViewBuilder content: @escaping (GeometryProxy) -> Content) { self.content = content }
-    public typealias Body = Never
-    public var body: Never { fatalError() }
-}
-
-// doc?: /documentation/SwiftUI/VerticalEdge
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-@frozen public enum VerticalEdge: Int8, CaseIterable, Hashable, Sendable {
-    case top
-    case bottom
-}
-
-// doc?: /documentation/SwiftUI/HorizontalEdge
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-@frozen public enum HorizontalEdge: Int8, CaseIterable, Hashable, Sendable {
-    case leading
-    case trailing
-}
-
 // doc: /documentation/SwiftUI/Alignment
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 @frozen public struct Alignment: Equatable, Sendable {
@@ -84,15 +59,11 @@ public struct GeometryProxy {
     public static let center = Alignment(horizontal: .center, vertical: .center)
     // doc: /documentation/SwiftUI/Alignment/bottom
     public static let bottom = Alignment(horizontal: .center, vertical: .bottom)
-    // doc: /documentation/SwiftUI/Alignment/bottomTrailing
-    public static let bottomTrailing = Alignment(horizontal: .trailing, vertical: .bottom)
 }
 
 // doc: /documentation/SwiftUI/LayoutDirection
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 public enum LayoutDirection: Hashable, CaseIterable, Sendable {
-    // doc: /documentation/SwiftUI/LayoutDirection/leftToRight
-    case leftToRight
     // doc?: /documentation/SwiftUI/LayoutDirection/rightToLeft
     case rightToLeft
 }

@@ -60,26 +60,9 @@ extension View {
     @available(iOS 14.0, macOS 11.0, tvOS 14.0, *)
     nonisolated public func navigationTitle(_ titleKey: LocalizedStringKey) -> some View { ModifiedContent(content: self, modifier: EmptyModifier()) }
 
-    // doc: /documentation/SwiftUI/View/safeAreaInset(edge:alignment:spacing:content:)-4s51l
-    @available(iOS 15.0, macOS 12.0, tvOS 15.0, *)
-    nonisolated public func safeAreaInset<V>(
-        edge: VerticalEdge, alignment: HorizontalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V
-    ) -> some View where V: View { ModifiedContent(content: self, modifier: EmptyModifier()) }
-    // doc: /documentation/SwiftUI/View/safeAreaInset(edge:alignment:spacing:content:)
-    @available(iOS 15.0, macOS 12.0, tvOS 15.0, *)
-    nonisolated public func safeAreaInset<V>(
-        edge: HorizontalEdge, alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> V
-    ) -> some View where V: View { ModifiedContent(content: self, modifier: EmptyModifier()) }
-
     // doc: /documentation/SwiftUI/View/sheet(isPresented:onDismiss:content:)
     nonisolated public func sheet<Content>(
         isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
     ) -> some View where Content: View { ModifiedContent(content: self, modifier: EmptyModifier()) }
 
-    // doc: /documentation/SwiftUI/View/fullScreenCover(isPresented:onDismiss:content:)
-    @available(iOS 14.0, tvOS 14.0, *)
-    @available(macOS, unavailable)
-    nonisolated public func fullScreenCover<Content>(
-        isPresented: Binding<Bool>, onDismiss: (() -> Void)? = nil, @ViewBuilder content: @escaping () -> Content
-    ) -> some View where Content: View { ModifiedContent(content: self, modifier: EmptyModifier()) }
 }

@@ -44,21 +44,6 @@ extension Text: View {
     init() {}
 }
 
-// doc?: /documentation/SwiftUI/Axis
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-@frozen public enum Axis: Int8, CaseIterable, Sendable {
-    case horizontal
-    case vertical
-
-    // doc?: /documentation/SwiftUI/Axis/Set
-    @frozen public struct Set: OptionSet, Sendable {
-        public let rawValue: Int8
-        public init(rawValue: Int8) { self.rawValue = rawValue }
-        public static let horizontal = Set(rawValue: 1)
-        public static let vertical = Set(rawValue: 2)
-    }
-}
-
 // doc: /documentation/SwiftUI/VStack
 @available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
 @frozen nonisolated public struct VStack<Content>: View where Content: View {
@@ -73,15 +58,6 @@ extension Text: View {
 @frozen nonisolated public struct ZStack<Content>: View where Content: View {
     // doc: /documentation/SwiftUI/ZStack/init(alignment:content:)
     public init(alignment: Alignment = .center, @ViewBuilder content: () -> Content) { fatalError() }
-    public typealias Body = Never
-    public var body: Never { fatalError() }
-}
-
-// doc: /documentation/SwiftUI/HStack
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-@frozen nonisolated public struct HStack<Content>: View where Content: View {
-    // doc?: /documentation/SwiftUI/HStack/init(alignment:spacing:content:)
-    public init(alignment: VerticalAlignment = .center, spacing: CGFloat? = nil, @ViewBuilder content: () -> Content) { fatalError() }
     public typealias Body = Never
     public var body: Never { fatalError() }
 }
@@ -146,16 +122,6 @@ extension ForEach where ID == Data.Element.ID, Content: View, Data.Element: Iden
 extension ForEach where Content: View {
     // doc?: /documentation/SwiftUI/ForEach/init(_:id:content:)
     public init(_ data: Data, id: KeyPath<Data.Element, ID>, @ViewBuilder content: @escaping (Data.Element) -> Content) { fatalError() }
-}
-
-// doc: /documentation/SwiftUI/ScrollView
-@available(iOS 13.0, macOS 10.15, tvOS 13.0, *)
-nonisolated public struct ScrollView<Content>: View where Content: View {
-    // doc: /documentation/SwiftUI/ScrollView/init(_:showsIndicators:content:)
-    // (its page says deprecated in 27.0, for `init(_:content:)`; Xcode 26 has only this one)
-    public init(_ axes: Axis.Set = .vertical, showsIndicators: Bool = true, @ViewBuilder content: () -> Content) { fatalError() }
-    public typealias Body = Never
-    public var body: Never { fatalError() }
 }
 
 // doc?: /documentation/SwiftUI/NavigationPath

@@ -20,21 +20,14 @@
     @available(iOSApplicationExtension, unavailable)
     @available(tvOSApplicationExtension, unavailable)
     open func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:], completionHandler completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {}
-    // doc: /documentation/UIKit/UIApplication/canOpenURL(_:) (the page lists it deprecated in iOS/tvOS 27.0; its message is the page's deprecation summary)
-    @available(iOS, introduced: 3.0, deprecated: 27.0, message: "Attempt to open the URL and handle any failure instead of validating it first. Using universal links instead of custom URL schemes removes the need for this validation entirely.")
-    @available(tvOS, introduced: 9.0, deprecated: 27.0, message: "Attempt to open the URL and handle any failure instead of validating it first. Using universal links instead of custom URL schemes removes the need for this validation entirely.")
-    nonisolated open func canOpenURL(_ url: URL) -> Bool { fatalError() }
     // doc: /documentation/UIKit/UIApplication/connectedScenes
     @available(iOS 13.0, tvOS 13.0, *)
     open var connectedScenes: Set<UIScene> { fatalError() }
-    // doc: /documentation/UIKit/UIApplication/isIdleTimerDisabled
-    open var isIdleTimerDisabled: Bool { get { fatalError() } set {} }
 
     // doc: /documentation/UIKit/UIApplication/State (and /State/active)
     @available(iOS 4.0, tvOS 9.0, *)
     public enum State: Int, Sendable {
         case active = 0
-        case inactive = 1
         case background = 2
     }
 
@@ -42,9 +35,6 @@
     public struct OpenExternalURLOptionsKey: Hashable, RawRepresentable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
-        // doc: /documentation/UIKit/UIApplication/OpenExternalURLOptionsKey/universalLinksOnly
-        @available(iOS 10.0, tvOS 10.0, *)
-        public static let universalLinksOnly = UIApplication.OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
     }
 
     // doc: /documentation/UIKit/UIApplication/didEnterBackgroundNotification
@@ -55,8 +45,6 @@
     nonisolated public static let willEnterForegroundNotification = NSNotification.Name("UIApplicationWillEnterForegroundNotification")
     // doc: /documentation/UIKit/UIApplication/didBecomeActiveNotification
     nonisolated public static let didBecomeActiveNotification = NSNotification.Name("UIApplicationDidBecomeActiveNotification")
-    // doc: /documentation/UIKit/UIApplication/willResignActiveNotification
-    nonisolated public static let willResignActiveNotification = NSNotification.Name("UIApplicationWillResignActiveNotification")
 }
 
 // doc: /documentation/UIKit/UIScene
@@ -79,9 +67,7 @@
 
     // doc: /documentation/UIKit/UIScene/ActivationState-swift.enum
     public enum ActivationState: Int, Sendable {
-        case unattached = -1
         case foregroundActive = 0
-        case foregroundInactive = 1
         case background = 2
     }
 }
@@ -93,13 +79,9 @@
     // tvOS: no visionOS)
     @available(visionOS, unavailable)
     open var screen: UIScreen { fatalError() }
-    // doc: /documentation/UIKit/UIWindowScene/windows
-    open var windows: [UIWindow] { fatalError() }
     // doc: /documentation/UIKit/UIWindowScene/keyWindow
     @available(iOS 15.0, tvOS 15.0, *)
     open var keyWindow: UIWindow? { fatalError() }
-    // doc: /documentation/UIKit/UIWindowScene/traitCollection
-    open var traitCollection: UITraitCollection { fatalError() }
 }
 
 // doc: /documentation/UIKit/UIWindow
@@ -113,8 +95,6 @@
     // doc: /documentation/UIKit/UIWindow/windowScene
     @available(iOS 13.0, tvOS 13.0, *)
     weak open var windowScene: UIWindowScene? { get { fatalError() } set {} }
-    // doc: /documentation/UIKit/UIWindow/isKeyWindow
-    open var isKeyWindow: Bool { fatalError() }
     // doc: /documentation/UIKit/UIWindow/rootViewController
     @available(iOS 4.0, tvOS 9.0, *)
     open var rootViewController: UIViewController? { get { fatalError() } set {} }
@@ -134,15 +114,9 @@
     open class var main: UIScreen { fatalError() }
     // doc: /documentation/UIKit/UIScreen/bounds
     open var bounds: CGRect { fatalError() }
-    // doc: /documentation/UIKit/UIScreen/nativeBounds
-    @available(iOS 8.0, tvOS 9.0, *)
-    open var nativeBounds: CGRect { fatalError() }
     // doc: /documentation/UIKit/UIScreen/scale
     @available(iOS 4.0, tvOS 9.0, *)
     open var scale: CGFloat { fatalError() }
-    // doc: /documentation/UIKit/UIScreen/nativeScale
-    @available(iOS 8.0, tvOS 9.0, *)
-    open var nativeScale: CGFloat { fatalError() }
 }
 
 // doc: /documentation/UIKit/UIDevice
@@ -159,20 +133,5 @@
     // doc: /documentation/UIKit/UIDevice/identifierForVendor
     @available(iOS 6.0, tvOS 9.0, visionOS 1.0, *)
     open var identifierForVendor: UUID? { fatalError() }
-    // doc: /documentation/UIKit/UIDevice/userInterfaceIdiom
-    @available(iOS 3.2, tvOS 9.0, *)
-    open var userInterfaceIdiom: UIUserInterfaceIdiom { fatalError() }
 }
 
-// doc: /documentation/UIKit/UIUserInterfaceIdiom (the page gives no version for any platform)
-public enum UIUserInterfaceIdiom: Int, Sendable {
-    case unspecified = -1
-    case phone = 0
-    case pad = 1
-    case tv = 2
-    case carPlay = 3
-    @available(iOS 14.0, tvOS 14.0, *)
-    case mac = 5
-    @available(iOS 17.0, tvOS 17.0, *)
-    case vision = 6
-}

@@ -3,8 +3,6 @@
 @MainActor open class UIControl: UIView {
     // doc: /documentation/UIKit/UIControl/isEnabled
     open var isEnabled: Bool { get { fatalError() } set {} }
-    // doc: /documentation/UIKit/UIControl/addTarget(_:action:for:)
-    open func addTarget(_ target: Any?, action: Selector, for controlEvents: UIControl.Event) {}
     // doc: /documentation/UIKit/UIControl/addAction(_:for:)
     @available(iOS 14.0, tvOS 14.0, *)
     open func addAction(_ action: UIAction, for controlEvents: UIControl.Event) {}
@@ -13,8 +11,6 @@
     public struct Event: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static var touchUpInside: UIControl.Event { fatalError() }
-        public static var valueChanged: UIControl.Event { fatalError() }
         @available(iOS 9.0, tvOS 9.0, *)
         public static var primaryActionTriggered: UIControl.Event { fatalError() }
     }
@@ -23,9 +19,7 @@
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static var normal: UIControl.State { fatalError() }
-        public static var highlighted: UIControl.State { fatalError() }
         public static var disabled: UIControl.State { fatalError() }
-        public static var selected: UIControl.State { fatalError() }
     }
 }
 
@@ -42,18 +36,12 @@
     public convenience init(frame: CGRect, primaryAction: UIAction?) { fatalError() }
     // doc: /documentation/UIKit/UIButton/setTitle(_:for:)
     open func setTitle(_ title: String?, for state: UIControl.State) {}
-    // doc: /documentation/UIKit/UIButton/setImage(_:for:)
-    open func setImage(_ image: UIImage?, for state: UIControl.State) {}
 
     // doc: /documentation/UIKit/UIButton/ButtonType-swift.enum
     public enum ButtonType: Int, Sendable {
         case custom = 0
         @available(iOS 7.0, tvOS 9.0, *)
         case system = 1
-        case detailDisclosure = 2
-        case infoLight = 3
-        case infoDark = 4
-        case contactAdd = 5
         // doc: /documentation/UIKit/UIButton/ButtonType-swift.enum/close (iOS 13.0, visionOS 1.0; its page lists no tvOS)
         @available(iOS 13.0, visionOS 1.0, *)
         @available(tvOS, unavailable)
@@ -71,14 +59,12 @@
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static var disabled: UIMenuElement.Attributes { fatalError() }
-        public static var destructive: UIMenuElement.Attributes { fatalError() }
         public static var hidden: UIMenuElement.Attributes { fatalError() }
     }
     // doc: /documentation/UIKit/UIMenuElement/State
     public enum State: Int, Sendable {
         case off = 0
         case on = 1
-        case mixed = 2
     }
 }
 

@@ -20,11 +20,8 @@ extension UIImage {
 extension UIView {
     // doc: /documentation/UIKit/UIView/ContentMode-swift.enum
     public enum ContentMode: Int, Sendable {
-        // doc: /documentation/UIKit/UIView/ContentMode-swift.enum/scaleToFill
-        case scaleToFill = 0
         // doc: /documentation/UIKit/UIView/ContentMode-swift.enum/scaleAspectFit
         case scaleAspectFit = 1
-        case scaleAspectFill = 2
     }
     // doc?: /documentation/UIKit/UIView/contentMode-swift.property
     public var contentMode: UIView.ContentMode { get { fatalError() } set {} }

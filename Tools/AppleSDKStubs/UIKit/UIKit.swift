@@ -50,8 +50,6 @@ open class UIColor: NSObject, @unchecked Sendable {
     open class var white: UIColor { fatalError() }
     // doc: /documentation/UIKit/UIColor/clear
     open class var clear: UIColor { fatalError() }
-    // doc: /documentation/UIKit/UIColor/withAlphaComponent(_:)
-    @discardableResult open func withAlphaComponent(_ alpha: CGFloat) -> UIColor { fatalError() }
 }
 
 // doc: /documentation/UIKit/UIImage

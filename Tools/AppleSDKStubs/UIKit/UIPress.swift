@@ -8,10 +8,6 @@ open class UIPress: NSObject, @unchecked Sendable {
 
     // doc: /documentation/UIKit/UIPress/PressType
     public enum PressType: Int, Sendable {
-        case upArrow = 0
-        case downArrow = 1
-        case leftArrow = 2
-        case rightArrow = 3
         // doc: /documentation/UIKit/UIPress/PressType/select
         case select = 4
         // doc: /documentation/UIKit/UIPress/PressType (its `menu` constant: "the menu button")
@@ -24,8 +20,6 @@ open class UIPress: NSObject, @unchecked Sendable {
 // doc: /documentation/UIKit/UIPressesEvent (`@MainActor class UIPressesEvent`)
 @available(iOS 9.0, tvOS 9.0, *)
 @MainActor open class UIPressesEvent: NSObject {
-    // doc: /documentation/UIKit/UIPressesEvent/allPresses
-    open var allPresses: Set<UIPress> { fatalError() }
 }
 
 // doc: /documentation/UIKit/UIFocusEnvironment ("Classes in UIKit that conform to this protocol include UIView, UIViewController, UIWindow")

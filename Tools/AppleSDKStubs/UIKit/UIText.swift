@@ -41,8 +41,6 @@ open class UIFont: NSObject, @unchecked Sendable {
 open class UIFontMetrics: NSObject, @unchecked Sendable {
     // doc: /documentation/UIKit/UIFontMetrics/init(forTextStyle:)
     public init(forTextStyle textStyle: UIFont.TextStyle) { fatalError() }
-    // doc: /documentation/UIKit/UIFontMetrics/scaledFont(for:)
-    open func scaledFont(for font: UIFont) -> UIFont { fatalError() }
     // doc: /documentation/UIKit/UIFontMetrics/scaledValue(for:)
     open func scaledValue(for value: CGFloat) -> CGFloat { fatalError() }
 }

@@ -30,8 +30,6 @@
     open var window: UIWindow? { fatalError() }
     // doc: /documentation/UIKit/UIView/superview
     open var superview: UIView? { fatalError() }
-    // doc: /documentation/UIKit/UIView/subviews
-    open var subviews: [UIView] { fatalError() }
     // doc: /documentation/UIKit/UIView/isHidden
     open var isHidden: Bool { get { fatalError() } set {} }
     // doc: /documentation/UIKit/UIView/alpha
@@ -61,8 +59,6 @@
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? { fatalError() }
     // doc: /documentation/UIKit/UIView/setNeedsLayout()
     open func setNeedsLayout() {}
-    // doc: /documentation/UIKit/UIView/layoutIfNeeded()
-    open func layoutIfNeeded() {}
     // doc: /documentation/UIKit/UIView/didMoveToWindow()
     open func didMoveToWindow() {}
     // doc: /documentation/UIKit/UIFocusEnvironment/preferredFocusEnvironments (UIView adopts UIFocusEnvironment)
@@ -77,9 +73,6 @@
     // doc: /documentation/UIKit/UIView/addGestureRecognizer(_:)
     @available(iOS 3.2, tvOS 9.0, *)
     open func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {}
-    // doc: /documentation/UIKit/UITraitEnvironment/traitCollection (UIView adopts UITraitEnvironment; no UIView page in the corpus)
-    @available(iOS 8.0, tvOS 9.0, *)
-    open var traitCollection: UITraitCollection { fatalError() }
 
     // doc: /documentation/UIKit/UIView/topAnchor
     @available(iOS 9.0, tvOS 9.0, *)
@@ -99,9 +92,6 @@
     // doc-missing: /documentation/UIKit/UIView/centerYAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var centerYAnchor: NSLayoutYAxisAnchor { fatalError() }
-    // doc-missing: /documentation/UIKit/UIView/widthAnchor (no page in the corpus)
-    @available(iOS 9.0, tvOS 9.0, *)
-    open var widthAnchor: NSLayoutDimension { fatalError() }
     // doc-missing: /documentation/UIKit/UIView/heightAnchor (no page in the corpus)
     @available(iOS 9.0, tvOS 9.0, *)
     open var heightAnchor: NSLayoutDimension { fatalError() }
@@ -110,21 +100,9 @@
     public struct AutoresizingMask: OptionSet, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
-        public static var flexibleLeftMargin: UIView.AutoresizingMask { fatalError() }
         public static var flexibleWidth: UIView.AutoresizingMask { fatalError() }
-        public static var flexibleRightMargin: UIView.AutoresizingMask { fatalError() }
-        public static var flexibleTopMargin: UIView.AutoresizingMask { fatalError() }
         public static var flexibleHeight: UIView.AutoresizingMask { fatalError() }
-        public static var flexibleBottomMargin: UIView.AutoresizingMask { fatalError() }
     }
-}
-
-// doc: /documentation/UIKit/UITraitCollection (`class UITraitCollection`: not main-actor isolated, unlike
-// UIView; the corpus's excerpt of the page ends before its conformances, so no Sendable is declared here)
-@available(iOS 8.0, tvOS 9.0, *)
-open class UITraitCollection: NSObject {
-    // doc: /documentation/UIKit/UITraitCollection/displayScale
-    open var displayScale: CGFloat { fatalError() }
 }
 
 // doc: /documentation/UIKit/UIScrollView
@@ -140,9 +118,6 @@ open class UITraitCollection: NSObject {
     // doc: /documentation/UIKit/NSLayoutConstraint/activate(_:)
     @available(iOS 8.0, tvOS 9.0, *)
     open class func activate(_ constraints: [NSLayoutConstraint]) {}
-    // doc: /documentation/UIKit/NSLayoutConstraint/deactivate(_:)
-    @available(iOS 8.0, tvOS 9.0, *)
-    open class func deactivate(_ constraints: [NSLayoutConstraint]) {}
     // doc: /documentation/UIKit/NSLayoutConstraint/isActive
     @available(iOS 8.0, tvOS 9.0, *)
     open var isActive: Bool { get { fatalError() } set {} }
@@ -195,12 +170,8 @@ open class UITraitCollection: NSObject {
 
     // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum (its page lists no versions)
     public enum State: Int, Sendable {
-        // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/possible
-        case possible = 0
         // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/began
         case began = 1
-        // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/changed
-        case changed = 2
         // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/ended
         case ended = 3
         // doc: /documentation/UIKit/UIGestureRecognizer/State-swift.enum/cancelled

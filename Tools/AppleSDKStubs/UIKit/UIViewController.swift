@@ -12,24 +12,14 @@
     // doc: /documentation/UIKit/UIViewController/viewIfLoaded
     @available(iOS 9.0, tvOS 9.0, *)
     open var viewIfLoaded: UIView? { fatalError() }
-    // doc: /documentation/UIKit/UIViewController/isViewLoaded
-    @available(iOS 3.0, tvOS 9.0, *)
-    open var isViewLoaded: Bool { fatalError() }
     // doc: /documentation/UIKit/UIViewController/loadView()
     open func loadView() {}
     // doc: /documentation/UIKit/UIViewController/viewDidLoad()
     open func viewDidLoad() {}
-    // doc: /documentation/UIKit/UIViewController/viewWillAppear(_:)
-    open func viewWillAppear(_ animated: Bool) {}
     // doc: /documentation/UIKit/UIViewController/viewDidAppear(_:)
     open func viewDidAppear(_ animated: Bool) {}
-    // doc: /documentation/UIKit/UIViewController/viewWillDisappear(_:)
-    open func viewWillDisappear(_ animated: Bool) {}
     // doc: /documentation/UIKit/UIViewController/viewDidDisappear(_:)
     open func viewDidDisappear(_ animated: Bool) {}
-    // doc: /documentation/UIKit/UIViewController/viewDidLayoutSubviews()
-    @available(iOS 5.0, tvOS 9.0, *)
-    open func viewDidLayoutSubviews() {}
 
     // doc: /documentation/UIKit/UIFocusEnvironment/preferredFocusEnvironments (UIViewController adopts UIFocusEnvironment)
     @available(iOS 9.0, tvOS 9.0, *)
@@ -78,10 +68,6 @@
     @available(iOS 7.0, *)
     @available(tvOS, unavailable)
     open var prefersStatusBarHidden: Bool { fatalError() }
-    // doc: /documentation/UIKit/UIViewController/setNeedsStatusBarAppearanceUpdate()
-    @available(iOS 7.0, *)
-    @available(tvOS, unavailable)
-    open func setNeedsStatusBarAppearanceUpdate() {}
     // doc: /documentation/UIKit/UIViewController/prefersHomeIndicatorAutoHidden
     @available(iOS 11.0, *)
     @available(tvOS, unavailable)
@@ -90,49 +76,20 @@
     // doc: /documentation/UIKit/UIViewController/children
     @available(iOS 5.0, tvOS 9.0, *)
     open var children: [UIViewController] { fatalError() }
-    // doc: /documentation/UIKit/UIViewController/addChild(_:)
-    @available(iOS 5.0, tvOS 9.0, *)
-    open func addChild(_ childController: UIViewController) {}
-    // doc: /documentation/UIKit/UIViewController/removeFromParent()
-    @available(iOS 5.0, tvOS 9.0, *)
-    open func removeFromParent() {}
-    // doc: /documentation/UIKit/UIViewController/didMove(toParent:)
-    @available(iOS 5.0, tvOS 9.0, *)
-    open func didMove(toParent parent: UIViewController?) {}
 }
 
 // doc: /documentation/UIKit/UIModalPresentationStyle
 @available(iOS 2.0, tvOS 9.0, *)
 public enum UIModalPresentationStyle: Int, Sendable {
     case fullScreen = 0
-    @available(tvOS, unavailable)
-    case pageSheet = 1
-    @available(tvOS, unavailable)
-    case formSheet = 2
-    case currentContext = 3
     case custom = 4
-    case overFullScreen = 5
-    case overCurrentContext = 6
-    @available(tvOS, unavailable)
-    case popover = 7
-    // doc: /documentation/UIKit/UIModalPresentationStyle/blurOverFullScreen
-    @available(tvOS 11.0, *)
-    @available(iOS, unavailable)
-    case blurOverFullScreen = 8
     case none = -1
-    @available(iOS 13.0, tvOS 13.0, *)
-    case automatic = -2
 }
 
 // doc: /documentation/UIKit/UIModalTransitionStyle
 @available(iOS 3.0, tvOS 9.0, *)
 public enum UIModalTransitionStyle: Int, Sendable {
-    case coverVertical = 0
-    @available(tvOS, unavailable)
-    case flipHorizontal = 1
     case crossDissolve = 2
-    @available(tvOS, unavailable)
-    case partialCurl = 3
 }
 
 // doc: /documentation/UIKit/UIViewControllerTransitionCoordinatorContext

@@ -27,8 +27,6 @@
     open var scrollView: UIScrollView { fatalError() }
     // doc: /documentation/WebKit/WKWebView/url
     open var url: URL? { fatalError() }
-    // doc: /documentation/WebKit/WKWebView/isLoading
-    open var isLoading: Bool { fatalError() }
     // doc: /documentation/WebKit/WKWebView/allowsLinkPreview
     @available(iOS 9.0, macOS 10.11, *)
     open var allowsLinkPreview: Bool { get { fatalError() } set {} }
@@ -45,9 +43,6 @@
 // WebKit's Swift overlay: these are extension methods, not Objective-C members.
 @available(tvOS, unavailable)
 extension WKWebView {
-    // doc: /documentation/WebKit/WKWebView/callAsyncJavaScript(_:arguments:in:in:completionHandler:)
-    @available(iOS 14.0, macOS 11.0, *)
-    @MainActor @preconcurrency public func callAsyncJavaScript(_ functionBody: String, arguments: [String : Any] = [:], in frame: WKFrameInfo? = nil, in contentWorld: WKContentWorld, completionHandler: (@MainActor @Sendable (Result<Any, any Error>) -> Void)? = nil) {}
     // doc: /documentation/WebKit/WKWebView/evaluateJavaScript(_:in:contentWorld:)
     @available(iOS 15.0, macOS 12.0, *)
     @MainActor @preconcurrency public func evaluateJavaScript(_ javaScript: String, in frame: WKFrameInfo? = nil, contentWorld: WKContentWorld) async throws -> Any? { fatalError() }
@@ -112,8 +107,6 @@ extension WKWebView {
 public struct WKDataDetectorTypes: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
-    // doc: /documentation/WebKit/WKDataDetectorTypes/phoneNumber
-    public static var phoneNumber: WKDataDetectorTypes { fatalError() }
     // doc: /documentation/WebKit/WKDataDetectorTypes/link
     public static var link: WKDataDetectorTypes { fatalError() }
     // doc: /documentation/WebKit/WKDataDetectorTypes/address
@@ -151,8 +144,6 @@ public enum WKMediaCaptureType: Int, Sendable {
 @available(macOS, unavailable)
 @available(tvOS, unavailable)
 @MainActor open class WKContextMenuElementInfo: NSObject {
-    // doc: /documentation/WebKit/WKContextMenuElementInfo/linkURL
-    open var linkURL: URL? { fatalError() }
 }
 
 // doc: /documentation/WebKit/WKAudiovisualMediaTypes
@@ -177,8 +168,6 @@ public struct WKAudiovisualMediaTypes: OptionSet, Sendable {
     open func removeScriptMessageHandler(forName name: String) {}
     // doc: /documentation/WebKit/WKUserContentController/addUserScript(_:)
     open func addUserScript(_ userScript: WKUserScript) {}
-    // doc: /documentation/WebKit/WKUserContentController/removeAllUserScripts()
-    open func removeAllUserScripts() {}
 }
 
 // doc: /documentation/WebKit/WKUserScript
@@ -196,7 +185,6 @@ public struct WKAudiovisualMediaTypes: OptionSet, Sendable {
 @available(tvOS, unavailable)
 public enum WKUserScriptInjectionTime: Int, Sendable {
     case atDocumentStart = 0
-    case atDocumentEnd = 1
 }
 
 // doc: /documentation/WebKit/WKScriptMessage
@@ -257,8 +245,6 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 @MainActor open class WKContentWorld: NSObject {
     // doc: /documentation/WebKit/WKContentWorld/page
     open class var page: WKContentWorld { fatalError() }
-    // doc: /documentation/WebKit/WKContentWorld/defaultClient
-    open class var defaultClient: WKContentWorld { fatalError() }
     // doc: /documentation/WebKit/WKContentWorld/world(name:)
     open class func world(name: String) -> WKContentWorld { fatalError() }
 }
@@ -269,8 +255,6 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 @MainActor open class WKNavigationAction: NSObject {
     // doc: /documentation/WebKit/WKNavigationAction/targetFrame
     open var targetFrame: WKFrameInfo? { fatalError() }
-    // doc-missing: WKNavigationAction.sourceFrame (no page in the corpus)
-    open var sourceFrame: WKFrameInfo { fatalError() }
     // doc: /documentation/WebKit/WKNavigationAction/navigationType
     open var navigationType: WKNavigationType { fatalError() }
     // doc: /documentation/WebKit/WKNavigationAction/request
@@ -281,8 +265,6 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 @available(iOS 8.0, macOS 10.10, *)
 @available(tvOS, unavailable)
 @MainActor open class WKNavigationResponse: NSObject {
-    // doc: /documentation/WebKit/WKNavigationResponse/isForMainFrame
-    open var isForMainFrame: Bool { fatalError() }
     // doc: /documentation/WebKit/WKNavigationResponse/response
     open var response: URLResponse { fatalError() }
 }
@@ -297,10 +279,6 @@ public enum WKUserScriptInjectionTime: Int, Sendable {
 @available(tvOS, unavailable)
 public enum WKNavigationType: Int, Sendable {
     case linkActivated = 0
-    case formSubmitted = 1
-    case backForward = 2
-    case reload = 3
-    case formResubmitted = 4
     case other = -1
 }
 
@@ -310,8 +288,6 @@ public enum WKNavigationType: Int, Sendable {
 public enum WKNavigationActionPolicy: Int, Sendable {
     case cancel = 0
     case allow = 1
-    @available(iOS 14.5, macOS 11.3, *)
-    case download = 2
 }
 
 // doc: /documentation/WebKit/WKNavigationResponsePolicy
@@ -320,8 +296,6 @@ public enum WKNavigationActionPolicy: Int, Sendable {
 public enum WKNavigationResponsePolicy: Int, Sendable {
     case cancel = 0
     case allow = 1
-    @available(iOS 14.5, macOS 11.3, *)
-    case download = 2
 }
 
 // doc: /documentation/WebKit/WKNavigationDelegate
