@@ -4,5 +4,5 @@
 /// versioning; what counts as breaking: `RELEASING.md`.
 package enum KontextVideoVersion {
     /// Sent as `sdk.version` with every request.
-    package static let current = "0.1.0"
+    package static let current = "0.2.0"
 }
