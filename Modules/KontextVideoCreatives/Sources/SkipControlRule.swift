@@ -4,7 +4,7 @@ import KontextVideoVAST
 /// When a linear ad's Skip control appears: at the offset the VAST chain resolved, else at a
 /// percentage offset measured against the media's own length once the player knows it. An ad
 /// with no offset cannot be skipped.
-package struct SkipControlRule: Sendable, Equatable {
+package struct SkipControlRule: Sendable, Hashable {
     /// The offset in seconds the VAST chain resolved (`skipoffset` against the declared duration).
     package var resolvedOffset: TimeInterval?
     /// The offset as written, for a percentage the declared duration could not resolve.

@@ -54,17 +54,19 @@ struct LinearPlaybackInvariantTests {
         var path: [String] = []
 
         /// What makes two worlds the same for the walk (the path aside): the session's every stored
-        /// value but its fixed configuration (its pause reasons in a fixed order), and the rest.
-        var key: String {
-            var parts = Mirror(reflecting: session).children.compactMap { child -> String? in
-                switch child.value {
-                case is LinearPlaybackSession.Configuration: nil
-                case let reasons as Set<LinearPlaybackSession.PauseReason>: reasons.map { "\($0)" }.sorted().joined(separator: ",")
-                default: "\(child.value)"
-                }
-            }
-            parts += ["\(now)", "\(String(describing: stallCheck))", "\(String(describing: interruptionCheck))", "\(playerRuns)", "\(appActive)"]
-            return parts.joined(separator: "|")
+        /// value (the session is `Hashable`), the clock, the timers and what the device knows.
+        struct Key: Hashable {
+            var session: LinearPlaybackSession
+            var now: Duration
+            var stallCheck: Duration?
+            var interruptionCheck: Duration?
+            var playerRuns: Bool
+            var appActive: Bool
+        }
+
+        var key: Key {
+            Key(session: session, now: now, stallCheck: stallCheck, interruptionCheck: interruptionCheck,
+                playerRuns: playerRuns, appActive: appActive)
         }
 
         mutating func take(_ input: LinearPlaybackInput) {
@@ -114,7 +116,7 @@ struct LinearPlaybackInvariantTests {
 
     @Test("on screen, app active, player stopped: Resume or Skip within the wait limit, after every input sequence")
     func neverStuck() {
-        var seen: Set<String> = []
+        var seen: Set<World.Key> = []
         var frontier = [World()]
         var stuck: [String] = []
         var visited = 0

@@ -98,9 +98,9 @@ import KontextVideoPresentation
 /// (`SkipControlRule`), then shows, announced once to VoiceOver; an offset at or past the
 /// video's end is no Skip. The badge shows the time left; Resume shows while only the viewer can
 /// restart the video; ✕ shows over the end card.
-package struct LinearPlaybackSession: Sendable {
+package struct LinearPlaybackSession: Sendable, Hashable {
     /// What the session knows of the ad before it starts.
-    package struct Configuration: Sendable, Equatable {
+    package struct Configuration: Sendable, Hashable {
         /// When Skip appears; `nil` for an ad that cannot be skipped.
         package var skip: SkipControlRule?
         /// The VAST `<Duration>`, used until the player knows the media's length.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A point in a linear ad: an absolute time or a percentage of its duration
 /// (`skipoffset`, a `progress` tracking offset, an icon offset). Parsing follows `VASTTime`.
-package enum VASTOffset: Sendable, Equatable, Encodable {
+package enum VASTOffset: Sendable, Hashable, Encodable {
     /// Seconds from the start of the ad.
     case seconds(Double)
     /// Percent (0–100) of the ad's duration.
