@@ -67,7 +67,9 @@
 
     // doc: /documentation/UIKit/UIScene/ActivationState-swift.enum
     public enum ActivationState: Int, Sendable {
+        case unattached = -1
         case foregroundActive = 0
+        case foregroundInactive = 1
         case background = 2
     }
 }

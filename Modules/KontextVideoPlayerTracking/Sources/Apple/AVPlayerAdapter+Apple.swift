@@ -121,7 +121,7 @@ private final class PlaybackSubscription: @unchecked Sendable {
     init(player: AVPlayer, continuation: AsyncStream<PlaybackEvent>.Continuation) {
         self.continuation = continuation
         self.player = player
-        observations = [
+        var observations = [
             player.observe(\.timeControlStatus, options: [.new]) { player, _ in
                 continuation.yield(.stateChanged(AVPlayerAdapter.state(of: player)))
             },
@@ -138,6 +138,7 @@ private final class PlaybackSubscription: @unchecked Sendable {
             continuation.yield(.outputChanged(AVPlayerAdapter.output(of: player)))
         })
         #endif
+        self.observations = observations
         // Only the current item's jumps: another item (the ad's own player's, too) posts the same name.
         let item = player.currentItem
         observedItem = item
