@@ -96,19 +96,27 @@ struct AdSceneTests {
         }
     }
 
+    /// A linear ad shown from a presenter placed in `scene`, whose dismissals never finish (as
+    /// UIKit never finishes one in a removed scene).
+    func showLinearHoldingDismissals(in scene: SceneIdentity, of scenes: TestScenes, delegate: RecordingDelegate,
+                                     _ harness: KontextVideoHarness) async throws -> (VideoAds, VideoAd) {
+        await initialize(with: scenes, harness)
+        scenes.place(harness.presenter, in: scene)
+        harness.presenter.holdsDismissals = true
+        let ads = VideoAds(content: .init(id: "episode-1", language: "en"))
+        let linear = try await ads.format(.linear)
+        try await linear.load()
+        linear.delegate = delegate
+        try linear.show()
+        await harness.advance(by: .zero)
+        return (ads, linear)
+    }
+
     @Test func aLinearAdWhoseSceneIsClosedEndsAndFreesTheSlot() async throws {
         try await KontextVideoHarness.run { harness in
             let scenes = TestScenes()
-            await initialize(with: scenes, harness)
-            scenes.place(harness.presenter, in: a)
-            harness.presenter.holdsDismissals = true  // UIKit never finishes a dismissal in a removed scene
-            let ads = VideoAds(content: .init(id: "episode-1", language: "en"))
-            let linear = try await ads.format(.linear)
-            try await linear.load()
             let delegate = RecordingDelegate()
-            linear.delegate = delegate
-            try linear.show()
-            await harness.advance(by: .zero)
+            let (ads, linear) = try await showLinearHoldingDismissals(in: a, of: scenes, delegate: delegate, harness)
             scenes.report(.disconnected, of: a)
             #expect(delegate.endReasons == [.interrupted])
 
@@ -116,22 +124,15 @@ struct AdSceneTests {
             try await next.load()
             try next.show(in: HeadlessView())
             #expect(next.wasShown, "no anotherAdShowing")
+            withExtendedLifetime(linear) {}
         }
     }
 
     @Test func aLinearAdEndingWhenItsSceneIsClosedDoesNotWaitForTheDismissal() async throws {
         try await KontextVideoHarness.run { harness in
             let scenes = TestScenes()
-            await initialize(with: scenes, harness)
-            scenes.place(harness.presenter, in: a)
-            harness.presenter.holdsDismissals = true
-            let ads = VideoAds(content: .init(id: "episode-1", language: "en"))
-            let linear = try await ads.format(.linear)
-            try await linear.load()
             let delegate = RecordingDelegate()
-            linear.delegate = delegate
-            try linear.show()
-            await harness.advance(by: .zero)
+            let (ads, linear) = try await showLinearHoldingDismissals(in: a, of: scenes, delegate: delegate, harness)
             try #require(harness.creatives.creative(for: linear)).skip()
             #expect(harness.presenter.isDismissing)
             #expect(delegate.endReasons.isEmpty, "didEnd waits for the dismissal")
@@ -139,6 +140,7 @@ struct AdSceneTests {
             #expect(delegate.endReasons == [.skipped])
             harness.presenter.finishDismissal()
             #expect(delegate.endReasons == [.skipped], "once")
+            withExtendedLifetime(ads) {}
         }
     }
 }

@@ -13,13 +13,19 @@ import KontextVideoTesting
 struct LinearPlaybackOnDeviceTests {
     let content = KontextVideo.Content(id: "episode-1", language: "en")
 
-    /// A shown linear ad (15 s, Skip at 5 s) with its first frame up, playing at 2 s.
-    func showLinear(_ harness: KontextVideoHarness, delegate: RecordingDelegate) async throws -> (VideoAds, VideoAd, ScriptedCreative) {
+    /// A linear ad, loaded, with `delegate` set (the SDK initialized first); not shown.
+    func loadLinear(_ harness: KontextVideoHarness, delegate: RecordingDelegate) async throws -> (VideoAds, VideoAd) {
         await harness.initialize()
         let ads = VideoAds(content: content)
         let ad = try await ads.format(.linear)
         ad.delegate = delegate
         try await ad.load()
+        return (ads, ad)
+    }
+
+    /// A shown linear ad (15 s, Skip at 5 s) with its first frame up, playing at 2 s.
+    func showLinear(_ harness: KontextVideoHarness, delegate: RecordingDelegate) async throws -> (VideoAds, VideoAd, ScriptedCreative) {
+        let (ads, ad) = try await loadLinear(harness, delegate: delegate)
         try ad.show()
         let video = try #require(harness.creatives.creative(for: ad))
         video.renderFirstFrame()
@@ -156,12 +162,8 @@ struct LinearPlaybackOnDeviceTests {
     @Test("a video that fails after load() and before show() invalidates the ad: show() throws")
     func failureBeforeShowInvalidates() async throws {
         try await KontextVideoHarness.run { harness in
-            await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await ads.format(.linear)
             let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            try await ad.load()
+            let (ads, ad) = try await loadLinear(harness, delegate: delegate)
             let video = try #require(harness.creatives.creative(for: ad))
             video.failMedia()
             #expect(ad.invalidationReason == .creativeFailed(code: 401))
@@ -175,12 +177,8 @@ struct LinearPlaybackOnDeviceTests {
     @Test("over AirPlay the impression comes with the route's playback, not the local layer")
     func externalRouteImpression() async throws {
         try await KontextVideoHarness.run { harness in
-            await harness.initialize()
-            let ads = VideoAds(content: content)
-            let ad = try await ads.format(.linear)
             let delegate = RecordingDelegate()
-            ad.delegate = delegate
-            try await ad.load()
+            let (ads, ad) = try await loadLinear(harness, delegate: delegate)
             try ad.show()
             let video = try #require(harness.creatives.creative(for: ad))
             video.play(to: 0.5)
