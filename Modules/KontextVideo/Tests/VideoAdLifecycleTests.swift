@@ -42,7 +42,7 @@ struct VideoAdLifecycleTableTests {
     /// The states, each reached by its inputs from an arrived ad.
     enum State: String, CaseIterable, CustomStringConvertible {
         case held, loading, loaded, expired, rejectedLoaded
-        case onScreen, impressed, completed, ending, ended, abandoned
+        case onScreen, impressed, completed, ending, endingOnNextTurn, ended, abandoned
 
         var description: String { rawValue }
 
@@ -58,6 +58,7 @@ struct VideoAdLifecycleTableTests {
             case .impressed: return loaded + [.show, .impression]
             case .completed: return loaded + [.show, .creative(.complete, hasEndCard: true)]
             case .ending: return loaded + [.show, .end(.dismissed)]
+            case .endingOnNextTurn: return loaded + [.show, .interruptedDuringLayout]
             case .ended: return loaded + [.show, .end(.dismissed), .takenDown]
             case .abandoned: return loaded + [.show, .abandon]
             }
@@ -144,7 +145,7 @@ struct VideoAdLifecycleTableTests {
                     actions: [.markUsed, .send(.reject(.notUsed)), .trackingNotUsed] + invalidating(.rejected, in: state))
             case .expired: return Effect(thrown: .invalidated(.expired))
             case .rejectedLoaded: return Effect(thrown: .invalidated(.rejected))
-            case .onScreen, .impressed, .completed, .ending, .ended, .abandoned: return Effect(thrown: .alreadyShown)
+            case .onScreen, .impressed, .completed, .ending, .endingOnNextTurn, .ended, .abandoned: return Effect(thrown: .alreadyShown)
             }
         })
         rows.append(Row(input: .loadStarted) { _, state in state == .held ? Effect(phase: .loading) : nil })
@@ -205,7 +206,7 @@ struct VideoAdLifecycleTableTests {
                     actions: [.send(.vastError(code: code))] + invalidating(.creativeFailed(code: code), in: state))
             case .onScreen, .impressed, .completed:
                 return failing(.creativeFailed(code: code), kind, state, after: [.measure(.failed(code: failureCode))])
-            case .held, .expired, .rejectedLoaded, .ending, .ended, .abandoned:
+            case .held, .expired, .rejectedLoaded, .ending, .endingOnNextTurn, .ended, .abandoned:
                 return nil
             }
         })
@@ -221,10 +222,15 @@ struct VideoAdLifecycleTableTests {
         })
         rows.append(Row(input: .end(.interrupted)) { kind, state in live(state) { ending(.interrupted, kind, state) } })
         rows.append(Row(input: .interruptedDuringLayout) { _, state in
-            live(state) { Effect(phase: .ending(.interrupted, completed: state.completed), actions: [.continueOnNextTurn]) }
+            live(state) { Effect(phase: .endingOnNextTurn(.interrupted, completed: state.completed), actions: [.continueOnNextTurn]) }
         })
         // Only an end found during layout waits for the next turn (`VideoAdLifecycleLayoutEndTests`).
-        rows.append(Row(input: .nextTurn) { _, _ in nil })
+        rows.append(Row(input: .nextTurn) { kind, state in
+            guard state == .endingOnNextTurn else { return nil }
+            return Effect(
+                phase: .ending(.interrupted, completed: false),
+                actions: [.measureEnd(.interrupted), .takeDown(.interrupted, releasingRenderer: kind.releasesAtTakeDown)])
+        })
         rows.append(Row(input: .fail(.presenterUnavailable)) { kind, state in
             live(state) { failing(.presenterUnavailable, kind, state) }
         })
@@ -250,7 +256,7 @@ struct VideoAdLifecycleTableTests {
             return live(state) { ending(.destroyed, kind, state) }
         })
         rows.append(Row(input: .abandon) { _, state in
-            guard State.live.contains(state) || state == .ending else { return nil }
+            guard State.live.contains(state) || state == .ending || state == .endingOnNextTurn else { return nil }
             return Effect(phase: .ended(nil, completed: state.completed), actions: [.abandonWork])
         })
         return rows
@@ -289,6 +295,7 @@ struct VideoAdLifecycleTableTests {
             .expired: .invalidated(.expired, wasLoaded: false), .rejectedLoaded: .invalidated(.rejected, wasLoaded: true),
             .onScreen: .onScreen(impressed: false, completed: false), .impressed: .onScreen(impressed: true, completed: false),
             .completed: .onScreen(impressed: false, completed: true), .ending: .ending(.dismissed, completed: false),
+            .endingOnNextTurn: .endingOnNextTurn(.interrupted, completed: false),
             .ended: .ended(.dismissed, completed: false), .abandoned: .ended(nil, completed: false),
         ]
         for state in State.allCases {
@@ -317,6 +324,7 @@ struct VideoAdLifecycleTableTests {
             .impressed: Flags(loaded: true, shown: true),
             .completed: Flags(loaded: true, shown: true, completed: true),
             .ending: Flags(loaded: true, shown: true, ended: true),
+            .endingOnNextTurn: Flags(loaded: true, shown: true, ended: true),
             .ended: Flags(loaded: true, shown: true, ended: true),
             .abandoned: Flags(loaded: true, shown: true, ended: true),
         ]

@@ -112,7 +112,7 @@ struct VideoAdCallState {
         }
         switch phase {
         case .onScreen: parts.append("on screen")
-        case .ending, .ended: parts.append("shown and ended")
+        case .ending, .endingOnNextTurn, .ended: parts.append("shown and ended")
         case .invalidated(let reason, _): parts.append("invalidated(\(reason))")
         case .held, .loading, .loaded: break
         }

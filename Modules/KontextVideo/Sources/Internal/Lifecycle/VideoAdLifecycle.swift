@@ -22,6 +22,9 @@ struct VideoAdLifecycle: Equatable, Sendable {
         case onScreen(impressed: Bool, completed: Bool)
         /// Began to end for `reason`: `didEnd` waits for the surface to come down (`takenDown`).
         case ending(VideoAdEndReason, completed: Bool)
+        /// Began to end for `reason` inside the host's layout pass: the measurement and the take-down
+        /// wait for the next main-actor turn (`nextTurn`), so nothing the app hears runs inside the pass.
+        case endingOnNextTurn(VideoAdEndReason, completed: Bool)
         /// Ended: `didEnd(reason)` was delivered, or, with no reason, the ad's session ended and it
         /// stopped without a word (`abandon`).
         case ended(VideoAdEndReason?, completed: Bool)
@@ -120,8 +123,6 @@ struct VideoAdLifecycle: Equatable, Sendable {
     let endsOnResume: Bool
     /// Where the ad stands.
     private(set) var phase: Phase = .held
-    /// Ending, with its surface to take down on the next turn (`interruptedDuringLayout`).
-    private(set) var takeDownWaitsForNextTurn = false
 
     /// An arrived ad of `format`, expiring at `expiresAt`, that ends on Resume when `endsOnResume`.
     init(format: AdFormat, expiresAt: Duration, endsOnResume: Bool) {
@@ -136,7 +137,7 @@ struct VideoAdLifecycle: Equatable, Sendable {
     var isLoaded: Bool {
         switch phase {
         case .held, .loading, .invalidated(_, wasLoaded: false): false
-        case .loaded, .invalidated(_, wasLoaded: true), .onScreen, .ending, .ended: true
+        case .loaded, .invalidated(_, wasLoaded: true), .onScreen, .ending, .endingOnNextTurn, .ended: true
         }
     }
 
@@ -144,7 +145,7 @@ struct VideoAdLifecycle: Equatable, Sendable {
     var wasShown: Bool {
         switch phase {
         case .held, .loading, .loaded, .invalidated: false
-        case .onScreen, .ending, .ended: true
+        case .onScreen, .ending, .endingOnNextTurn, .ended: true
         }
     }
 
@@ -159,7 +160,8 @@ struct VideoAdLifecycle: Equatable, Sendable {
     /// The creative ran to its end.
     var isCompleted: Bool {
         switch phase {
-        case .onScreen(_, let completed), .ending(_, let completed), .ended(_, let completed): completed
+        case .onScreen(_, let completed), .ending(_, let completed), .endingOnNextTurn(_, let completed), .ended(_, let completed):
+            completed
         case .held, .loading, .loaded, .invalidated: false
         }
     }
@@ -173,7 +175,7 @@ struct VideoAdLifecycle: Equatable, Sendable {
     var isHeldValid: Bool {
         switch phase {
         case .held, .loading, .loaded: true
-        case .invalidated, .onScreen, .ending, .ended: false
+        case .invalidated, .onScreen, .ending, .endingOnNextTurn, .ended: false
         }
     }
 
@@ -233,11 +235,10 @@ struct VideoAdLifecycle: Equatable, Sendable {
         case (.interruptedDuringLayout, .onScreen(_, let completed)):
             // The phase moves now (a second look in the same pass finds the ad ending); nothing the
             // app or a measurement hears runs inside the pass.
-            phase = .ending(.interrupted, completed: completed)
-            takeDownWaitsForNextTurn = true
+            phase = .endingOnNextTurn(.interrupted, completed: completed)
             return [.continueOnNextTurn]
-        case (.nextTurn, .ending(let reason, _)) where takeDownWaitsForNextTurn:
-            takeDownWaitsForNextTurn = false
+        case (.nextTurn, .endingOnNextTurn(let reason, let completed)):
+            phase = .ending(reason, completed: completed)
             return [.measureEnd(reason), .takeDown(reason, releasingRenderer: format != .linear)]
         case (.fail(let error), .onScreen):
             return fail(error)
@@ -253,9 +254,9 @@ struct VideoAdLifecycle: Equatable, Sendable {
             return [.send(.dropped), .trackingNotUsed] + invalidate(.destroyed)
         case (.ownerDestroyed, .onScreen):
             return end(.destroyed)
-        case (.abandon, .onScreen(_, let completed)), (.abandon, .ending(_, let completed)):
+        case (.abandon, .onScreen(_, let completed)), (.abandon, .ending(_, let completed)),
+             (.abandon, .endingOnNextTurn(_, let completed)):
             phase = .ended(nil, completed: completed)
-            takeDownWaitsForNextTurn = false
             return [.abandonWork]
         default:
             // Everything else changes nothing where the ad stands: a second impression, anything
