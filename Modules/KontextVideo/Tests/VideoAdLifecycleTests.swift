@@ -253,6 +253,12 @@ struct VideoAdLifecycleTableTests {
                     phase: .invalidated(.destroyed, wasLoaded: state == .loaded),
                     actions: [.send(.dropped), .trackingNotUsed] + invalidating(.destroyed, in: state))
             }
+            if state == .endingOnNextTurn {
+                // Inside destroy(), at once: didEnd is synchronous there, with the reason found first.
+                return Effect(
+                    phase: .ending(.interrupted, completed: false),
+                    actions: [.measureEnd(.interrupted), .takeDown(.interrupted, releasingRenderer: kind.releasesAtTakeDown)])
+            }
             return live(state) { ending(.destroyed, kind, state) }
         })
         rows.append(Row(input: .abandon) { _, state in

@@ -321,3 +321,44 @@ struct LinearPlaybackSessionTableTests {
         }
     }
 }
+
+/// The end reached while the session holds the video: a run unseen fails, a hold in the last
+/// instant (nothing played unseen, the rest within the drift tolerance) completes.
+@Suite("Linear playback session: the end reached while held")
+struct LinearPlaybackEndWhileHeldTests {
+    /// A session playing at `position` of its 15 s, then sent to the background.
+    func heldInBackground(at position: TimeInterval) -> LinearPlaybackSession {
+        var session = LinearPlaybackSession(configuration: LinearPlaybackSessionTableTests.configuration)
+        for input: LinearPlaybackInput in [.start(outputVolume: 1), .firstFrameRendered, .position(position), .signal(.applicationActive(false))] {
+            _ = session.handle(input, now: .zero)
+        }
+        return session
+    }
+
+    @Test("held in the last instant: the end completes the ad",
+          arguments: [15 - LinearPlaybackSession.heldDriftTolerance, 14.9, 15])
+    func heldInItsLastInstantCompletes(position: TimeInterval) {
+        var session = heldInBackground(at: position)
+        let actions = session.handle(.reachedEnd, now: .zero)
+        #expect(actions.contains(.report(.complete)), "\(actions)")
+        #expect(session.phase == .endCard)
+    }
+
+    @Test("held with more than the drift left: the end is a run unseen, VAST 405", arguments: [2, 14.4])
+    func heldEarlierFails(position: TimeInterval) {
+        var session = heldInBackground(at: position)
+        let actions = session.handle(.reachedEnd, now: .zero)
+        #expect(!actions.contains(.report(.complete)))
+        #expect(actions.contains(.report(CreativeFailure.playbackFailedOnScreen.event)))
+        #expect(session.phase == .over)
+    }
+
+    @Test("held, with progress reported unseen meanwhile: the end is no complete, however close")
+    func playedUnseenFails() {
+        var session = heldInBackground(at: 10)
+        _ = session.handle(.position(14.9), now: .zero)   // the player ran on while held
+        let actions = session.handle(.reachedEnd, now: .zero)
+        #expect(!actions.contains(.report(.complete)))
+        #expect(session.phase == .over)
+    }
+}

@@ -287,12 +287,15 @@ package struct LinearPlaybackSession: Sendable, Hashable {
         case .reachedEnd:
             guard phase == .video else { break }
             // Run out while the session held it (the player's own pause aside: it stops at its
-            // end): the ad was not watched to its end.
-            guard pauseReasons.subtracting([.playerPausedItself]).isEmpty else {
+            // end): the ad was not watched to its end, unless the hold came in its last instant
+            // (nothing played unseen, and what is left is within the drift a stopping player reports).
+            let length = mediaLength ?? configuration.declaredDuration
+            let watchedToItsEnd = unseenSeconds == 0 && length.map { $0 - position <= Self.heldDriftTolerance } == true
+            guard pauseReasons.subtracting([.playerPausedItself]).isEmpty || watchedToItsEnd else {
                 fail(&actions)
                 break
             }
-            if let length = mediaLength ?? configuration.declaredDuration { position = max(position, length) }
+            if let length { position = max(position, length) }
             leaveVideo(&actions, pausing: false)
             actions.append(.report(.complete))
             if configuration.hasEndCard {

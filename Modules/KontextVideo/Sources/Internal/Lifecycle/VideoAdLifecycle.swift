@@ -237,7 +237,9 @@ struct VideoAdLifecycle: Equatable, Sendable {
             // app or a measurement hears runs inside the pass.
             phase = .endingOnNextTurn(.interrupted, completed: completed)
             return [.continueOnNextTurn]
-        case (.nextTurn, .endingOnNextTurn(let reason, let completed)):
+        case (.nextTurn, .endingOnNextTurn(let reason, let completed)), (.ownerDestroyed, .endingOnNextTurn(let reason, let completed)):
+            // On the next turn; or at once inside `destroy()`, whose `didEnd` the reference makes
+            // synchronous (the reason stays the one found first).
             phase = .ending(reason, completed: completed)
             return [.measureEnd(reason), .takeDown(reason, releasingRenderer: format != .linear)]
         case (.fail(let error), .onScreen):

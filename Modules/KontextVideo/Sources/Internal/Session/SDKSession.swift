@@ -236,7 +236,9 @@ package final class SDKSession {
             ad.live?.onScreen?.sceneDisconnected()
             ad.apply(.end(.interrupted))
         case .surfaceGone:
-            // Its dismissal was under way in the removed scene: `didEnd` need not wait for it.
+            // Its dismissal was under way in the removed scene: `didEnd` need not wait for it, and
+            // the presentation's watchdog and pending take-down go with the scene.
+            ad.live?.onScreen?.sceneDisconnected()
             ad.apply(.takenDown)
         }
     }
