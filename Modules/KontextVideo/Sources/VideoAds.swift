@@ -59,7 +59,8 @@ public final class VideoAds {
     /// whatever the server does: waiting for ``KontextVideo/initialize(with:)``, the retry of a
     /// failed initialization and the request's own retries all count. The one wait outside that
     /// bound is the tracking dialog the SDK shows (`requestTrackingAuthorization`): no request
-    /// leaves before the viewer answered it, and the time it was up counts toward the 16 seconds.
+    /// leaves before the viewer answered it, however long that takes; the time it was up counts
+    /// toward the 16 seconds, so an answer after them leaves the request none (`request(.timedOut)`).
     ///
     /// ```swift
     /// do {
