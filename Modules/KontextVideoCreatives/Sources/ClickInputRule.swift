@@ -72,15 +72,10 @@ package struct ClickInputRule: Sendable, Hashable {
     }
 
     /// Whether a click the creative reports (its tap, or its page's link) is recorded here: only
-    /// where a tap on the creative is a click.
+    /// where a tap on the creative is a click. The creative's view installs a tap recognizer only
+    /// then, taking touches only (`allowedPressTypes` empty), since no press is a click.
     package var recordsCreativeClicks: Bool {
         meaning(of: .tapOnCreative) == .click
-    }
-
-    /// Whether the creative's view needs a tap recognizer: some tap on it is a click. It then
-    /// takes touches only, no press (`allowedPressTypes` empty), since no press is a click.
-    package var needsTapRecognizer: Bool {
-        recordsCreativeClicks
     }
 
     /// The rule of the platform the SDK was built for: tvOS has no web browser and no App Store

@@ -51,7 +51,6 @@ struct ClickInputRuleTests {
                 let rule = Rule(device: device, opensClickTargets: opens)
                 let tapIsAClick = device == .touch && opens
                 #expect(rule.recordsCreativeClicks == tapIsAClick, "\(device), opens: \(opens)")
-                #expect(rule.needsTapRecognizer == tapIsAClick, "\(device), opens: \(opens)")
             }
         }
     }

@@ -36,7 +36,8 @@ package struct PlaybackState: Sendable, Hashable {
     }
 }
 
-/// Where the viewer sees the content, as far as the player or the app can tell. An overlay or
+/// Where the viewer sees the content, as far as the player can tell (Picture in Picture is the
+/// app's controller's, which the SDK cannot see: the players guide says so). An overlay or
 /// pause ad is drawn in the app's view, on the device's screen: over content seen elsewhere it
 /// would be seen by no one, so it is shown only over content seen `here` (`showsAdsOverContent`).
 package enum ContentOutput: Sendable, Hashable, CaseIterable {
@@ -45,14 +46,12 @@ package enum ContentOutput: Sendable, Hashable, CaseIterable {
     /// On another screen through AirPlay (an `AVPlayer`'s `isExternalPlaybackActive`): the app's
     /// view shows a placeholder, the viewer looks at the TV.
     case externalScreen
-    /// In the system's Picture in Picture window, over other apps or the Home Screen.
-    case pictureInPicture
 
     /// Whether an overlay or pause ad may be shown over content seen here, and stay on screen.
     package var showsAdsOverContent: Bool {
         switch self {
         case .here: true
-        case .externalScreen, .pictureInPicture: false
+        case .externalScreen: false
         }
     }
 }

@@ -19,7 +19,7 @@ struct ContentOutputFollowerTests {
 
     @Test("which outputs an ad may be shown over")
     func table() {
-        let expected: [ContentOutput: Bool] = [.here: true, .externalScreen: false, .pictureInPicture: false]
+        let expected: [ContentOutput: Bool] = [.here: true, .externalScreen: false]
         #expect(Set(expected.keys) == Set(ContentOutput.allCases))
         for output in ContentOutput.allCases {
             #expect(output.showsAdsOverContent == expected[output], "\(output)")

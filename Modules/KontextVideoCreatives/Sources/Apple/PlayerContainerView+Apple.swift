@@ -58,7 +58,7 @@ final class PlayerContainerView: UIView {
         // fires on Select and would take the press from the focused Skip, Resume or ✕); it takes
         // touches only: with no press type it "will respond to taps like a touch pad like surface"
         // (doc: /documentation/UIKit/UIGestureRecognizer/allowedPressTypes).
-        if ClickInputRule.current.needsTapRecognizer {
+        if ClickInputRule.current.recordsCreativeClicks {
             let tap = UITapGestureRecognizer(target: self, action: #selector(tapped))
             tap.allowedPressTypes = []
             addGestureRecognizer(tap)

@@ -106,9 +106,10 @@ package final class AVPlayerAdapter: PlayerAdapter, PlaybackEventSource {
 /// holds that item until the observer is removed, so the item cannot go first (the player moving
 /// on to another item, or being freed).
 ///
-/// `@unchecked Sendable`: its stored properties are set once in `init`; removing them
-/// (`invalidate()`, `removeObserver(_:)`, `objc_setAssociatedObject`) may be done from any thread,
-/// and twice is harmless.
+/// `@unchecked Sendable`: its stored properties are set once in `init` (the `weak` player is
+/// only read after, and the runtime makes a weak load atomic); removing them (`invalidate()`,
+/// `removeObserver(_:)`, `objc_setAssociatedObject`) may be done from any thread, and twice is
+/// harmless.
 private final class PlaybackSubscription: @unchecked Sendable {
     private let continuation: AsyncStream<PlaybackEvent>.Continuation
     private weak var player: AVPlayer?
