@@ -570,6 +570,3 @@ def main(argv: list[str] | None = None) -> int:
             json.dump(json_report(clause_rows, problems, warnings, passed, notes), f, indent=2, ensure_ascii=False)
     return 0 if passed else 1
 
-
-if __name__ == "__main__":
-    sys.exit(main())

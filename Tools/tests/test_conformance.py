@@ -1,4 +1,4 @@
-"""The conformance report (Scripts/conformance_report.py, Scripts/conformance): clause ids in
+"""The conformance report (`Scripts/conformance`, `--report-only FILE` for a saved run): clause ids in
 display names, the catalogue, the suite's tests and results from the event stream, and the gate's
 verdicts.
 
