@@ -2,8 +2,9 @@
 
 Reads `ConformanceTests/catalogue.json` (the clauses) and one result file of the suite: Swift
 Testing's event stream (JSON lines; its `test` records are the suite's tests, each with its display
-name and source location, whether it ran or not). The clause ids a test proves are in its display name (`[ERR-011] …`), which the event
-stream carries as data: no Swift source is read. Prints every clause with its tests and a verdict.
+name and source location, whether it ran or not). The clause ids a test proves are in its display
+name (`[ERR-011] …`), which the event stream carries as data: no Swift source is read. Prints
+every clause with its tests and a verdict.
 Exit status: 0 when the gate passes, 1 when it fails, 2 on a usage error.
 """
 
