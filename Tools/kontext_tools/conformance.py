@@ -2,9 +2,9 @@
 
 Reads `ConformanceTests/catalogue.json` (the clauses) and one result file of the suite: Swift
 Testing's event stream (JSON lines; its `test` records are the suite's tests, each with its display
-name and source location, whether it ran or not), or, from a toolchain without one, the console
-output. The clause ids a test proves are in its display name (`[ERR-011] …`), which the event
-stream carries as data: no Swift source is read. Prints every clause with its tests and a verdict.
+name and source location, whether it ran or not). The clause ids a test proves are in its display
+name (`[ERR-011] …`), which the event stream carries as data: no Swift source is read. Prints
+every clause with its tests and a verdict.
 Exit status: 0 when the gate passes, 1 when it fails, 2 on a usage error.
 """
 
@@ -31,7 +31,6 @@ CLAUSE_ID = re.compile(r"^[A-Z]{2,8}-\d{3}$")
 ID_TOKEN = re.compile(r"\b[A-Z]{2,8}-\d+")
 RANGE_TOKEN = re.compile(r"^([A-Z]{2,8})-(\d{3})\.\.\.([A-Z]{2,8})-(\d{3})$")
 RANGE_SEPARATOR = re.compile(r"\s*(?:\.{2,3}|…)\s*")
-ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 # The test target of the suite: an event stream of a whole `swift test` run lists every target's tests.
 SUITE_MODULE = "KontextVideoConformanceTests"
@@ -255,44 +254,6 @@ class RunResult:
     suite: str = ""
 
 
-_C_END = re.compile(r"\bTest (\"(?P<q>.*)\"|(?P<f>[A-Za-z_][\w]*\([^)\s]*\)))"
-                    r" (?:with \d+ test cases? )?(?P<s>passed|failed) after")
-_C_SKIP = re.compile(r"\bTest (\"(?P<q>.*)\"|(?P<f>[A-Za-z_][\w]*\([^)\s]*\))) skipped(?::|\.|$)")
-_C_START = re.compile(r"\bTest (\"(?P<q>.*)\"|(?P<f>[A-Za-z_][\w]*\([^)\s]*\))) started\.$")
-_C_ISSUE = re.compile(r"\bTest (\"(?P<q>.*)\"|(?P<f>[A-Za-z_][\w]*\([^)\s]*\))) recorded an issue"
-                      r"(?: with \d+ arguments? (?P<args>.*?))? at (?P<loc>[^\s:]+:\d+:\d+): (?P<msg>.*)$")
-
-
-def _name(m: re.Match) -> str:
-    return m.group("q") if m.group("q") is not None else m.group("f")
-
-
-def parse_console(text: str) -> tuple[dict[str, RunResult], bool]:
-    """Swift Testing console output. Returns (results by display name, saw a test run)."""
-    results: dict[str, RunResult] = {}
-    saw_run = False
-    for line in ANSI.sub("", text).splitlines():
-        line = line.rstrip()
-        if "Test run started." in line:
-            saw_run = True
-        if m := _C_ISSUE.search(line):
-            r = results.setdefault(_name(m), RunResult(_name(m)))
-            if m.group("args"):
-                r.failed_cases.append(m.group("args"))
-            else:
-                r.whole_test_issue = True
-            case = f"({m.group('args')}) " if m.group("args") else ""
-            r.messages.append(f"{case}{m.group('loc')}: {m.group('msg')}")
-        elif m := _C_END.search(line):
-            r = results.setdefault(_name(m), RunResult(_name(m)))
-            r.status = m.group("s")
-        elif m := _C_SKIP.search(line):
-            results.setdefault(_name(m), RunResult(_name(m))).status = "skipped"
-        elif m := _C_START.search(line):
-            results.setdefault(_name(m), RunResult(_name(m)))
-    return results, saw_run
-
-
 def parse_event_stream(text: str) -> tuple[dict[str, RunResult], bool]:
     """`swift test --experimental-event-stream-output` JSON lines (schema version 0)."""
     by_id: dict[str, RunResult] = {}
@@ -344,21 +305,18 @@ def parse_event_stream(text: str) -> tuple[dict[str, RunResult], bool]:
     return results, saw_run
 
 
-def parse_results(path: str, module: str = SUITE_MODULE) -> tuple[dict[str, RunResult], bool, list[SuiteTest] | None, list[str], str]:
-    """Detects the format of `path`; returns (results, saw a run, the suite's tests when the
-    format lists them, problems, format name)."""
+def parse_results(path: str, module: str = SUITE_MODULE) -> tuple[dict[str, RunResult], bool, list[SuiteTest], list[str]]:
+    """Returns (results, saw a run, the suite's tests, problems). Only an event stream is read: the
+    console's text and xUnit XML name functions, or none of the tests that did not run."""
     with open(path, encoding="utf-8", errors="replace") as f:
         text = f.read()
     head = text.lstrip()[:200]
-    if head.startswith("<?xml") or head.startswith("<testsuite"):
-        return {}, False, None, ["xUnit XML names functions, not the display names that carry clause ids: give the event "
-                                 "stream (--experimental-event-stream-output) or the console output"], "xunit"
-    if head.startswith("{") and '"kind"' in head:
-        results, saw = parse_event_stream(text)
-        tests, problems = listed_tests(text, module)
-        return results, saw, tests, problems, "event stream"
-    results, saw = parse_console(text)
-    return results, saw, None, [], "console"
+    if not (head.startswith("{") and '"kind"' in head):
+        return {}, False, [], [f"{path} is not a Swift Testing event stream: give the file of `swift test "
+                               "--experimental-event-stream-output FILE --experimental-event-stream-version 0`"]
+    results, saw = parse_event_stream(text)
+    tests, problems = listed_tests(text, module)
+    return results, saw, tests, problems
 
 
 # ---------------------------------------------------------------- the report
@@ -390,20 +348,11 @@ def evaluate(clauses: list[Clause], listed: list[SuiteTest], results: dict[str, 
     for t in listed:
         listed_by_display.setdefault(t.display, []).append(t)
 
-    names = list(listed_by_display)
-    if results:
-        # Results of other test targets (a full `swift test` run) name no clause: not ours to report.
-        names += [d for d in results if d not in listed_by_display and ids_in_name(d)[0]]
-    for display in names:
+    for display, same_name in listed_by_display.items():
         ids, _ = ids_in_name(display)
-        where = ", ".join(f"{t.file}:{t.line}" for t in listed_by_display.get(display, [])) or "(location not in the results)"
-        r = results.get(display) if results is not None else None
-        if results is None:
-            status = "not run"
-        elif r is None:
-            status = "not run"
-        else:
-            status = {"started": "crashed"}.get(r.status, r.status)
+        where = ", ".join(f"{t.file}:{t.line}" for t in same_name)
+        r = (results or {}).get(display)
+        status = "not run" if r is None else {"started": "crashed"}.get(r.status, r.status)
         fails = {i: False for i in ids}
         if status in ("failed", "crashed"):
             precise = r is not None and r.failed_cases and not r.whole_test_issue and status == "failed"
@@ -564,7 +513,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--repo", default=str(ROOT), help="repository root (default: this checkout)")
     ap.add_argument("--catalogue", help="default: <repo>/ConformanceTests/catalogue.json")
     ap.add_argument("--test-module", default=SUITE_MODULE, help=f"the suite's test target (default {SUITE_MODULE})")
-    ap.add_argument("--results", help="the suite's event stream (.jsonl) or console output; omit for a report "
+    ap.add_argument("--results", help="the suite's event stream (.jsonl); omit for a report "
                                       "on the catalogue alone")
     ap.add_argument("--reference", default=os.environ.get("KONTEXT_API_REFERENCE"),
                     help="path of api-reference.md (default: $KONTEXT_API_REFERENCE, then the catalogue's `sources`)")
@@ -600,14 +549,12 @@ def main(argv: list[str] | None = None) -> int:
         if not os.path.isfile(args.results):
             print(f"error: results file {args.results} not found", file=sys.stderr)
             return 2
-        results, saw_run, listed, parse_problems, fmt = parse_results(args.results, args.test_module)
+        results, saw_run, tests, parse_problems = parse_results(args.results, args.test_module)
         problems += parse_problems
-        tests = listed or []
-        if listed is not None:
-            # A whole `swift test` run's stream has every target's results: the suite's only.
-            displays = {t.display for t in listed}
-            results = {d: r for d, r in results.items() if d in displays}
-        note = f"{args.results} ({fmt}, {len(tests) if listed is not None else len(results)} tests)"
+        # A whole `swift test` run's stream has every target's results: the suite's only.
+        displays = {t.display for t in tests}
+        results = {d: r for d, r in results.items() if d in displays}
+        note = f"{args.results} (event stream, {len(tests)} tests)"
         if not saw_run and not results and not (args.listing and tests):
             problems.append("the test run never started (build failure?): every test counts as not run")
     clause_rows, test_rows, eval_problems, warnings = evaluate(clauses, tests, results, args.host, raw.get("areas"))
@@ -624,6 +571,3 @@ def main(argv: list[str] | None = None) -> int:
             json.dump(json_report(clause_rows, problems, warnings, passed, notes), f, indent=2, ensure_ascii=False)
     return 0 if passed else 1
 
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -6,7 +6,7 @@ the repository: on a fresh clone, where the reference beside it (../shared/seed/
 quote check is skipped with a note and the gate runs on the tests. See ConformanceTests/README.md.
 
   Scripts/conformance                      build, run the suite, report
-  Scripts/conformance --report-only FILE   report on an existing event stream or console log
+  Scripts/conformance --report-only FILE   report on an existing event stream
   Scripts/conformance --list-only          build, list the suite's tests without running them, report
                                            (every test NOT RUN: which clauses have a test at all)
 Options passed through to the report: --allow-missing, --failures-only, --json FILE,
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], add_help=True,
                                      formatter_class=argparse.RawDescriptionHelpFormatter, epilog=__doc__.split("\n\n", 1)[1])
     mode = parser.add_mutually_exclusive_group()
-    mode.add_argument("--report-only", metavar="FILE", help="report on a saved event stream or console log")
+    mode.add_argument("--report-only", metavar="FILE", help="report on a saved event stream")
     mode.add_argument("--list-only", action="store_true", help="list the suite's tests without running them")
     mode.add_argument("--static-only", dest="list_only", action="store_true", help=argparse.SUPPRESS)  # its old name
     parser.add_argument("--verbose", action="store_true", help="print the suite's console output")

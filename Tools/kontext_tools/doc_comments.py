@@ -197,9 +197,9 @@ def newest_source(target: repo.Target) -> float:
     return max((p.stat().st_mtime for p in target.swift_files()), default=0)
 
 
-def linux_graphs(package: repo.Package, out: Path, jobs: int) -> list[Path]:
-    """Symbol graphs of every SDK module, from the debug build's modules."""
-    targets = sdk_targets(package)
+def linux_graphs(package: repo.Package, out: Path, jobs: int, names: list[str] | None = None) -> list[Path]:
+    """Symbol graphs of every SDK module (or of `names`), from the debug build's modules."""
+    targets = {name: t for name, t in sdk_targets(package).items() if names is None or name in names}
     binaries = repo.bin_path(package.root)
     modules = binaries / "Modules"
     for name, target in sorted(targets.items()):
@@ -222,6 +222,14 @@ def linux_graphs(package: repo.Package, out: Path, jobs: int) -> list[Path]:
 
     repo.parallel_map(extract, sorted(targets), jobs)
     return sorted(out.glob("*.symbols.json"))
+
+
+def apple_graphs(root: Path, targets: dict[str, repo.Target]) -> tuple[list[Path], list[str], list[str]]:
+    """The symbol graphs of each Apple pass that is fresh; those passes; the passes that are stale."""
+    passes = apple_passes(root)
+    fresh = [key for key in passes if apple_pass_fresh(root, key, targets)]
+    paths = [p for key in fresh for p in sorted((root / APPLE_TYPECHECK / key / "symbol-graphs").glob("*.symbols.json"))]
+    return paths, fresh, sorted(set(passes) - set(fresh))
 
 
 def apple_passes(root: Path) -> list[str]:
@@ -282,13 +290,10 @@ def main(argv: list[str] | None = None) -> int:
     except Stale as error:
         print(f"check-doc-comments: {error}")
         return 2
-    passes = apple_passes(root)
-    fresh = [key for key in passes if apple_pass_fresh(root, key, targets)]
-    for key in fresh:
-        for path in sorted((root / APPLE_TYPECHECK / key / "symbol-graphs").glob("*.symbols.json")):
-            declarations += declarations_from_graph(json.loads(path.read_text(encoding="utf-8")), place)
-    if set(passes) - set(fresh) or not fresh:
-        stale = sorted(set(passes) - set(fresh))
+    apple, fresh, stale = apple_graphs(root, targets)
+    for path in apple:
+        declarations += declarations_from_graph(json.loads(path.read_text(encoding="utf-8")), place)
+    if stale or not fresh:
         notes.append("Apple-only declarations not checked: " + (f"the graphs of {', '.join(stale)} are older than the sources"
                      if stale else "no graphs of Scripts/apple-typecheck") + " (run Scripts/apple-typecheck first)")
         if args.require_apple:

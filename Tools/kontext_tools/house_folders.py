@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 from . import repo
-from .doc_comments import APPLE_TYPECHECK, PUBLIC, Stale, apple_pass_fresh, apple_passes, declarations_from_graph, placer, sdk_targets
+from .doc_comments import PUBLIC, Stale, apple_graphs, declarations_from_graph, linux_graphs, placer, sdk_targets
 
 LIMIT = 25
 PENDING = Path("Tools") / "check-folders.pending"
@@ -99,25 +99,11 @@ def public_files_from_graphs(graphs: list[dict], place) -> set[str]:
 
 def facade_graphs(package: repo.Package, out: Path) -> tuple[list[dict], list[str]]:
     """The facade's symbol graphs (Linux, and each fresh Apple pass), and notes on what was not read."""
-    binaries = repo.bin_path(package.root)
-    built = binaries / "Modules" / f"{FACADE}.swiftmodule"
-    if not built.exists():
-        raise Stale(f"{built} is missing: build first (swift build)")
-    triple = json.loads(repo.run(["swiftc", "-print-target-info"], check=True).stdout)["target"]["triple"]
-    proc = repo.run(["swift-symbolgraph-extract", "-module-name", FACADE, "-I", binaries / "Modules", "-target", triple,
-                     "-output-dir", out, "-minimum-access-level", "public", "-skip-synthesized-members"], cwd=package.root)
-    if proc.returncode != 0:
-        raise Stale(f"swift-symbolgraph-extract -module-name {FACADE} failed:\n{proc.stderr.strip()}")
-    paths = sorted(out.glob(f"{FACADE}.symbols.json")) + sorted(out.glob(f"{FACADE}@*.symbols.json"))
-    notes = []
-    targets = sdk_targets(package)
-    passes = apple_passes(package.root)
-    fresh = [key for key in passes if apple_pass_fresh(package.root, key, targets)]
-    for key in fresh:
-        paths += sorted((package.root / APPLE_TYPECHECK / key / "symbol-graphs").glob(f"{FACADE}*.symbols.json"))
-    if not fresh:
-        notes.append("the +Apple.swift files were read from no graph (run Scripts/apple-typecheck first): "
-                     "a file of Apple-only public API shows as declaring none")
+    paths = linux_graphs(package, out, 1, names=[FACADE])
+    apple, fresh, _ = apple_graphs(package.root, sdk_targets(package))
+    paths += [p for p in apple if p.name.split(".")[0].split("@")[0] == FACADE]
+    notes = [] if fresh else ["the +Apple.swift files were read from no graph (run Scripts/apple-typecheck first): "
+                              "a file of Apple-only public API shows as declaring none"]
     return [json.loads(p.read_text(encoding="utf-8")) for p in paths], notes
 
 

@@ -1,10 +1,9 @@
-"""The conformance report (Scripts/conformance_report.py, Scripts/conformance): clause ids in
-display names, the catalogue, the suite's tests and results from the event stream or the console,
-and the gate's verdicts.
+"""The conformance report (`Scripts/conformance`, `--report-only FILE` for a saved run): clause ids in
+display names, the catalogue, the suite's tests and results from the event stream, and the gate's
+verdicts.
 
-The fixtures are real Swift Testing 6.3 output (`swift test --experimental-event-stream-output`, and
-the console) of `fixtures/swift/FixtureSuite.swift`, a suite in a target named
-KontextVideoConformanceTests.
+The fixture is real Swift Testing 6.3 output (`swift test --experimental-event-stream-output`) of
+`fixtures/swift/FixtureSuite.swift`, a suite in a target named KontextVideoConformanceTests.
 """
 
 import contextlib
@@ -121,6 +120,23 @@ def public_enum_cases(module, type_name):
     return found
 
 
+def event_stream(*tests, run=True):
+    """A minimal event stream (schema version 0) of the suite: a `test` record per (display name,
+    status) and, with `run`, the run: a `passed` or `failed` test ends, a `started` one never does."""
+    records = []
+    for n, (display, _) in enumerate(tests):
+        records.append({"kind": "test", "payload": {"kind": "function", "id": f"{cr.SUITE_MODULE}.S/t{n}()", "name": f"t{n}()",
+                        "displayName": display, "sourceLocation": {"fileID": f"{cr.SUITE_MODULE}/S.swift", "line": n}}})
+    for n, (_, status) in enumerate(tests if run else []):
+        test = f"{cr.SUITE_MODULE}.S/t{n}()"
+        records += [{"kind": "event", "payload": {"kind": "runStarted"}}] if n == 0 else []
+        records.append({"kind": "event", "payload": {"kind": "testStarted", "testID": test}})
+        if status != "started":
+            symbols = [{"symbol": "fail"}] if status == "failed" else []
+            records.append({"kind": "event", "payload": {"kind": "testEnded", "testID": test, "messages": symbols}})
+    return "\n".join(json.dumps(r) for r in records) + "\n"
+
+
 def verdicts(text):
     """clause id -> verdict, from a printed report."""
     result = {}
@@ -196,30 +212,24 @@ class ParserTests(unittest.TestCase):
         self.assertEqual(results["[END-002] known issue"].status, "passed")
         self.assertEqual(results["noDisplayName()"].status, "passed")
 
-    def test_console(self):
-        results, saw_run = cr.parse_console(fixture("console.txt"))
-        self.assertTrue(saw_run)
-        self.check(results)
-
     def test_event_stream(self):
         results, saw_run = cr.parse_event_stream(fixture("events.jsonl"))
         self.assertTrue(saw_run)
         self.check(results)
 
-    def test_format_detection(self):
-        for name, fmt in [("console.txt", "console"), ("events.jsonl", "event stream")]:
-            self.assertEqual(cr.parse_results(os.path.join(FIXTURES, name))[4], fmt)
-        with tempfile.NamedTemporaryFile("w", suffix=".xml", delete=False) as f:
-            f.write('<?xml version="1.0"?><testsuites/>')
-        try:
-            results, _, _, problems, fmt = cr.parse_results(f.name)
-        finally:
-            os.remove(f.name)
-        self.assertEqual((results, fmt), ({}, "xunit"))
-        self.assertIn("names functions, not the display names", problems[0])
+    def test_only_an_event_stream_is_read(self):
+        for text in (fixture("events.jsonl"), '<?xml version="1.0"?><testsuites/>', '✔ Test "[DEF-001] x" passed after 0.001 seconds.'):
+            with tempfile.NamedTemporaryFile("w", suffix=".txt", delete=False) as f:
+                f.write(text)
+            try:
+                results, _, _, problems = cr.parse_results(f.name)
+            finally:
+                os.remove(f.name)
+            self.assertEqual((bool(results), bool(problems)), (text.startswith("{"), not text.startswith("{")))
+        self.assertIn("is not a Swift Testing event stream", problems[0])
 
     def test_a_test_that_started_but_never_ended_is_crashed(self):
-        results, _ = cr.parse_console('◇ Test run started.\n◇ Test "[DEF-001] passes" started.\n')
+        results, _ = cr.parse_event_stream(event_stream(("[DEF-001] passes", "started")))
         self.assertEqual(results["[DEF-001] passes"].status, "started")
 
 
@@ -230,40 +240,38 @@ class GateTests(unittest.TestCase):
     def tearDown(self):
         self.ws.close()
 
-    def test_verdicts_from_each_result_format_agree(self):
-        for name in ("events.jsonl", "console.txt"):
-            code, text = self.ws.run("--results", os.path.join(FIXTURES, name))
-            self.assertEqual(code, 1, name)
-            self.assertEqual(verdicts(text), {
-                "DEF-001": cr.PASS, "DEF-002": cr.FAIL, "MOD-017": cr.FAIL,
-                # Per-case attribution: only the failing row's clause fails.
-                "NOFILL-001": cr.PASS, "NOFILL-002": cr.FAIL, "NOFILL-003": cr.PASS,
-                "END-001": cr.SKIPPED, "END-002": cr.PASS,
-                "ERR-001": cr.NO_TEST, "INIT-001": cr.NO_TEST, "PLAY-001": cr.NOT_APPLICABLE,
-            }, name)
-            self.assertIn("CONFORMANCE: FAIL", text)
-            self.assertIn("clauses: 11", text)
+    def test_verdicts_of_the_fixture_run(self):
+        code, text = self.ws.run("--results", os.path.join(FIXTURES, "events.jsonl"))
+        self.assertEqual(code, 1)
+        self.assertEqual(verdicts(text), {
+            "DEF-001": cr.PASS, "DEF-002": cr.FAIL, "MOD-017": cr.FAIL,
+            # Per-case attribution: only the failing row's clause fails.
+            "NOFILL-001": cr.PASS, "NOFILL-002": cr.FAIL, "NOFILL-003": cr.PASS,
+            "END-001": cr.SKIPPED, "END-002": cr.PASS,
+            "ERR-001": cr.NO_TEST, "INIT-001": cr.NO_TEST, "PLAY-001": cr.NOT_APPLICABLE,
+        })
+        self.assertIn("CONFORMANCE: FAIL", text)
+        self.assertIn("clauses: 11", text)
 
     def test_all_proven_passes_and_missing_needs_allow_missing(self):
         clauses = [c for c in CLAUSES if c["id"] in ("DEF-001", "DEF-002", "ERR-001")]
         self.ws.close()
         self.ws = Workspace(clauses=clauses)
-        results = self.ws.write("console.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-002] defaults" passed after 0.001 seconds.\n')
+        results = self.ws.write("events.jsonl", event_stream(("[DEF-001][DEF-002] defaults", "passed")))
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 1)
         self.assertIn("1 clause(s) with no test", text)
         code, text = self.ws.run("--results", results, "--allow-missing")
         self.assertEqual(code, 0, text)
         self.assertIn("CONFORMANCE: PASS", text)
-        self.ws.write("console.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-002] defaults" passed after 0.001 seconds.\n'
-                      '✔ Test "[ERR-001] errors" passed after 0.001 seconds.\n')
+        self.ws.write("events.jsonl", event_stream(("[DEF-001][DEF-002] defaults", "passed"), ("[ERR-001] errors", "passed")))
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 0, text)
 
     def test_unknown_clause_id_fails(self):
         self.ws.close()
         self.ws = Workspace(clauses=[CLAUSES[0]])
-        results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001][DEF-404] x" passed after 0.001 seconds.\n')
+        results = self.ws.write("c.jsonl", event_stream(("[DEF-001][DEF-404] x", "passed")))
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 1)
         self.assertIn("unknown clause id DEF-404", text)
@@ -272,7 +280,7 @@ class GateTests(unittest.TestCase):
         self.ws.close()
         drifted = [clause("DEF-001", "defaults", "Defaults to `true`.")]
         self.ws = Workspace(clauses=drifted)
-        results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
+        results = self.ws.write("c.jsonl", event_stream(("[DEF-001] x", "passed")))
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 1)
         self.assertIn("DEF-001: quote not found", text)
@@ -292,7 +300,7 @@ class GateTests(unittest.TestCase):
         # are the contract; the gate says it did not check them and passes on the tests alone.
         self.ws.close()
         self.ws = Workspace(clauses=[CLAUSES[0]], external=True)
-        results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
+        results = self.ws.write("c.jsonl", event_stream(("[DEF-001] x", "passed")))
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 0, text)
         self.assertNotIn("error:", text)
@@ -307,7 +315,7 @@ class GateTests(unittest.TestCase):
         self.ws.close()
         drifted = [clause("DEF-001", "defaults", "Defaults to `true`.")]
         self.ws = Workspace(clauses=drifted, external=True)
-        results = self.ws.write("c.txt", '◇ Test run started.\n✔ Test "[DEF-001] x" passed after 0.001 seconds.\n')
+        results = self.ws.write("c.jsonl", event_stream(("[DEF-001] x", "passed")))
         code, text = self.ws.run("--results", results)
         self.assertEqual(code, 1)
         self.assertIn("DEF-001: quote not found", text)
@@ -321,10 +329,12 @@ class GateTests(unittest.TestCase):
         self.assertIn("nowhere.md (--reference or KONTEXT_API_REFERENCE) does not exist", text)
 
     def test_a_build_failure_fails_the_gate(self):
-        results = self.ws.write("c.txt", "error: emit-module command failed\n")
+        # The gate hands the build's log over when no event stream was written.
+        results = self.ws.write("build.txt", "error: emit-module command failed\n")
         code, text = self.ws.run("--results", results, "--allow-missing")
         self.assertEqual(code, 1)
         self.assertIn("never started", text)
+        self.assertIn("build.txt is not a Swift Testing event stream", text)
 
     def test_listed_tests_that_did_not_run_are_not_run(self):
         listing = self.ws.write("listing.jsonl", "\n".join(
