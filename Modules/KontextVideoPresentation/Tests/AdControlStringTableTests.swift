@@ -8,8 +8,9 @@ import Testing
 struct AdControlStringTableTests {
     /// Every `%` specifier of `text`, in order (`%d`, `%@`, and any other a translator might type).
     static func specifiers(_ text: String) -> [String] {
-        let pattern = /%(?:\d+\$)?[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|q|z|t|j)?[@dDuUxXoOfeEgGcCsSpaAF%]/
-        return text.matches(of: pattern).map { String($0.output) }
+        // A Regex from a string, not a /literal/: the module-import check parses without bare-slash regexes.
+        guard let pattern = try? Regex(#"%(?:\d+\$)?[-+ #0]*\d*(?:\.\d+)?(?:hh|h|ll|l|q|z|t|j)?[@dDuUxXoOfeEgGcCsSpaAF%]"#) else { return ["(bad pattern)"] }
+        return text.matches(of: pattern).map { String(text[$0.range]) }
     }
 
     static func table(_ language: AdControlLanguage) throws -> AdControlStringTable {
