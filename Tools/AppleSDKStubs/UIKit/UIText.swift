@@ -12,6 +12,22 @@
     // doc: /documentation/UIKit/UIContentSizeCategoryAdjusting/adjustsFontForContentSizeCategory (UILabel adopts the protocol)
     @available(iOS 10.0, tvOS 10.0, *)
     open var adjustsFontForContentSizeCategory: Bool { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UILabel/adjustsFontSizeToFitWidth
+    open var adjustsFontSizeToFitWidth: Bool { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UILabel/minimumScaleFactor
+    @available(iOS 6.0, tvOS 9.0, *)
+    open var minimumScaleFactor: CGFloat { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UILabel/lineBreakMode
+    open var lineBreakMode: NSLineBreakMode { get { fatalError() } set {} }
+}
+
+// doc?: /documentation/UIKit/NSLineBreakMode (`enum NSLineBreakMode: Int`, iOS 6, tvOS 9; the raw values of NSParagraphStyle.h)
+@available(iOS 6.0, tvOS 9.0, *)
+public enum NSLineBreakMode: Int, Sendable {
+    // doc?: /documentation/UIKit/NSLineBreakMode/byWordWrapping
+    case byWordWrapping = 0
+    // doc: /documentation/UIKit/NSLineBreakMode/byTruncatingTail
+    case byTruncatingTail = 4
 }
 
 extension UIButton {

@@ -21,7 +21,9 @@ final class PlayerContainerView: UIView {
     /// Told of each navigation the end card's page tried and its policy refused (its URL, if any).
     var onEndCardNavigationRefused: (@MainActor (URL?) -> Void)?
 
-    private let texts = AdControlTexts.standard
+    /// What the controls say, in the app's language, and which way they run (set by the renderer
+    /// before anything shows).
+    var texts = AdControlTexts.standard
     private var controls = LinearAdControls.none
     private let badge = UILabel()
     private let skipButton = UIButton(type: .system)
@@ -126,9 +128,21 @@ final class PlayerContainerView: UIView {
             size: bounds.size,
             safeArea: VideoAdInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right),
             controls: controls, texts: texts, metrics: metrics, textScale: textScale)
+        // The direction the layout decided: each control's own content (a title's alignment and
+        // truncation) follows it (doc: /documentation/UIKit/UIView/semanticContentAttribute).
+        let semantic: UISemanticContentAttribute = layout.direction == .rightToLeft ? .forceRightToLeft : .forceLeftToRight
         for (control, view) in views {
             view.frame = layout.frame(of: control) ?? .zero
             view.isHidden = layout.frame(of: control) == nil
+            view.semanticContentAttribute = semantic
+            // The layout's fit, with UIKit's real measurement as the judge: shrink to the rule's
+            // floor at most, then truncate at the end (docs: /documentation/UIKit/UILabel/minimumScaleFactor,
+            // /documentation/UIKit/UILabel/lineBreakMode).
+            if let label = (view as? UIButton)?.titleLabel ?? (view as? UILabel) {
+                label.adjustsFontSizeToFitWidth = true
+                label.minimumScaleFactor = layout.smallestFontSize / layout.fontSize
+                label.lineBreakMode = .byTruncatingTail
+            }
         }
         endCard?.frame = bounds
     }
