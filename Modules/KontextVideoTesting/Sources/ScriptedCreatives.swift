@@ -148,23 +148,45 @@ public final class ScriptedCreative: CreativeRenderer {
     /// The SDK's own controls over the ad as they show now, in VoiceOver's order, each with its
     /// title and what VoiceOver reads: a linear ad's badge, Skip (or its countdown), Resume and ✕
     /// as its playback decides them; an overlay's or pause ad's ✕ (and a full-screen pause ad's
-    /// Resume) from the start. In the language of ``controlsLanguage``.
+    /// Resume) from the start. In the language of ``controlsLanguage``. Their frames are in the
+    /// creative's placed frame (none for a linear ad, which a headless presenter does not place:
+    /// ``controls(onScreen:safeArea:)`` lays them out on a screen you name).
     ///
     /// ```swift
     /// harness.appLanguages = ["ja"]
     /// // … a linear ad shown, 2 s played of a 5 s Skip offset:
     /// #expect(creative.controls.map(\.title) == ["広告 · 0:13", "3秒後にスキップ"])
     /// ```
-    public var controls: [ShownAdControl] {
+    public var controls: [ShownAdControl] { controls(in: frame?.size, safeArea: .zero) }
+
+    /// ``controls`` with their frames where the SDK puts them on a surface of `size` with its
+    /// `safeArea`: a linear ad's full-screen view (a headless presenter places no frame, so pass
+    /// the screen you test for), or an overlay's or pause ad's creative.
+    ///
+    /// ```swift
+    /// let skip = creative.controls(onScreen: CGSize(width: 390, height: 844),
+    ///                              safeArea: VideoAdInsets(top: 47, bottom: 34)).first { $0.kind == .skip }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - size: The surface's size, in points.
+    ///   - safeArea: Its safe area (none by default).
+    /// - Returns: The controls showing now, in VoiceOver's order, with their frames at the default text size.
+    public func controls(onScreen size: CGSize, safeArea: VideoAdInsets = .zero) -> [ShownAdControl] {
+        controls(in: size, safeArea: safeArea)
+    }
+
+    /// The controls showing now, laid out on a surface of `size` when there is one.
+    private func controls(in size: CGSize?, safeArea: VideoAdInsets) -> [ShownAdControl] {
         let texts = context.controlTexts
         guard format == .linear else {
-            let layout = frame.map { CreativeControlsLayout(size: $0.size, hasResume: isFullScreenPause, direction: texts.locale.direction) }
+            let layout = size.map { CreativeControlsLayout(size: $0, hasResume: isFullScreenPause, direction: texts.locale.direction) }
             return [ShownAdControl(kind: .close, title: texts.close, accessibilityLabel: texts.closeLabel, isPressable: true, frame: layout?.closeFrame)]
                 + (isFullScreenPause ? [ShownAdControl(kind: .resume, title: texts.resume, accessibilityLabel: texts.pauseAdResumeLabel,
                                                        isPressable: true, frame: layout?.resumeFrame)] : [])
         }
         let shown = real.controls
-        let layout = frame.map { LinearAdControlsLayout(size: $0.size, safeArea: .zero, controls: shown, texts: texts) }
+        let layout = size.map { LinearAdControlsLayout(size: $0, safeArea: safeArea, controls: shown, texts: texts) }
         return shown.accessibilityOrder.compactMap { control in
             guard let title = texts.title(of: control, in: shown), let label = texts.accessibilityLabel(of: control, in: shown) else { return nil }
             return ShownAdControl(kind: ShownAdControl.Kind(control), title: title, accessibilityLabel: label,

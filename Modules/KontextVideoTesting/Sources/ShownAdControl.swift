@@ -34,8 +34,9 @@ public struct ShownAdControl: Sendable, Hashable {
     public let accessibilityLabel: String
     /// Whether the viewer can press it now.
     public let isPressable: Bool
-    /// Where the SDK places it, in the creative's coordinates (origin top left; a headless
-    /// presenter has no safe area), at the default text size; `nil` before the creative is placed.
+    /// Where the SDK places it, origin top left, at the default text size: in the creative's
+    /// placed frame, or on the screen given to ``ScriptedCreative/controls(onScreen:safeArea:)``;
+    /// `nil` when there is neither.
     /// Mirrored in a right-to-left language: Skip and ✕ on the left.
     public let frame: CGRect?
 }

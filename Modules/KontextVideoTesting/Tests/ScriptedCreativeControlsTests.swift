@@ -24,6 +24,7 @@ struct ScriptedCreativeControlsTests {
             try ad.show(in: view)
             let placed = try #require(creative.controls.first?.frame)
             #expect(placed.minX == 0 && placed.minY == 0, "✕ in the top left corner")
+            #expect(creative.controls(onScreen: CGSize(width: 300, height: 250)).first?.frame == CGRect(x: 0, y: 0, width: 44, height: 44))
             ads.destroy()
             _ = view
         }
@@ -49,6 +50,10 @@ struct ScriptedCreativeControlsTests {
             #expect(badge.title == "広告 · 0:13")
             #expect(badge.accessibilityLabel == "広告、残り13秒")
             #expect(!badge.isPressable)
+            #expect(badge.frame == nil, "a headless presenter places no frame")
+            let onPhone = creative.controls(onScreen: CGSize(width: 390, height: 844), safeArea: VideoAdInsets(top: 47, bottom: 34))
+            let placed = try #require(onPhone.first { $0.kind == .adBadge }?.frame)
+            #expect(placed.minX == 16 && placed.minY == 47 + 16, "Japanese runs left to right: the badge top left")
             ads.destroy()
         }
     }
