@@ -30,10 +30,10 @@ struct AdControlLanguageTests {
 
     @Test("the first preference a table speaks wins; none is English; the override comes first")
     func resolution() {
-        #expect(AdControlLanguage.resolve(preferences: []) == .english)
-        #expect(AdControlLanguage.resolve(preferences: ["fa", "ru"]) == .english)
-        #expect(AdControlLanguage.resolve(preferences: ["fa", "ar", "en"]) == .arabic)
-        #expect(AdControlLanguage.resolve(preferences: ["Base", "ja"]) == .japanese)
+        #expect(AdControlLocale(preferences: []) == .english)
+        #expect(AdControlLocale(preferences: ["fa", "ru"]) == .english)
+        #expect(AdControlLocale(preferences: ["fa", "ar-MA", "en"]) == AdControlLocale(language: .arabic, digits: .latin))
+        #expect(AdControlLocale(preferences: ["Base", "ja"]).language == .japanese)
         #expect(AdControlTexts.resolved(override: nil, localizations: ["he", "en"]).locale.language == .hebrew)
         #expect(AdControlTexts.resolved(override: "ja", localizations: ["he", "en"]).locale.language == .japanese)
         #expect(AdControlTexts.resolved(override: "klingon", localizations: ["de"]).locale.language == .german, "an unknown override counts as unset")

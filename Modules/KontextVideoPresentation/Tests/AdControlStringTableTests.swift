@@ -87,12 +87,14 @@ struct AdControlStringTableTests {
             "adBadgeTimeLeft": .text("Anuncio"),                        // lost its %@
             "skipCountdown": .plural([.one: "Saltar en %d"]),           // no `other`
             "skipCountdownLabel": .text("not plural"),                  // wrong shape
+            "adBadgeTimeLeftLabel": .plural([.one: "queda %d", .other: "quedan %d"]),   // Spanish needs `many` too
         ])
         let texts = AdControlTexts(table: table, locale: AdControlLocale(language: .spanish, digits: .latin))
         #expect(texts.skip == "Saltar")
         #expect(texts.adBadgeTimeLeft == AdControlTexts.standard.adBadgeTimeLeft)
         #expect(texts.skipCountdown == AdControlTexts.standard.skipCountdown)
         #expect(texts.skipCountdownLabel == AdControlTexts.standard.skipCountdownLabel)
+        #expect(texts.adBadgeTimeLeftLabel == AdControlTexts.standard.adBadgeTimeLeftLabel)
         #expect(texts.resume == AdControlTexts.standard.resume)
     }
 }

@@ -42,6 +42,8 @@ open class UIFont: NSObject, @unchecked Sendable {
     // doc: /documentation/UIKit/UIFont/preferredFont(forTextStyle:)
     @available(iOS 7.0, tvOS 9.0, *)
     open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont { fatalError() }
+    // doc: /documentation/UIKit/UIFont/withSize(_:)
+    open func withSize(_ fontSize: CGFloat) -> UIFont { fatalError() }
 
     // doc: /documentation/UIKit/UIFont/TextStyle (named by the pages above; `.body` is the constant the SDK uses)
     public struct TextStyle: Hashable, RawRepresentable, Sendable {

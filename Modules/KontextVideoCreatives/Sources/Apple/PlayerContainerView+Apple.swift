@@ -135,12 +135,14 @@ final class PlayerContainerView: UIView {
             view.frame = layout.frame(of: control) ?? .zero
             view.isHidden = layout.frame(of: control) == nil
             view.semanticContentAttribute = semantic
-            // The layout's fit, with UIKit's real measurement as the judge: shrink to the rule's
-            // floor at most, then truncate at the end (docs: /documentation/UIKit/UILabel/minimumScaleFactor,
-            // /documentation/UIKit/UILabel/lineBreakMode).
-            if let label = (view as? UIButton)?.titleLabel ?? (view as? UILabel) {
+            // The layout's fit: the title at the size it decided, and UIKit's real measurement as
+            // the judge of its estimate — shrink no further than the rule's floor, then truncate at
+            // the end (docs: /documentation/UIKit/UIFont/withSize(_:),
+            // /documentation/UIKit/UILabel/minimumScaleFactor, /documentation/UIKit/UILabel/lineBreakMode).
+            if let fit = layout.titleFit(of: control), let label = (view as? UIButton)?.titleLabel ?? (view as? UILabel) {
+                label.font = UIFont.preferredFont(forTextStyle: .body).withSize(fit.fontSize)
                 label.adjustsFontSizeToFitWidth = true
-                label.minimumScaleFactor = layout.smallestFontSize / layout.fontSize
+                label.minimumScaleFactor = layout.smallestFontSize / fit.fontSize
                 label.lineBreakMode = .byTruncatingTail
             }
         }

@@ -3,7 +3,7 @@ import Foundation
 /// A language the SDK's own controls are written in: one string table each
 /// (`Resources/AdControlStrings/<rawValue>.json`, notes per language in `LOCALIZATION.md`).
 ///
-/// The controls speak the app's language, not the device's: `resolve(preferences:)` takes the
+/// The controls speak the app's language, not the device's: `AdControlLocale(preferences:)` takes the
 /// app's localizations in the viewer's order (`Bundle.main.preferredLocalizations`), after the
 /// publisher's override, and picks the first one a table matches — as Apple's frameworks follow
 /// the app's localization, so "Skip" reads like the app around it. The video's own language
@@ -73,14 +73,6 @@ package enum AdControlLanguage: String, Sendable, Hashable, CaseIterable {
             return subtags.contains { ["tw", "hk", "mo"].contains($0) } ? .traditionalChinese : .simplifiedChinese
         default: return nil
         }
-    }
-
-    /// The first of `preferences` a table matches (`matching(_:)`), else English.
-    /// - Parameter preferences: Languages in the order wanted: the publisher's override, then the
-    ///   app's localizations in the viewer's order.
-    /// - Returns: The language the controls speak.
-    package static func resolve(preferences: [String]) -> AdControlLanguage {
-        preferences.lazy.compactMap(matching).first ?? .english
     }
 }
 

@@ -109,17 +109,18 @@ package struct AdControlTexts: Sendable, Hashable {
         self.skipAvailableAnnouncement = skipAvailableAnnouncement
     }
 
-    /// The texts of `table` in `locale`; a key the table lacks (or gives in the wrong shape) keeps
-    /// `fallback`'s text, so a damaged table degrades to English rather than to nothing.
+    /// The texts of `table` in `locale`; a key the table lacks (or gives in the wrong shape, without
+    /// its placeholder, or without a form its language's plural rule needs) keeps `fallback`'s text, so a damaged table degrades to English rather than to nothing.
     package init(table: AdControlStringTable, locale: AdControlLocale, fallback: AdControlTexts = .standard) {
-        // A text must hold its placeholder (a counted one in its `other` form) to be used.
+        // A text must hold its placeholder (a counted one in its `other` form) to be used, and a
+        // counted one have a form for each plural category of its language.
         func text(_ key: AdControlTextKey, _ english: String) -> String {
             guard case .text(let value)? = table.entries[key.rawValue],
                   key.placeholder.map(value.contains) ?? true else { return english }
             return value
         }
         func counted(_ key: AdControlTextKey, _ english: Counted) -> Counted {
-            guard case .plural(let forms)? = table.entries[key.rawValue],
+            guard case .plural(let forms)? = table.entries[key.rawValue], Set(forms.keys).isSuperset(of: locale.language.pluralCategories),
                   let other = forms[.other], key.placeholder.map(other.contains) ?? true else { return english }
             return Counted(forms: forms)
         }
