@@ -47,7 +47,7 @@ let modules: [Module] = [
     Module("KontextVideoJournal", layer: 1, ["KontextVideoConcurrency"]),
     // Layer 2: pure rules, the ad-server conversation and the VAST engine.
     Module("KontextVideoLabels", layer: 2, ["KontextVideoModels"]),
-    Module("KontextVideoPresentation", layer: 2),
+    Module("KontextVideoPresentation", layer: 2, resources: [.copy("Resources/AdControlStrings")]),
     Module("KontextVideoPlayerTracking", layer: 2, ["KontextVideoScheduling"]),
     Module("KontextVideoNetworking", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling", "KontextVideoJournal"]),
     Module("KontextVideoVAST", layer: 2, ["KontextVideoConcurrency", "KontextVideoModels", "KontextVideoScheduling"]),
@@ -78,6 +78,8 @@ let modules: [Module] = [
     Module("KontextVideoTesting", layer: 5, [
         "KontextVideo", "KontextVideoSandbox", "KontextVideoTestSupport", "KontextVideoConcurrency",
         "KontextVideoScheduling", "KontextVideoJournal", "KontextVideoNetworking", "KontextVideoCreatives", "KontextVideoVAST",
+        // The SDK's controls a scripted creative reports (`ShownAdControl`).
+        "KontextVideoPresentation",
     ]),
 ]
 

@@ -1,14 +1,16 @@
 import Foundation
 import KontextVideoTesting
 
-/// `swift run kontext-video-demo [--server URL --token TOKEN] [--inspect]`
+/// `swift run kontext-video-demo [--server URL --token TOKEN] [--inspect] [--language TAG]`
 ///
 /// Plays one simulated episode on a headless player: an overlay over playing content, a pause ad
 /// when the viewer pauses, a linear ad with skip and one with an end card, an ad rejected as outbid,
 /// and the episode's ads destroyed at the end. Against the embedded sandbox server on a virtual
 /// clock (`SandboxEpisode`), or, with `--server`, against a real server on the real clock with the
 /// SDK as an app ships it (`LiveServerEpisode`). With `--inspect`, the ad inspector listens to the
-/// episode and its model is printed as text at the end (`DemoInspection`).
+/// episode and its model is printed as text at the end (`DemoInspection`). With `--language ar`
+/// (any BCP-47 tag), the app's language is that one: the skipped linear ad prints its controls'
+/// titles, VoiceOver labels and frames as the SDK shows them, mirrored in Arabic and Hebrew.
 @main
 struct KontextVideoDemo {
     static func main() async {
@@ -36,12 +38,15 @@ struct DemoOptions {
     var token = "acme-dev"
     var showHelp = false
     var inspect = false
+    var language: String?
 
     static let usage = """
-        usage: kontext-video-demo [--server URL --token TOKEN] [--inspect]
+        usage: kontext-video-demo [--server URL --token TOKEN] [--inspect] [--language TAG]
           Without --server, an embedded sandbox ad server on loopback answers, on a virtual clock.
           With --server, that server answers, on the real clock; no-fills and errors are outcomes.
           With --inspect, the ad inspector's model is printed as text after the episode.
+          With --language ar (ja, he, pt-BR…), the app speaks that language: the linear ad's controls
+          are printed as the SDK shows them, in that language, mirrored right to left in ar and he.
         """
 
     init(arguments: [String]) {
@@ -54,6 +59,9 @@ struct DemoOptions {
                 if serverURL == nil { showHelp = true }
             case "--token": token = iterator.next() ?? token
             case "--inspect": inspect = true
+            case "--language":
+                language = iterator.next()
+                if language == nil { showHelp = true }
             default: showHelp = true
             }
         }

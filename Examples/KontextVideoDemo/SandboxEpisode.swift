@@ -32,6 +32,16 @@ final class LockedClockBox: @unchecked Sendable {
 struct SandboxEpisode {
     let options: DemoOptions
 
+    /// The linear ad's controls as the SDK shows them now: kind, title, VoiceOver label, frame.
+    private func printControls(of creative: ScriptedCreative, timeline: DemoTimeline) {
+        let direction = creative.controlsAreRightToLeft ? "right to left" : "left to right"
+        timeline.say("controls  in \(creative.controlsLanguage), \(direction), on a 390×844 phone (safe area 47 top, 34 bottom):")
+        for control in creative.controls(onScreen: CGSize(width: 390, height: 844), safeArea: VideoAdInsets(top: 47, bottom: 34)) {
+            let frame = control.frame.map { "x \(Int($0.minX)) y \(Int($0.minY)) \(Int($0.width))×\(Int($0.height))" } ?? "unplaced"
+            timeline.say("          \(control.kind.rawValue): “\(control.title)” (VoiceOver: “\(control.accessibilityLabel)”) at \(frame)")
+        }
+    }
+
     func run() async throws {
         let clock = LockedClockBox()
         let harness = try KontextVideoHarness { line in
@@ -50,6 +60,7 @@ struct SandboxEpisode {
 
         timeline.section("Launch")
         timeline.say("server    \(harness.serverURL.absoluteString)")
+        if let language = options.language { harness.appLanguages = [language] }
         let state = await harness.initialize(publisherToken: options.token, logLevel: .none)
         timeline.say("call      initialize(with:) → \(state)")
         guard state == .enabled else {
@@ -114,6 +125,7 @@ struct SandboxEpisode {
             for second in stride(from: 1.0, through: 6.0, by: 1.0) {
                 await harness.advance(by: .seconds(1))
                 creative.play(to: second)
+                if options.language != nil, second == 1 || second == 6 { printControls(of: creative, timeline: timeline) }
             }
             creative.skip()
             timeline.say("viewer    taps Skip at 6s")

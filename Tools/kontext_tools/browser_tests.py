@@ -377,6 +377,11 @@ class Run:
         self.check("the context's insets became CSS custom properties",
                    page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--kontext-inset-right').trim()")
                    == f"{json.loads(insets)['data']['insets']['right']}px")
+        data = json.loads(insets)["data"]
+        self.expect_equal("the context's language and direction became attributes (where the SDK's ✕ sits)",
+                          page.evaluate("[document.documentElement.getAttribute('data-kontext-ui-language'), "
+                                        "document.documentElement.getAttribute('data-kontext-text-direction')]"),
+                          [data["uiLanguage"], data["textDirection"]])
         rect = page.rect("#cta")
         page.tap(rect["x"] + rect["width"] / 2, rect["y"] + rect["height"] / 2)
         self.expect_equal("a real tap on Learn more is a click on area cta", page.recorded()[3:], [body("click-iframe", {"area": "cta"}, 1)])

@@ -20,6 +20,8 @@ final class ExampleApp: UIResponder, UIApplicationDelegate {
             print("Audio session:", error)
         }
         var configuration = KontextVideo.Configuration(publisherToken: "acme-dev", requestTrackingAuthorization: true)
+        // `-KontextAdControlsLanguage ja` speaks Japanese on the ad only; unset, the ad follows the app.
+        configuration.adControlsLanguage = ExampleSettings.adControlsLanguage
         if let sandbox = ExampleSettings.serverURL {
             configuration.serverURL = sandbox
             configuration.logLevel = .info

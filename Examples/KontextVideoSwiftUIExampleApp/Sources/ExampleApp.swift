@@ -18,6 +18,8 @@ struct SwiftUIExampleApp: App {
             print("Audio session:", error)
         }
         var configuration = KontextVideo.Configuration(publisherToken: "acme-dev", requestTrackingAuthorization: true)
+        // `-KontextAdControlsLanguage ja` speaks Japanese on the ad only; unset, the ad follows the app.
+        configuration.adControlsLanguage = ExampleSettings.adControlsLanguage
         if let sandbox = ExampleSettings.serverURL {
             configuration.serverURL = sandbox
             configuration.logLevel = .info

@@ -15,6 +15,14 @@ enum ExampleSettings {
         url(forKey: "KontextServerURL")
     }
 
+    /// The language of the SDK's controls, from the launch argument `-KontextAdControlsLanguage ar`
+    /// (Xcode: the scheme's Run › Arguments); `nil` follows the app's language, which the scheme's
+    /// Run › Options › App Language sets (the `Info.plist` lists the SDK's languages under
+    /// `CFBundleLocalizations`, so Arabic mirrors the app and the ad alike).
+    static var adControlsLanguage: String? {
+        UserDefaults.standard.string(forKey: "KontextAdControlsLanguage").flatMap { $0.isEmpty ? nil : $0 }
+    }
+
     private static func url(forKey key: String) -> URL? {
         guard let text = Bundle.main.object(forInfoDictionaryKey: key) as? String, !text.isEmpty else { return nil }
         return URL(string: text)

@@ -3,6 +3,7 @@ import KontextVideoVAST
 import KontextVideoModels
 import KontextVideoScheduling
 import KontextVideoNetworking
+import KontextVideoPresentation
 
 /// What a creative tells the SDK, while loading or on screen.
 package enum CreativeEvent: Sendable, Equatable {
@@ -107,6 +108,9 @@ package struct CreativeContext: Sendable {
     package var lazyMacroContext: LazyVASTMacroContext?
     /// The viewer's language (BCP-47), told to a creative page so it can speak it.
     package var locale: String
+    /// What the SDK's own controls say, in the app's language (resolved once when the SDK
+    /// initialized, off the main actor: `AdControlTexts.resolved`), and which way they run.
+    package var controlTexts: AdControlTexts
     /// What the ad's URLs may point at: a media file on a local host is not chosen while the ad
     /// server is public (the transport refuses such fetches itself: `AdURLGuardedTransport`).
     package var urlRule: AdURLRule
@@ -126,7 +130,8 @@ package struct CreativeContext: Sendable {
         macros: LazyVASTMacroContext?,
         urlRule: AdURLRule,
         network: NetworkKind = .unknown,
-        locale: String = CreativeContext.deviceLocale
+        locale: String = CreativeContext.deviceLocale,
+        controlTexts: AdControlTexts = .standard
     ) {
         self.network = network
         self.clock = clock
@@ -135,6 +140,7 @@ package struct CreativeContext: Sendable {
         self.lazyMacroContext = macros
         self.urlRule = urlRule
         self.locale = locale
+        self.controlTexts = controlTexts
     }
 
     /// The device's first preferred language as BCP-47 (`en-US`, `pt-BR`), `en` when it has none.

@@ -114,7 +114,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         let configuration = LinearPlaybackSession.Configuration(
             ad: resolvedLinearAd, hasEndCard: hasEndCard,
             stallLimit: playsByItself ? LinearPlaybackSession.defaultStallLimit : nil)
-        let playback = LinearPlayback(configuration: configuration, clock: context.clock, surface: self)
+        let playback = LinearPlayback(configuration: configuration, clock: context.clock, surface: self, texts: context.controlTexts)
         playback.onEvent = { [weak self] event in self?.emit(event) }
         self.playback = playback
         return playback

@@ -94,7 +94,7 @@ struct CreativeBridgeLayoutTests {
         let origin = try #require(CreativeOrigin(url: URL(string: "http://127.0.0.1:8080/creatives/ad-1.html")!))
         let context = CreativeRenderContext(format: .overlay, fullScreen: false, size: CGSize(width: 320, height: 50), locale: "pt-BR")
         #expect(CreativeMessageToPage.context(context).json
-                == #"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":44,"top":0},"locale":"pt-BR","size":{"height":50,"width":320}},"type":"context-iframe"}"#)
+                == #"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":44,"top":0},"locale":"pt-BR","size":{"height":50,"width":320},"textDirection":"ltr","uiLanguage":"en"},"type":"context-iframe"}"#)
         #expect(CreativeMessageToPage.shown.json == #"{"type":"shown-iframe"}"#)
         #expect(CreativeMessageToPage.ended.javaScript(targetOrigin: origin) == #"window.postMessage({"type":"ended-iframe"}, "http://127.0.0.1:8080");"#)
         let hostile = CreativeRenderContext(format: .pause, fullScreen: true, size: CGSize(width: 10, height: 10),

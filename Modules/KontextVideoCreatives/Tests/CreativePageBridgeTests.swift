@@ -111,7 +111,7 @@ struct CreativePageBridgeTests {
         let harness = Harness()
         harness.post(#"{"type":"init-iframe"}"#)
         #expect(harness.toPage == [
-            #"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":44,"top":0},"locale":"fr-CA","size":{"height":50,"width":320}},"type":"context-iframe"}"#,
+            #"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":44,"top":0},"locale":"fr-CA","size":{"height":50,"width":320},"textDirection":"ltr","uiLanguage":"en"},"type":"context-iframe"}"#,
         ])
         harness.post(#"{"type":"ready-iframe"}"#)
         harness.bridge.place(size: CGSize(width: 320, height: 50))

@@ -4,6 +4,7 @@ import KontextVideoSandbox
 import KontextVideoNetworking
 import KontextVideoCreatives
 import KontextVideoTestSupport
+import KontextVideoConcurrency
 
 /// Runs the whole SDK headless and deterministic, for the SDK's own tests and a publisher's:
 /// a sandbox ad server on loopback, a virtual clock, a fresh storage directory and consent store,
@@ -90,6 +91,8 @@ public final class KontextVideoHarness {
     public let presenter: HeadlessPresenter
     /// What taps on ads opened.
     public let clickOpener = HeadlessClickOpener()
+    /// The app's localizations the SDK reads (``appLanguages``), kept across ``resetSDK()``.
+    private let localizations = LockedState(["en"])
     /// The network the SDK reads (``isOnCellular``), kept across ``resetSDK()``.
     private let network = NetworkKindSource(.wifi)
     /// The consent platform's shared storage, empty at first.
@@ -208,7 +211,24 @@ public final class KontextVideoHarness {
             appVersion: "1.0"
         )
         environment.network = network
+        let localizations = self.localizations
+        environment.appLocalizations = { localizations.snapshot }
         KontextVideo.shared.beginSession(on: environment)
+    }
+
+    /// The app's localizations in the viewer's order, as `Bundle.main.preferredLocalizations` gives
+    /// them on a device: the SDK's controls speak the first one they can (unless the configuration's
+    /// `adControlsLanguage` says otherwise). `["en"]` at first; read when the SDK initializes, so
+    /// set it before ``initialize(publisherToken:logLevel:)``.
+    ///
+    /// ```swift
+    /// harness.appLanguages = ["ar"]
+    /// await harness.initialize()
+    /// // a linear ad's ScriptedCreative: controlsLanguage == "ar", controlsAreRightToLeft
+    /// ```
+    public var appLanguages: [String] {
+        get { localizations.snapshot }
+        set { localizations.withLock { $0 = newValue } }
     }
 
     /// Whether the device is on a cellular network, as the system's path monitor reports it on a

@@ -4,6 +4,7 @@ import KontextVideoScheduling
 import KontextVideoJournal
 import KontextVideoNetworking
 import KontextVideoCreatives
+import KontextVideoPresentation
 import KontextVideoVAST
 
 /// Creatives whose behaviour a test scripts: how each one loads (really fetched from the sandbox
@@ -144,8 +145,64 @@ public final class ScriptedCreative: CreativeRenderer {
     /// second click during one tap, an unknown type, a ready after the load time-out, …).
     public var ignoredMessages: Int { bridge.ignoredCount }
 
+    /// The SDK's own controls over the ad as they show now, in VoiceOver's order, each with its
+    /// title and what VoiceOver reads: a linear ad's badge, Skip (or its countdown), Resume and ✕
+    /// as its playback decides them; an overlay's or pause ad's ✕ (and a full-screen pause ad's
+    /// Resume) from the start. In the language of ``controlsLanguage``. Their frames are in the
+    /// creative's placed frame (none for a linear ad, which a headless presenter does not place:
+    /// ``controls(onScreen:safeArea:)`` lays them out on a screen you name).
+    ///
+    /// ```swift
+    /// harness.appLanguages = ["ja"]
+    /// // … a linear ad shown, 2 s played of a 5 s Skip offset:
+    /// #expect(creative.controls.map(\.title) == ["広告 · 0:13", "3秒後にスキップ"])
+    /// ```
+    public var controls: [ShownAdControl] { controls(in: frame?.size, safeArea: .zero) }
+
+    /// ``controls`` with their frames where the SDK puts them on a surface of `size` with its
+    /// `safeArea`: a linear ad's full-screen view (a headless presenter places no frame, so pass
+    /// the screen you test for), or an overlay's or pause ad's creative.
+    ///
+    /// ```swift
+    /// let skip = creative.controls(onScreen: CGSize(width: 390, height: 844),
+    ///                              safeArea: VideoAdInsets(top: 47, bottom: 34)).first { $0.kind == .skip }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - size: The surface's size, in points.
+    ///   - safeArea: Its safe area (none by default).
+    /// - Returns: The controls showing now, in VoiceOver's order, with their frames at the default text size.
+    public func controls(onScreen size: CGSize, safeArea: VideoAdInsets = .zero) -> [ShownAdControl] {
+        controls(in: size, safeArea: safeArea)
+    }
+
+    /// The controls showing now, laid out on a surface of `size` when there is one.
+    private func controls(in size: CGSize?, safeArea: VideoAdInsets) -> [ShownAdControl] {
+        let texts = context.controlTexts
+        guard format == .linear else {
+            let layout = size.map { CreativeControlsLayout(size: $0, hasResume: isFullScreenPause, direction: texts.locale.direction) }
+            return [ShownAdControl(kind: .close, title: texts.close, accessibilityLabel: texts.closeLabel, isPressable: true, frame: layout?.closeFrame)]
+                + (isFullScreenPause ? [ShownAdControl(kind: .resume, title: texts.resume, accessibilityLabel: texts.pauseAdResumeLabel,
+                                                       isPressable: true, frame: layout?.resumeFrame)] : [])
+        }
+        let shown = real.controls
+        let layout = size.map { LinearAdControlsLayout(size: $0, safeArea: safeArea, controls: shown, texts: texts) }
+        return shown.accessibilityOrder.compactMap { control in
+            guard let title = texts.title(of: control, in: shown), let label = texts.accessibilityLabel(of: control, in: shown) else { return nil }
+            return ShownAdControl(kind: ShownAdControl.Kind(control), title: title, accessibilityLabel: label,
+                                  isPressable: control.isPressable(in: shown), frame: layout?.frame(of: control))
+        }
+    }
+    /// The language the SDK's controls speak (`"en"`, `"ar"`, `"pt-BR"`, `"zh-Hant"`): the
+    /// configuration's `adControlsLanguage`, else the first of the app's localizations
+    /// (``KontextVideoHarness/appLanguages``) the SDK speaks, else English.
+    public var controlsLanguage: String { context.controlTexts.locale.language.rawValue }
+    /// Whether the controls run right to left (Arabic, Hebrew): mirrored, Skip and ✕ on the left.
+    public var controlsAreRightToLeft: Bool { context.controlTexts.locale.direction == .rightToLeft }
+
     /// Receives the creative's moments.
     package var onEvent: (@MainActor (CreativeEvent) -> Void)?
+    private let isFullScreenPause: Bool
     private let context: CreativeContext
     private let real: HeadlessCreativeRenderer
     private let bridge: CreativePageBridge
@@ -157,11 +214,12 @@ public final class ScriptedCreative: CreativeRenderer {
         self.adId = ad.id
         self.format = ad.format
         self.behaviour = behaviour
+        self.isFullScreenPause = ad.isFullScreenPause
         self.context = context
         self.real = HeadlessCreativeRenderer(ad: ad, context: context, playsByItself: false)
         let toPage = PageMessageLog()
         self.toPage = toPage
-        self.bridge = CreativePageBridge(ad: ad, locale: context.locale, events: context.events) { message, _ in
+        self.bridge = CreativePageBridge(ad: ad, locale: context.locale, controls: context.controlTexts.locale, events: context.events) { message, _ in
             toPage.messages.append(message.json)
         }
         bridge.onEvent = { [weak self] event in self?.send(event) }

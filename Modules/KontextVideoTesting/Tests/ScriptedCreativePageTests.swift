@@ -24,7 +24,7 @@ struct ScriptedCreativePageTests {
             let context = try #require(creative.messagesToPage.first)
             #expect(creative.messagesToPage.count == 1)
             #expect(context.hasPrefix(#"{"data":{"format":"overlay","fullScreen":false,"insets":{"bottom":0,"left":0,"right":44,"top":0},"locale":""#))
-            #expect(context.hasSuffix(#"","size":{"height":50,"width":320}},"type":"context-iframe"}"#))
+            #expect(context.hasSuffix(#"","size":{"height":50,"width":320},"textDirection":"ltr","uiLanguage":"en"},"type":"context-iframe"}"#))
             creative.pagePosts(#"{"type":"ready-iframe"}"#)
             try await loading.value
             try ad.show(in: HeadlessView())

@@ -12,6 +12,22 @@
     // doc: /documentation/UIKit/UIContentSizeCategoryAdjusting/adjustsFontForContentSizeCategory (UILabel adopts the protocol)
     @available(iOS 10.0, tvOS 10.0, *)
     open var adjustsFontForContentSizeCategory: Bool { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UILabel/adjustsFontSizeToFitWidth
+    open var adjustsFontSizeToFitWidth: Bool { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UILabel/minimumScaleFactor
+    @available(iOS 6.0, tvOS 9.0, *)
+    open var minimumScaleFactor: CGFloat { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UILabel/lineBreakMode
+    open var lineBreakMode: NSLineBreakMode { get { fatalError() } set {} }
+}
+
+// doc?: /documentation/UIKit/NSLineBreakMode (`enum NSLineBreakMode: Int`, iOS 6, tvOS 9; the raw values of NSParagraphStyle.h)
+@available(iOS 6.0, tvOS 9.0, *)
+public enum NSLineBreakMode: Int, Sendable {
+    // doc?: /documentation/UIKit/NSLineBreakMode/byWordWrapping
+    case byWordWrapping = 0
+    // doc: /documentation/UIKit/NSLineBreakMode/byTruncatingTail
+    case byTruncatingTail = 4
 }
 
 extension UIButton {
@@ -26,6 +42,8 @@ open class UIFont: NSObject, @unchecked Sendable {
     // doc: /documentation/UIKit/UIFont/preferredFont(forTextStyle:)
     @available(iOS 7.0, tvOS 9.0, *)
     open class func preferredFont(forTextStyle style: UIFont.TextStyle) -> UIFont { fatalError() }
+    // doc: /documentation/UIKit/UIFont/withSize(_:)
+    open func withSize(_ fontSize: CGFloat) -> UIFont { fatalError() }
 
     // doc: /documentation/UIKit/UIFont/TextStyle (named by the pages above; `.body` is the constant the SDK uses)
     public struct TextStyle: Hashable, RawRepresentable, Sendable {

@@ -32,6 +32,9 @@
     open var superview: UIView? { fatalError() }
     // doc: /documentation/UIKit/UIView/isHidden
     open var isHidden: Bool { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UIView/semanticContentAttribute
+    @available(iOS 9.0, tvOS 9.0, *)
+    open var semanticContentAttribute: UISemanticContentAttribute { get { fatalError() } set {} }
     // doc: /documentation/UIKit/UIView/alpha
     open var alpha: CGFloat { get { fatalError() } set {} }
     // doc: /documentation/UIKit/UIView/isOpaque
@@ -214,4 +217,19 @@ extension UIGestureRecognizerDelegate {
     // doc-missing: /documentation/UIKit/UILayoutGuide/bottomAnchor (the corpus has no page for
     // it; UILayoutGuide's page lists it, with UIKeyboardLayoutGuide's page linking to it)
     open var bottomAnchor: NSLayoutYAxisAnchor { fatalError() }
+}
+
+// doc: /documentation/UIKit/UISemanticContentAttribute (`enum UISemanticContentAttribute`, iOS 9, tvOS 9)
+@available(iOS 9.0, tvOS 9.0, *)
+public enum UISemanticContentAttribute: Int, Sendable {
+    // doc: /documentation/UIKit/UISemanticContentAttribute/unspecified
+    case unspecified = 0
+    // doc?: /documentation/UIKit/UISemanticContentAttribute/playback
+    case playback = 1
+    // doc?: /documentation/UIKit/UISemanticContentAttribute/spatial
+    case spatial = 2
+    // doc: /documentation/UIKit/UISemanticContentAttribute/forceLeftToRight
+    case forceLeftToRight = 3
+    // doc?: /documentation/UIKit/UISemanticContentAttribute/forceRightToLeft
+    case forceRightToLeft = 4
 }

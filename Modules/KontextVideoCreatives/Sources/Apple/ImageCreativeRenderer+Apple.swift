@@ -34,7 +34,8 @@ final class ImageCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     init(ad: ServedAd, context: CreativeContext) {
         self.ad = ad
         self.context = context
-        let texts = AdControlTexts.standard
+        let texts = context.controlTexts
+        container.semanticContentAttribute = texts.locale.direction == .rightToLeft ? .forceRightToLeft : .forceLeftToRight
         imageView.contentMode = .scaleAspectFit
         container.clipsToBounds = true
         container.addSubview(imageView)
@@ -77,7 +78,8 @@ final class ImageCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         imageView.frame = container.bounds
         // The ✕'s button is its hit target (a TV's on tvOS); UIKit centres the glyph in it.
         let controls = CreativeControlsLayout(
-            size: frame.size, hasResume: ad.isFullScreenPause, minimumTarget: LinearAdControlsLayout.Metrics.current.minimumTarget)
+            size: frame.size, hasResume: ad.isFullScreenPause, minimumTarget: LinearAdControlsLayout.Metrics.current.minimumTarget,
+            direction: context.controlTexts.locale.direction)
         closeButton.frame = controls.closeFrame
         resumeButton.frame = controls.resumeFrame ?? .zero
         resumeButton.isHidden = controls.resumeFrame == nil

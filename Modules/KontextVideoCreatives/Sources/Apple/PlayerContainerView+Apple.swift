@@ -21,7 +21,9 @@ final class PlayerContainerView: UIView {
     /// Told of each navigation the end card's page tried and its policy refused (its URL, if any).
     var onEndCardNavigationRefused: (@MainActor (URL?) -> Void)?
 
-    private let texts = AdControlTexts.standard
+    /// What the controls say, in the app's language, and which way they run (set by the renderer
+    /// before anything shows).
+    var texts = AdControlTexts.standard
     private var controls = LinearAdControls.none
     private let badge = UILabel()
     private let skipButton = UIButton(type: .system)
@@ -126,9 +128,23 @@ final class PlayerContainerView: UIView {
             size: bounds.size,
             safeArea: VideoAdInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right),
             controls: controls, texts: texts, metrics: metrics, textScale: textScale)
+        // The direction the layout decided: each control's own content (a title's alignment and
+        // truncation) follows it (doc: /documentation/UIKit/UIView/semanticContentAttribute).
+        let semantic: UISemanticContentAttribute = layout.direction == .rightToLeft ? .forceRightToLeft : .forceLeftToRight
         for (control, view) in views {
             view.frame = layout.frame(of: control) ?? .zero
             view.isHidden = layout.frame(of: control) == nil
+            view.semanticContentAttribute = semantic
+            // The layout's fit: the title at the size it decided, and UIKit's real measurement as
+            // the judge of its estimate — shrink no further than the rule's floor, then truncate at
+            // the end (docs: /documentation/UIKit/UIFont/withSize(_:),
+            // /documentation/UIKit/UILabel/minimumScaleFactor, /documentation/UIKit/UILabel/lineBreakMode).
+            if let fit = layout.titleFit(of: control), let label = (view as? UIButton)?.titleLabel ?? (view as? UILabel) {
+                label.font = UIFont.preferredFont(forTextStyle: .body).withSize(fit.fontSize)
+                label.adjustsFontSizeToFitWidth = true
+                label.minimumScaleFactor = layout.smallestFontSize / fit.fontSize
+                label.lineBreakMode = .byTruncatingTail
+            }
         }
         endCard?.frame = bounds
     }

@@ -52,6 +52,7 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         self.ad = ad
         self.context = context
         self.showsPages = showsPages
+        container.texts = context.controlTexts
     }
 
     func load() async throws {
@@ -82,7 +83,7 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         self.resolvedLinearAd = linear
         container.playerLayer.player = player
         let playback = LinearPlayback(
-            configuration: .init(ad: linear, hasEndCard: hasEndCard), clock: context.clock, surface: self)
+            configuration: .init(ad: linear, hasEndCard: hasEndCard), clock: context.clock, surface: self, texts: context.controlTexts)
         playback.onEvent = { [weak self] event in self?.emit(event) }
         container.onInput = { [weak playback] input in playback?.handle(input) }
         self.playback = playback

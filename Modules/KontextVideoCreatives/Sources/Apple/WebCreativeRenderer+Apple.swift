@@ -40,6 +40,8 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
     private let ad: ServedAd
     private let bridge: CreativePageBridge
     private let container = UIView()
+    /// Which way the SDK's controls run: ✕ takes the trailing corner (`CreativeControlsLayout`).
+    private let direction: AdControlDirection
     private let webView: WKWebView
     /// The content world of the bridge script and its handler, out of the page's reach.
     private let world: WKContentWorld
@@ -62,10 +64,11 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
 
     init(ad: ServedAd, context: CreativeContext) {
         self.ad = ad
+        self.direction = context.controlTexts.locale.direction
         let hardening = WebViewHardening.creative
         let webView = WKWebView.creative(hardening)
         self.webView = webView
-        let bridge = CreativePageBridge(ad: ad, locale: context.locale, events: context.events) { [weak webView] message, origin in
+        let bridge = CreativePageBridge(ad: ad, locale: context.locale, controls: context.controlTexts.locale, events: context.events) { [weak webView] message, origin in
             webView?.evaluateJavaScript(message.javaScript(targetOrigin: origin))
         }
         self.bridge = bridge
@@ -108,7 +111,8 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
             webView.addGestureRecognizer(touches)
             touchWatcher = touches
         }
-        let texts = AdControlTexts.standard
+        let texts = context.controlTexts
+        container.semanticContentAttribute = direction == .rightToLeft ? .forceRightToLeft : .forceLeftToRight
         let close = UIButton(type: .close, primaryAction: UIAction { [weak bridge] _ in bridge?.sdkTap(.close) })
         close.accessibilityLabel = texts.closeLabel
         container.addSubview(close)
@@ -136,7 +140,7 @@ final class WebCreativeRenderer: NSObject, CreativeRenderer, FriendlyObstruction
         // The ✕'s button is its hit target, the frame the page keeps clear (`CreativeRenderContext`
         // lays it out with the same default, a touch screen's: WebKit is iOS only); UIKit centres
         // the glyph in it.
-        let controls = CreativeControlsLayout(size: frame.size, hasResume: resumeButton != nil)
+        let controls = CreativeControlsLayout(size: frame.size, hasResume: resumeButton != nil, direction: direction)
         closeButton?.frame = controls.closeFrame
         if let resumeFrame = controls.resumeFrame { resumeButton?.frame = resumeFrame }
         bridge.place(size: frame.size)

@@ -2,7 +2,8 @@ import Foundation
 import KontextVideoPresentation
 
 /// Where the SDK puts its own controls over an overlay or pause creative — the ✕ in the top
-/// right corner, and Resume at the bottom centre of a full-screen pause ad — and the band of the
+/// trailing corner (top right; top left in Arabic and Hebrew, mirrored as `LinearAdControlsLayout`
+/// is), and Resume at the bottom centre of a full-screen pause ad — and the band of the
 /// creative each one covers, which the page is told to keep clear (`CreativeRenderContext.insets`)
 /// so its own call to action is never under them. The platform renderer places its buttons at
 /// exactly these frames.
@@ -14,7 +15,7 @@ import KontextVideoPresentation
 /// it takes that whole side. It never leaves the creative, which `AdLayout` places inside the
 /// host's safe area, so the target is inside the safe area too. The platform centres its glyph in
 /// that button (the browser tests' fixture draws it as `CreativeBridgeLayoutTests` lays it out). The
-/// target covers a band on the right
+/// target covers a band on the trailing side (right, or left right to left)
 /// of a creative at least as wide as it is tall (a strip, a card), and along the top of a taller
 /// one (a portrait full-screen ad), whichever costs the creative less area. Resume is
 /// `resumeSize`, `margin` × 3 above the bottom edge, centred.
@@ -30,20 +31,27 @@ package struct CreativeControlsLayout: Sendable, Equatable {
     package let hasResume: Bool
     /// The ✕'s hit target on a creative large enough for it, in points.
     package let minimumTarget: CGFloat
+    /// Which way the controls run: the ✕ takes the trailing corner.
+    package let direction: AdControlDirection
 
     /// The layout over a creative of `size`; `minimumTarget` is the screen's minimum hit target
-    /// (a touch screen's 44 points by default; `LinearAdControlsLayout.Metrics.television`'s on tvOS).
-    package init(size: CGSize, hasResume: Bool, minimumTarget: CGFloat = LinearAdControlsLayout.Metrics.touch.minimumTarget) {
+    /// (a touch screen's 44 points by default; `LinearAdControlsLayout.Metrics.television`'s on
+    /// tvOS); `direction` the controls' language's (left to right by default).
+    package init(
+        size: CGSize, hasResume: Bool, minimumTarget: CGFloat = LinearAdControlsLayout.Metrics.touch.minimumTarget,
+        direction: AdControlDirection = .leftToRight
+    ) {
         self.size = size
         self.hasResume = hasResume
         self.minimumTarget = minimumTarget
+        self.direction = direction
     }
 
     /// The ✕ button's frame, its hit target, in the creative's coordinates (origin top left).
     package var closeFrame: CGRect {
         let shortSide = max(0, min(size.width, size.height))
         let side = min(minimumTarget, shortSide)
-        return CGRect(x: size.width - side, y: 0, width: side, height: side)
+        return CGRect(x: direction == .rightToLeft ? 0 : size.width - side, y: 0, width: side, height: side)
     }
 
     /// Resume's frame, or `nil` without Resume.
@@ -59,7 +67,11 @@ package struct CreativeControlsLayout: Sendable, Equatable {
         let close = closeFrame
         var insets = CreativeInsets()
         if size.width >= size.height {
-            insets.right = size.width - close.minX
+            if direction == .rightToLeft {
+                insets.left = close.maxX
+            } else {
+                insets.right = size.width - close.minX
+            }
         } else {
             insets.top = close.maxY
         }

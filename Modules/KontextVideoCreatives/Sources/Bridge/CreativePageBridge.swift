@@ -2,6 +2,7 @@ import Foundation
 import KontextVideoVAST
 import KontextVideoModels
 import KontextVideoNetworking
+import KontextVideoPresentation
 
 /// One ad's end of the creative bridge, shared by every renderer of a page (the `WKWebView` host
 /// on iOS, the test kit's scripted creatives): it checks where each message came from, decodes it
@@ -31,6 +32,7 @@ package final class CreativePageBridge {
     private let adId: String
     private let format: AdFormat
     private let locale: String
+    private let controls: AdControlLocale
     private let events: KontextVideoEventStream?
     private let send: @MainActor (CreativeMessageToPage, CreativeOrigin) -> Void
     private var loadOutcome: Result<Void, CreativeLoadError>?
@@ -42,12 +44,14 @@ package final class CreativePageBridge {
     package init(
         ad: ServedAd,
         locale: String,
+        controls: AdControlLocale = .english,
         events: KontextVideoEventStream?,
         send: @escaping @MainActor (CreativeMessageToPage, CreativeOrigin) -> Void
     ) {
         self.adId = ad.id
         self.format = ad.format
         self.locale = locale
+        self.controls = controls
         self.events = events
         self.send = send
         self.origin = ad.creative.url.flatMap(CreativeOrigin.init(url:))
@@ -210,7 +214,7 @@ package final class CreativePageBridge {
 
     private func sendContextIfChanged() {
         guard rules.speaksBridge, rules.phase != .ended else { return }
-        let context = CreativeRenderContext(format: format, fullScreen: rules.isFullScreenPause, size: contextSize, locale: locale)
+        let context = CreativeRenderContext(format: format, fullScreen: rules.isFullScreenPause, size: contextSize, locale: locale, controls: controls)
         guard context != lastContext else { return }
         lastContext = context
         post(.context(context))

@@ -49,6 +49,15 @@ public struct KontextVideoConfiguration: Sendable, Hashable {
     /// queued with: after a switch from a sandbox to production, the sandbox's events wait for
     /// the sandbox (7 days at most) and never reach production.
     public var serverURL: URL
+    /// The language of the SDK's own controls — Skip and its countdown, the "Ad" badge, ✕,
+    /// Resume and what VoiceOver reads for them — as a BCP-47 tag (`"ar"`, `"ja"`, `"pt-BR"`).
+    /// `nil` (the default) follows your app: the first of its localizations, in the viewer's
+    /// order (`Bundle.main.preferredLocalizations`), that the SDK speaks, else English. Set it when
+    /// your app chooses its language itself, in its own settings. The SDK speaks English, Spanish,
+    /// Portuguese (Brazil), French, German, Italian, Japanese, Korean, Chinese (Simplified and
+    /// Traditional), Arabic and Hebrew; in Arabic and Hebrew the controls mirror. A language it
+    /// does not speak counts as unset. Read once, by ``KontextVideo/initialize(with:)``.
+    public var adControlsLanguage: String? = nil
 
     /// Creates a configuration; only the token is required.
     ///

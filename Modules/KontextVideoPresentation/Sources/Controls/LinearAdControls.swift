@@ -38,7 +38,8 @@ package struct LinearAdControls: Sendable, Hashable {
     package static let none = LinearAdControls()
 
     /// The controls that show, in VoiceOver's order: the reading order of their places on the
-    /// screen (the badge top left, ✕ top right, Resume in the middle, Skip bottom right).
+    /// screen (the badge in the top leading corner, ✕ in the top trailing one, Resume in the middle,
+    /// Skip bottom trailing), the same order right to left, where the layout mirrors.
     package var accessibilityOrder: [LinearAdControl] {
         var order: [LinearAdControl] = []
         if showsAdBadge { order.append(.adBadge) }

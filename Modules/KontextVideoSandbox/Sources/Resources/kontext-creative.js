@@ -75,6 +75,8 @@
     if (typeof context.format === 'string') root.setAttribute('data-kontext-format', context.format);
     root.setAttribute('data-kontext-full-screen', context.fullScreen ? 'true' : 'false');
     if (typeof context.locale === 'string') root.setAttribute('data-kontext-locale', context.locale);
+    if (typeof context.uiLanguage === 'string') root.setAttribute('data-kontext-ui-language', context.uiLanguage);
+    if (context.textDirection === 'ltr' || context.textDirection === 'rtl') root.setAttribute('data-kontext-text-direction', context.textDirection);
   }
 
   window.addEventListener('message', function (event) {

@@ -34,6 +34,10 @@ package struct SDKEnvironment {
     package var identifiers: any IdentifierSource
     /// Opens what the viewer tapped: the platform's opener.
     package var clickOpener: any ClickOpening { platform.clickOpener }
+    /// The app's localizations in the viewer's order (`Bundle.main.preferredLocalizations`), read
+    /// off the main actor when the SDK initializes: the SDK's controls speak the first one they
+    /// can (`AdControlTexts.resolved`). The test kit sets its own.
+    package var appLocalizations: @Sendable () -> [String] = { Bundle.main.preferredLocalizations }
     /// The app's bundle id and version, sent with every request.
     package var appBundleId: String
     /// The app's version.

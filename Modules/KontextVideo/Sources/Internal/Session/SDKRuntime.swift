@@ -3,6 +3,7 @@ import KontextVideoScheduling
 import KontextVideoNetworking
 import KontextVideoCreatives
 import KontextVideoVAST
+import KontextVideoPresentation
 
 /// The SDK's live parts, made by `initialize(with:)`.
 @MainActor
@@ -22,16 +23,20 @@ package final class SDKRuntime {
     /// The environment's transport behind `adURLRule`, for what an ad's own URLs fetch (made once:
     /// every `load()` shares it).
     package let adTransport: any HTTPTransport
+    /// What the SDK's own controls say, and which way they run (`makeControlTexts`).
+    package let controlTexts: AdControlTexts
 
-    /// Creates the runtime around a client made by `makeClient`.
+    /// Creates the runtime around a client made by `makeClient`, its controls speaking `controlTexts`.
     package init(
         configuration: KontextVideoConfiguration,
         environment: SDKEnvironment,
         events: KontextVideoEventStream,
         client: AdServerClient,
-        isActive: Bool = true
+        isActive: Bool = true,
+        controlTexts: AdControlTexts = .standard
     ) {
         self.configuration = configuration
+        self.controlTexts = controlTexts
         self.environment = environment
         self.clock = environment.clock
         self.platform = environment.platform
@@ -78,6 +83,14 @@ package final class SDKRuntime {
                 // The consent the app set before `initialize`: whether the install id may be read.
                 regulatory: regulatory)
         }.value
+    }
+
+    /// Starts reading the texts of the SDK's controls in the configuration's `adControlsLanguage`,
+    /// else the app's language: the app's localizations and a string table are read off the main
+    /// actor, beside the client's storage.
+    package static func startReadingControlTexts(configuration: KontextVideoConfiguration, environment: SDKEnvironment) -> Task<AdControlTexts, Never> {
+        let (override, localizations) = (configuration.adControlsLanguage, environment.appLocalizations)
+        return Task.detached { AdControlTexts.resolved(override: override, localizations: localizations()) }
     }
 
     /// The clock every timer runs on (the environment's).

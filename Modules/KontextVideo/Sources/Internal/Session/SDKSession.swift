@@ -69,7 +69,9 @@ package final class SDKSession {
             let environment = self.environment
             let events = self.events
             let task = Task { @MainActor [weak self] () -> KontextVideoState in
+                let controlTexts = SDKRuntime.startReadingControlTexts(configuration: configuration, environment: environment)
                 guard let client = await self?.makeClientAfterPredecessor(configuration, regulatory: regulatory) else { return .failed }
+                let texts = await controlTexts.value
                 guard let self, !self.hasEnded else {
                     // Ended while its client was made: the client's /init had left already, and
                     // the caller hears its answer; the client delivers nothing and gives its queue
@@ -79,7 +81,7 @@ package final class SDKSession {
                 }
                 let runtime = SDKRuntime(
                     configuration: configuration, environment: environment, events: events,
-                    client: client, isActive: self.applicationIsActive)
+                    client: client, isActive: self.applicationIsActive, controlTexts: texts)
                 self.runtime = runtime
                 self.followApplicationActivity(on: environment.platform)
                 let state = await runtime.client.initialize()
