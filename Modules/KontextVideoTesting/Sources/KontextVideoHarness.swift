@@ -205,7 +205,9 @@ public final class KontextVideoHarness {
             platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: clickOpener),
             identifiers: identifiers,
             appBundleId: "so.kontext.harness",
-            appVersion: "1.0"
+            appVersion: "1.0",
+            // The SDK's dates (events' timestamps, the inspector's times) move with `clock`.
+            wallClock: .following(clock, from: Date())
         )
         environment.network = network
         KontextVideo.shared.beginSession(on: environment)

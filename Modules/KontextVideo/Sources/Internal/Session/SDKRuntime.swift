@@ -67,6 +67,7 @@ package final class SDKRuntime {
         let installIdDefaultsKey = environment.installIdDefaultsKey
         let defaults = SharedDefaults(environment.defaults)
         let identifiers = environment.identifiers
+        let wallClock = environment.wallClock
         return await Task.detached {
             AdServerClient(
                 environment: serverEnvironment, clock: clock, transport: transport,
@@ -76,7 +77,8 @@ package final class SDKRuntime {
                 // event queue to open.
                 sendsInitAtOnce: true,
                 // The consent the app set before `initialize`: whether the install id may be read.
-                regulatory: regulatory)
+                regulatory: regulatory,
+                wallClock: wallClock)
         }.value
     }
 
