@@ -160,22 +160,6 @@ package actor EventPipeline {
         loop?.cancel()
     }
 
-    /// Writes `entry` to the queue now, on the caller's thread, and wakes the delivery loop
-    /// (`EventQueueWriter.submit(_:)`, which the runtime holds too).
-    /// - Returns: The entry's `id`.
-    @discardableResult
-    package nonisolated func submit(_ entry: PipelineEntry) -> String {
-        writer.submit(entry)
-    }
-
-    /// Writes an ad's pixels of one moment to the queue at once (`EventQueueWriter.submitPixels(_:)`).
-    /// - Parameter pixels: The pixels, in the order they fire.
-    /// - Returns: Each pixel's queue entry id, in order; `nil` for a pixel over the cap.
-    @discardableResult
-    package nonisolated func submitPixels(_ pixels: [PixelToQueue]) -> [String?] {
-        writer.submitPixels(pixels)
-    }
-
     /// How many entries wait for delivery.
     package var pendingCount: Int {
         store.count
