@@ -21,14 +21,4 @@ package struct WallClock: Sendable {
 
     /// The device's date (`Date()`).
     package static var system: WallClock { WallClock { Date() } }
-
-    /// `date` at `clock`'s now, moving as `clock` moves: a test's wall time.
-    /// - Parameters:
-    ///   - clock: The clock whose time it follows.
-    ///   - date: The date at `clock`'s now.
-    /// - Returns: The wall clock.
-    package static func following(_ clock: any SchedulingClock, from date: Date) -> WallClock {
-        let origin = clock.now
-        return WallClock { date.addingTimeInterval((clock.now - origin).timeInterval) }
-    }
 }
