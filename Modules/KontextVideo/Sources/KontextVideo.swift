@@ -148,7 +148,8 @@ public final class KontextVideo {
         let session = SDKSession(environment: environment, events: events, after: replaced?.end())
         current = session
         if replaced != nil { forgetWhatTheAppSaid() }
-        inspector.setTimeSource(Self.wallTime(on: environment.clock))
+        let wallClock = environment.wallClock
+        inspector.setTimeSource { wallClock.now }
         return session
     }
 
@@ -161,13 +162,6 @@ public final class KontextVideo {
         events.logLevel = .warning
         inspector.stop()
         inspector.clear()
-    }
-
-    /// The wall-clock time of `clock`'s now: the inspector's times move with the SDK's clock (a
-    /// test's clock in tests), from the date it was read.
-    private static func wallTime(on clock: any SchedulingClock) -> @Sendable () -> Date {
-        let (date, instant) = (Date(), clock.now)
-        return { date.addingTimeInterval((clock.now - instant).timeInterval) }
     }
 
     /// Starts the SDK: stores the configuration and calls the server in the background.

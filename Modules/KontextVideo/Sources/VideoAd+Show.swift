@@ -53,7 +53,28 @@ extension VideoAd {
         if owner.playerTracker.contentOutput?.showsAdsOverContent == false { throw VideoAdError.presenterUnavailable }
 
         apply(.show)
-        HostedPresentation.start(ad: self, in: view, insets: insets, needs: needs, placement: placement)
+        let presentation = HostedPresentation(ad: self, view: view, insets: insets, needs: needs, placement: placement)
+        let platform = runtime.environment.platform
+        // Held from before the host's hook, which may end the ad at once: nothing starts then.
+        live?.onScreen = presentation
+        live?.scene = platform.scene(of: view)
+        presentation.place(renderer, attachingWith: platform)
+        guard lifecycle.isOnScreen else { return }
+        startCreativeOnScreen()
+        presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
+        if format == .overlay {
+            presentation.follow(tracker: owner.playerTracker, clock: runtime.clock, duration: duration)
+        }
+        record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
+        // Image and HTML creatives count their impression at show(); a video at its first frame.
+        if served.creative.kind != .vast { apply(.impression) }
+    }
+
+    /// The creative starts on screen, measured from now (the measurement session hears every
+    /// later moment from the lifecycle).
+    private func startCreativeOnScreen() {
+        live?.verification = .started(for: self)
+        renderer?.start()
     }
 
     #if !canImport(UIKit)
@@ -96,7 +117,28 @@ extension VideoAd {
             throw VideoAdError.presenterUnavailable
         }
         apply(.show)
-        LinearPresentationController.start(ad: self, from: presenter)
+        let presentation = LinearPresentationController(ad: self, presenter: presenter)
+        live?.onScreen = presentation
+        live?.scene = runtime.environment.platform.scene(of: presenter)
+        record(.state, .presenting, level: .info)
+        presentation.present(clock: runtime.clock, timeout: runtime.environment.presentationTimeout) { [weak self] presented, presentReturned in
+            self?.linearPresentationAnswered(presented: presented, afterShowReturned: presentReturned)
+        }
+    }
+
+    /// The presenter answered: once the surface is up the video starts (paused while the app is
+    /// in the background) with its measurement. A presenter that never put it up fails the ad
+    /// (`didFail(.presenterUnavailable)`), after `show()` returned even when it answered at once.
+    private func linearPresentationAnswered(presented: Bool, afterShowReturned: Bool) {
+        guard lifecycle.isOnScreen else { return }
+        if presented {
+            if !context.session.applicationIsActive { renderer?.receive(.applicationActive(false)) }
+            startCreativeOnScreen()
+        } else if afterShowReturned {
+            apply(.fail(.presenterUnavailable))
+        } else {
+            Task { @MainActor [weak self] in self?.apply(.fail(.presenterUnavailable)) }
+        }
     }
 
     /// Ends an overlay or pause ad because you say so; `didEnd(.dismissed)` follows,

@@ -3,6 +3,7 @@ import KontextVideo
 import KontextVideoSandbox
 import KontextVideoNetworking
 import KontextVideoCreatives
+import KontextVideoScheduling
 import KontextVideoTestSupport
 import KontextVideoConcurrency
 
@@ -79,7 +80,9 @@ public final class KontextVideoHarness {
         return result
     }
 
-    /// The virtual clock every SDK timer runs on.
+    /// The virtual clock every SDK timer runs on. The dates the SDK writes (an event's
+    /// `timestamp` as the sandbox records it, the inspector's times) follow it too: the date the
+    /// harness was made, plus the time the clock moved since.
     public let clock: TestClock
     /// The sandbox ad server, or `nil` when the harness talks to another server.
     public let server: SandboxAdServer?
@@ -95,6 +98,9 @@ public final class KontextVideoHarness {
     private let localizations = LockedState(["en"])
     /// The network the SDK reads (``isOnCellular``), kept across ``resetSDK()``.
     private let network = NetworkKindSource(.wifi)
+    /// The SDK's dates (events' timestamps, the inspector's times, the queue's retention): the
+    /// date the harness was made, moving only with `clock`, across ``resetSDK()`` too.
+    private let wallClock: WallClock
     /// The consent platform's shared storage, empty at first.
     public let defaults: UserDefaults
     /// Where the SDK keeps its install id and event queue.
@@ -154,6 +160,7 @@ public final class KontextVideoHarness {
         self.turnEndsWithTearDown = handed == nil
         let clock = TestClock()
         self.clock = clock
+        self.wallClock = .following(clock, from: Date())
         if let serverURL {
             self.server = nil
             self.serverURL = serverURL
@@ -208,7 +215,8 @@ public final class KontextVideoHarness {
             platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: clickOpener),
             identifiers: identifiers,
             appBundleId: "so.kontext.harness",
-            appVersion: "1.0"
+            appVersion: "1.0",
+            wallClock: wallClock
         )
         environment.network = network
         let localizations = self.localizations

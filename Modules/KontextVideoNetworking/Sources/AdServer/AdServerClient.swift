@@ -48,7 +48,8 @@ package actor AdServerClient {
     /// event queue is opened (the directory claim, the destination record, the retention sweep:
     /// milliseconds of disk at launch that `/init` does not need); `initialize()` then waits for
     /// that one instead of sending its own. Without it (the default), nothing is sent before
-    /// `initialize()`.
+    /// `initialize()`. `wallClock` dates what the pipeline queues (an event's timestamp) and
+    /// measures the retention of queues left on disk: the facade's, injected once.
     package init(
         environment: AdServerIdentity,
         clock: any SchedulingClock,
@@ -59,7 +60,8 @@ package actor AdServerClient {
         events: any KontextVideoEventMonitor,
         identifiers: any IdentifierSource = RandomIdentifiers(),
         sendsInitAtOnce: Bool = false,
-        regulatory: KontextVideoRegulatory? = nil
+        regulatory: KontextVideoRegulatory? = nil,
+        wallClock: WallClock = .system
     ) {
         let session = LockedState<String?>(nil)
         let lastRegulatory = LockedState(regulatory)
@@ -95,6 +97,7 @@ package actor AdServerClient {
             sessionId: { session.snapshot },
             events: events,
             batchWindow: EventPipeline.defaultBatchWindow,
+            wallClock: { wallClock.now },
             identifiers: identifiers
         )
     }

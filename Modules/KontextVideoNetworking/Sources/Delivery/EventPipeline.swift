@@ -43,9 +43,11 @@ package actor EventPipeline {
     package nonisolated let destination: EventDestination
     /// The queue on disk and in memory.
     package nonisolated let store: EventQueueStore
+    /// What writes entries to `store` on the caller's thread and wakes the loop: the one way in.
+    package nonisolated let writer: EventQueueWriter
     /// This process's claim on `directory`, held for the pipeline's life.
     nonisolated let claim: DirectoryLock?
-    nonisolated let wake = WakeSignal()
+    nonisolated let wake: WakeSignal
     nonisolated let sessionId: @Sendable () -> String?
     /// The wall clock: stamps events as they are queued, and measures retention.
     nonisolated let wallClock: @Sendable () -> Date
@@ -147,58 +149,17 @@ package actor EventPipeline {
         self.recordWritten = now
         self.events = events
         self.batchWindow = max(.zero, batchWindow)
+        let wake = WakeSignal()
+        self.wake = wake
+        self.writer = EventQueueWriter(
+            store: opened.store, destination: destination, identifiers: identifiers, sessionId: sessionId, wallClock: wallClock,
+            wake: wake, events: events)
     }
 
     deinit {
         loop?.cancel()
     }
 
-    /// Writes `entry` to the queue file now, on the caller's thread, under a new id of
-    /// `identifiers` (an event's `eventId`), and wakes the delivery loop: once this returns, the
-    /// entry survives the process. Returns the entry's `id`, which its `queued`, `delivered` and
-    /// `given up` events carry. A pixel of an ad that already has `EventQueueStore.pixelsPerAdEvent`
-    /// pixels of its VAST event waiting is not queued: it is reported `dropped` (its id is returned
-    /// all the same; `submitPixels(_:)` says which were queued).
-    @discardableResult
-    package nonisolated func submit(_ entry: PipelineEntry) -> String {
-        let queued = QueuedEntry(entry, id: identifiers.next(), sessionId: sessionId(), destination: destination, queuedAt: wallClock())
-        let dropped = store.append(queued)
-        if dropped.first?.id == queued.id {
-            reportOverCap([queued])
-        } else {
-            events.record(.debug) {
-                KontextVideoEvent(.beacon, .queued, attributes: Self.describe(queued, as: entry).merging(["pending": "\(store.count)"]) { $1 })
-            }
-            reportEvicted(dropped)
-        }
-        wake.signal()
-        return queued.id
-    }
-
-    /// Writes an ad's pixels of one moment to the queue at once (one lock, one `write(2)`), each
-    /// under a new id, and wakes the delivery loop. Pixels past `EventQueueStore.pixelsPerAdEvent`
-    /// of their ad and VAST event are not queued, and reported (`dropped`, one warning per ad and
-    /// event, with the `count`).
-    /// - Parameter pixels: The pixels, in the order they fire.
-    /// - Returns: Each pixel's queue entry id, in order; `nil` for a pixel over the cap.
-    @discardableResult
-    package nonisolated func submitPixels(_ pixels: [PixelToQueue]) -> [String?] {
-        guard !pixels.isEmpty else { return [] }
-        let session = sessionId()
-        let now = wallClock()
-        let entries = pixels.map { QueuedEntry(.trackingPixel($0), id: identifiers.next(), sessionId: session, destination: destination, queuedAt: now) }
-        let outcome = store.append(contentsOf: entries)
-        events.record(.debug) {
-            KontextVideoEvent(.beacon, .queued, attributes: [
-                "count": "\(outcome.queued.count)", "ids": outcome.queued.map(\.id).joined(separator: ","), "pending": "\(store.count)",
-            ])
-        }
-        reportOverCap(outcome.overCap)
-        reportEvicted(outcome.evicted)
-        wake.signal()
-        let refused = Set(outcome.overCap.map(\.id))
-        return entries.map { refused.contains($0.id) ? nil : $0.id }
-    }
     /// How many entries wait for delivery.
     package var pendingCount: Int {
         store.count

@@ -5,7 +5,7 @@ import KontextVideoCreatives
 /// An ad's creative at work, from `load()` until the ad is gone: the renderer, the load under
 /// way, a linear ad's tracking, the measurement session and what keeps it on screen. A held ad
 /// that is never loaded makes none; the ad's lifecycle says when each part starts and stops, and
-/// the parts run the actions that touch only them.
+/// the ad, its one runner, calls the part each action names.
 @MainActor
 final class LiveCreative {
     /// The renderer, until the ad ends or is invalidated (a web view or a player is heavy).
@@ -29,40 +29,37 @@ final class LiveCreative {
         self.loading = loading
     }
 
-    /// Runs `action` when it touches only the creative's parts, with the content's `playhead`
-    /// for the tracking.
-    /// - Returns: Whether `action` was the creative's.
-    func run(_ action: VideoAdLifecycle.Action, playhead: @autoclosure () -> TimeInterval) -> Bool {
-        switch action {
-        case .settleLoad(let error):
-            // Its work and time-out stop; a loaded ad never loads again.
-            loading?.cancel()
-            loading?.call.settle(error.map { .failure($0) } ?? .success(()))
-            loading = nil
-        case .releaseRenderer:
-            renderer?.stop()
-            renderer = nil
-        case .trackingNotUsed:
-            tracking?.notUsed()
-        case .measure(let event):
-            tracking?.handle(event, contentPlayhead: playhead())
-            verification?.handle(event)
-        case .measureImpression:
-            verification?.receive(.impression)
-        case .measureEnd(let reason):
-            tracking?.ended(reason)
-            verification?.receive(.ended(reason))
-        case .signalCreative(let signal):
-            renderer?.receive(signal)
-        case .abandonWork:
-            onScreen?.abandon()
-            onScreen = nil
-            renderer?.stop()
-            loading?.cancel()
-        case .send, .deliver, .recordInvalidation, .cancelExpiry, .markUsed, .forget, .takeSlot, .leaveSlot, .takeDown, .openClick,
-             .continueOnNextTurn:
-            return false
-        }
-        return true
+    /// Settles the load under way, with success (`nil`) or by throwing `error` to its callers: its
+    /// work and time-out stop, and a loaded ad never loads again.
+    func settleLoad(_ error: VideoAdError?) {
+        loading?.cancel()
+        loading?.call.settle(error.map { .failure($0) } ?? .success(()))
+        loading = nil
+    }
+
+    /// Stops the renderer and lets go of it.
+    func releaseRenderer() {
+        renderer?.stop()
+        renderer = nil
+    }
+
+    /// Lets a linear ad's tracking (at the content's `playhead`) and the measurement hear `event`.
+    func measure(_ event: CreativeEvent, playhead: @autoclosure () -> TimeInterval) {
+        tracking?.handle(event, contentPlayhead: playhead())
+        verification?.handle(event)
+    }
+
+    /// Lets the tracking and the measurement hear that the ad is ending for `reason`.
+    func measureEnd(_ reason: VideoAdEndReason) {
+        tracking?.ended(reason)
+        verification?.receive(.ended(reason))
+    }
+
+    /// Stops the presentation, the renderer and the load, without callbacks.
+    func abandonWork() {
+        onScreen?.abandon()
+        onScreen = nil
+        renderer?.stop()
+        loading?.cancel()
     }
 }

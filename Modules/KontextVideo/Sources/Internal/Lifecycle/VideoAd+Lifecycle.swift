@@ -8,17 +8,21 @@ extension VideoAd {
         run(lifecycle.take(input))
     }
 
-    /// Runs the lifecycle's `actions`, in order. An action may call back into the ad (a delegate
-    /// that dismisses it): the lifecycle moved before, so the nested input finds it where it stands.
+    /// Runs the lifecycle's `actions`, in order: the one runner, the creative's actions included
+    /// (they do nothing for an ad never loaded, which has no creative). An action may call back
+    /// into the ad (a delegate that dismisses it): the lifecycle moved before, so the nested input
+    /// finds it where it stands.
     func run(_ actions: [VideoAdLifecycle.Action]) {
-        for action in actions where live?.run(action, playhead: context.playhead) != true {
+        for action in actions {
             switch action {
             case .send(let moment):
                 // No timestamp here: the pipeline stamps the event with its injected wall clock as
                 // it queues it, the one clock on an event's road.
                 runtime.send(moment.serverEvent(adId: id, format: format, playhead: context.playhead))
             case .deliver(let moment): deliver(moment)
+            case .settleLoad(let error): live?.settleLoad(error)
             case .recordInvalidation(let reason): record(.state, .invalidated, level: .info, ["reason": "\(reason)"])
+            case .releaseRenderer: live?.releaseRenderer()
             case .cancelExpiry:
                 // The expiry no longer matters: its timer entry goes now, so a destroyed ad leaves nothing behind.
                 if let expiryTicket { runtime.expiryTimer.cancel(expiryTicket) }
@@ -27,15 +31,19 @@ extension VideoAd {
             case .forget: owner.forget(self)
             case .takeSlot: context.session.adOnScreen = self
             case .leaveSlot: if context.session.adOnScreen === self { context.session.adOnScreen = nil }
+            case .trackingNotUsed: live?.tracking?.notUsed()
+            case .measure(let event): live?.measure(event, playhead: self.context.playhead)
+            case .measureImpression: live?.verification?.receive(.impression)
+            case .measureEnd(let reason): live?.measureEnd(reason)
             case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
-            case .continueOnNextTurn:
-                // A task on the main actor runs after the current turn (the app's layout pass) returned.
-                Task { @MainActor [weak self] in self?.apply(.nextTurn) }
             case .openClick(let area, let url):
                 ClickTarget(tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
                     .open(tappedOn: area, of: self)
-            case .settleLoad, .releaseRenderer, .trackingNotUsed, .measure, .measureImpression, .measureEnd, .signalCreative, .abandonWork:
-                break // the creative's, and none was made: the ad was never loaded
+            case .signalCreative(let signal): live?.renderer?.receive(signal)
+            case .abandonWork: live?.abandonWork()
+            case .continueOnNextTurn:
+                // A task on the main actor runs after the current turn (the app's layout pass) returned.
+                Task { @MainActor [weak self] in self?.apply(.nextTurn) }
             }
         }
     }
@@ -76,7 +84,7 @@ extension VideoAd {
         let presentation = live?.onScreen
         live?.onScreen = nil
         presentation?.stop()
-        if releasingRenderer { run([.releaseRenderer]) }
+        if releasingRenderer { live?.releaseRenderer() }
         guard let presentation else { return apply(.takenDown) }
         presentation.takeDown(reason: reason) { [self] in apply(.takenDown) }
     }

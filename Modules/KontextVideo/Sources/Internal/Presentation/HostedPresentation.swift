@@ -2,6 +2,7 @@ import Foundation
 import KontextVideoScheduling
 import KontextVideoPresentation
 import KontextVideoPlayerTracking
+import KontextVideoCreatives
 
 /// An overlay or pause ad inside the app's view, and, for an overlay, following the content player.
 ///
@@ -39,28 +40,13 @@ final class HostedPresentation: OnScreenPresentation {
         self.placement = placement
     }
 
-    /// Puts `ad`, just gone on screen, into `view` at `placement`, and starts it: its creative, its
-    /// measurement, the view's monitoring and, for an overlay, following the content. The host's
-    /// hook may end the ad at once (a `dismiss()` from inside it): nothing starts then.
-    /// The ad holds the presentation while it is on screen (`onScreen`), from before the hook.
-    static func start(ad: VideoAd, in view: any VideoAdHostView, insets: VideoAdInsets, needs: CreativeSizeNeeds, placement: AdPlacement) {
-        let presentation = HostedPresentation(ad: ad, view: view, insets: insets, needs: needs, placement: placement)
-        let runtime = ad.runtime
-        ad.live?.onScreen = presentation
-        ad.live?.scene = runtime.environment.platform.scene(of: view)
-        ad.renderer?.place(in: placement.frame)
-        runtime.environment.platform.attach(ad.renderer?.platformView, to: view)
+    /// Puts `renderer`'s creative into the view at the placement (`platform` attaches its view)
+    /// and tells the host. The host's hook may end the ad at once (a `dismiss()` from inside it).
+    func place(_ renderer: (any CreativeRenderer)?, attachingWith platform: any PlatformServices) {
+        guard let view else { return }
+        renderer?.place(in: placement.frame)
+        platform.attach(renderer?.platformView, to: view)
         view.videoAdDidPlace(placement.frame)
-        guard ad.lifecycle.isOnScreen else { return }
-        ad.live?.verification = .started(for: ad)
-        ad.renderer?.start()
-        presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
-        if ad.format == .overlay {
-            presentation.follow(tracker: ad.owner.playerTracker, clock: runtime.clock, duration: ad.duration)
-        }
-        ad.record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
-        // Image and HTML creatives count their impression at show(); a video at its first frame.
-        if ad.served.creative.kind != .vast { ad.apply(.impression) }
     }
 
     /// Measures the view whenever it reports a change, and every `interval` on `clock` when it

@@ -27,35 +27,12 @@ final class LinearPresentationController: OnScreenPresentation {
         self.presentation = LinearAdPresentation(ad: ad) { [weak self] in self?.externallyDismissed() }
     }
 
-    /// Presents `ad`, just gone on screen, from `presenter`; once the surface is up the video
-    /// starts (paused while the app is in the background) with its measurement. A presenter that
-    /// never puts it up fails the ad (`didFail(.presenterUnavailable)`), after `show()` returned
-    /// even when the presenter answers at once.
-    /// The ad holds the presentation while it is on screen (`onScreen`).
-    static func start(ad: VideoAd, from presenter: any VideoAdPresenter) {
-        let presentation = LinearPresentationController(ad: ad, presenter: presenter)
-        ad.live?.onScreen = presentation
-        ad.live?.scene = ad.runtime.environment.platform.scene(of: presenter)
-        ad.record(.state, .presenting, level: .info)
-        let showReturned = Flag()
-        presentation.present(clock: ad.runtime.clock, timeout: ad.runtime.environment.presentationTimeout) { [weak ad] presented in
-            guard let ad, ad.lifecycle.isOnScreen else { return }
-            if presented {
-                if !ad.context.session.applicationIsActive { ad.renderer?.receive(.applicationActive(false)) }
-                ad.live?.verification = .started(for: ad)
-                ad.renderer?.start()
-            } else if showReturned.isSet {
-                ad.apply(.fail(.presenterUnavailable))
-            } else {
-                Task { @MainActor [weak ad] in ad?.apply(.fail(.presenterUnavailable)) }
-            }
-        }
-        showReturned.isSet = true
-    }
-
-    /// Asks the presenter to present; `completion` runs once, with whether the surface came up.
-    /// When the presenter has not answered after `timeout` on `clock`, the presentation failed.
-    func present(clock: any SchedulingClock, timeout: Duration, completion: @escaping @MainActor (Bool) -> Void) {
+    /// Asks the presenter to present; `completion` runs once, with whether the surface came up and
+    /// whether this call had returned by then (a presenter may answer before it does). When the
+    /// presenter has not answered after `timeout` on `clock`, the presentation failed.
+    func present(clock: any SchedulingClock, timeout: Duration, completion: @escaping @MainActor (Bool, Bool) -> Void) {
+        let presentReturned = Flag()
+        defer { presentReturned.isSet = true }
         // Holds the controller until the presenter answered or the watchdog fired: an ad ended
         // meanwhile still needs it to take the surface down.
         let finish: @MainActor (Bool) -> Void = { presented in
@@ -73,7 +50,7 @@ final class LinearPresentationController: OnScreenPresentation {
                 takeDown()
                 return
             }
-            completion(presented)
+            completion(presented, presentReturned.isSet)
         }
         watchdog = Task { @MainActor in
             do { try await clock.sleep(for: timeout) } catch { return }

@@ -13,6 +13,10 @@ import KontextVideoPresentation
 package struct SDKEnvironment {
     /// The clock every timer runs on.
     package var clock: any SchedulingClock
+    /// The date now, the SDK's one wall clock: every date it writes (an event's timestamp, the
+    /// inspector's times, a queue's retention) is read here. The device's in the app; the test
+    /// kit's follows its clock (`WallClock.following`).
+    package var wallClock: WallClock
     /// How HTTP requests leave the device.
     package var transport: any HTTPTransport
     /// The kind of network the device is on (the system's path monitor; a value the test kit sets):
@@ -49,7 +53,7 @@ package struct SDKEnvironment {
     /// How long a presenter may take to put a linear ad up before the presentation counts as failed.
     package var presentationTimeout: Duration = .seconds(3)
 
-    /// Creates an environment.
+    /// Creates an environment; its `wallClock` is the device's unless given.
     package init(
         clock: any SchedulingClock,
         transport: any HTTPTransport,
@@ -59,9 +63,11 @@ package struct SDKEnvironment {
         platform: any PlatformServices,
         identifiers: any IdentifierSource,
         appBundleId: String,
-        appVersion: String
+        appVersion: String,
+        wallClock: WallClock = .system
     ) {
         self.clock = clock
+        self.wallClock = wallClock
         self.transport = transport
         self.storageDirectory = storageDirectory
         self.defaults = defaults

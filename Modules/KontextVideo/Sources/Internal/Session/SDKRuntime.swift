@@ -14,6 +14,9 @@ package final class SDKRuntime {
     package let environment: SDKEnvironment
     /// The ad server conversation and the durable event pipeline.
     package let client: AdServerClient
+    /// The way into the durable event queue, held directly: an ad's events and pixels are
+    /// appended here, on the main actor, without reaching through the client.
+    package let journal: EventQueueWriter
     /// Foreground-only time, for the creative load time-out.
     package let activeTime: ActiveTime
     /// The SDK's event stream.
@@ -43,6 +46,7 @@ package final class SDKRuntime {
         self.identifiers = environment.identifiers
         self.events = events
         self.client = client
+        self.journal = client.pipeline.writer
         self.adURLRule = AdURLRule(serverURL: configuration.serverURL)
         self.adTransport = AdURLGuardedTransport(environment.transport, rule: adURLRule)
         self.activeTime = ActiveTime(clock: environment.clock)
@@ -72,6 +76,7 @@ package final class SDKRuntime {
         let installIdDefaultsKey = environment.installIdDefaultsKey
         let defaults = SharedDefaults(environment.defaults)
         let identifiers = environment.identifiers
+        let wallClock = environment.wallClock
         return await Task.detached {
             AdServerClient(
                 environment: serverEnvironment, clock: clock, transport: transport,
@@ -81,7 +86,8 @@ package final class SDKRuntime {
                 // event queue to open.
                 sendsInitAtOnce: true,
                 // The consent the app set before `initialize`: whether the install id may be read.
-                regulatory: regulatory)
+                regulatory: regulatory,
+                wallClock: wallClock)
         }.value
     }
 
@@ -127,8 +133,8 @@ package final class SDKRuntime {
     /// moment the call returned. That write is the only file I/O the main actor does.
     package func send(_ event: ServerEvent) {
         guard !isShutDown else { return }
-        // Straight to the pipeline: the client has nothing to add to an event.
-        client.pipeline.submit(.event(event))
+        // Straight to the journal: neither the client nor the pipeline's loop has anything to add.
+        journal.submit(.event(event))
     }
 
     /// Queues `pixels` in one append through the durable pipeline, unless the runtime was retired;
@@ -137,7 +143,7 @@ package final class SDKRuntime {
     @discardableResult
     package func sendPixels(_ pixels: [PixelToQueue]) -> [String?] {
         guard !isShutDown else { return [] }
-        return client.pipeline.submitPixels(pixels)
+        return journal.submitPixels(pixels)
     }
 
     /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,

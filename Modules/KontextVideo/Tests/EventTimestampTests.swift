@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import KontextVideo
+import KontextVideoTesting
+
+/// The SDK's one wall clock (`SDKEnvironment.wallClock`) is what dates a server event: a test's
+/// wall time, following its clock, reaches the event as the server receives it.
+@Suite("Event timestamps")
+@MainActor
+struct EventTimestampTests {
+    @Test func anImpressionCarriesTheInjectedWallClocksTimeOfTheShow() async throws {
+        try await KontextVideoHarness.run { harness in
+            // 2027-01-15T08:00:00Z at the clock's now, moving only with it.
+            let start = Date(timeIntervalSince1970: 1_800_000_000)
+            KontextVideo.shared.beginSession { $0.wallClock = .following(harness.clock, from: start) }
+            #expect(await harness.initialize() == .enabled)
+            let ads = VideoAds(content: .init(id: "episode-1", language: "en"))
+            let ad = try await ads.format(.pause)
+            try await ad.load()
+            await harness.clock.advance(by: .milliseconds(61_250))
+            let view = HeadlessView()
+            try ad.show(in: view)
+            await harness.flushEvents()
+            let impression = try await harness.server!.waitForEvents(count: 1).first
+            #expect(impression?.type == "impression")
+            #expect(impression?.timestamp == "2027-01-15T08:01:01.250Z")
+            withExtendedLifetime((ads, view)) {}
+        }
+    }
+}
