@@ -90,6 +90,9 @@ public final class KontextVideoHarness {
     public let presenter: HeadlessPresenter
     /// What taps on ads opened.
     public let clickOpener = HeadlessClickOpener()
+    /// What Apple's attribution heard of app-install ads: their view-through windows on
+    /// ``clock``, and their App Store overlays.
+    public let attribution = RecordingAttribution()
     /// The network the SDK reads (``isOnCellular``), kept across ``resetSDK()``.
     private let network = NetworkKindSource(.wifi)
     /// The consent platform's shared storage, empty at first.
@@ -202,7 +205,7 @@ public final class KontextVideoHarness {
             storageDirectory: storageDirectory,
             defaults: defaults,
             rendererFactory: ScriptedCreativeFactory(scripts: creatives),
-            platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: clickOpener),
+            platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: clickOpener, attribution: attribution),
             identifiers: identifiers,
             appBundleId: "so.kontext.harness",
             appVersion: "1.0"

@@ -7,11 +7,16 @@ extension ClickTarget {
     /// (`creativeURL`), else the VAST click-through (or the end card's) of a `linear` ad, the
     /// server's click URL otherwise; the server's fallback and App Store product either way; all
     /// judged by `rule`.
-    init(tapOn area: VideoAdClick.Area, creativeURL: URL?, of served: ServedAd, linear: ResolvedLinearAd?, rule: AdURLRule) {
+    init(
+        tapOn area: VideoAdClick.Area, creativeURL: URL?, of served: ServedAd, linear: ResolvedLinearAd?, rule: AdURLRule,
+        attribution: AttributionCapabilities = .none
+    ) {
         let creative = served.creative
         let vastURL = area == .endCard ? linear?.endCard?.clickThrough : linear?.clickThrough
         let url = creativeURL ?? vastURL.flatMap { URL.lenient($0) } ?? creative.clickURL
-        self.init(url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID, rule: rule)
+        self.init(
+            url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID,
+            attribution: AttributionPlan.productSheet(for: creative, capabilities: attribution), rule: rule)
     }
 
     /// Opens the target of a tap on `area` of `ad`, on screen and the server told already: each

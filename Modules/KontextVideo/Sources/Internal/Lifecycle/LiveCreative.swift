@@ -22,6 +22,8 @@ final class LiveCreative {
     var onScreen: OnScreenPresentation?
     /// The scene the ad is shown in, from `show()` on, when the platform can tell (`AdSceneRule`).
     var scene: SceneIdentity?
+    /// An app-install ad's attribution (its view-through window, its overlay), from `show()` on.
+    var attribution: AdAttribution?
 
     /// The creative `renderer` makes, its `loading` under way.
     init(renderer: any CreativeRenderer, loading: LoadInProgress) {
@@ -47,16 +49,20 @@ final class LiveCreative {
         case .measure(let event):
             tracking?.handle(event, contentPlayhead: playhead())
             verification?.handle(event)
+            attribution?.creative(event)
         case .measureImpression:
             verification?.receive(.impression)
+            attribution?.impression()
         case .measureEnd(let reason):
             tracking?.ended(reason)
             verification?.receive(.ended(reason))
+            attribution?.left(.ended(reason))
         case .signalCreative(let signal):
             renderer?.receive(signal)
         case .abandonWork:
             onScreen?.abandon()
             onScreen = nil
+            attribution?.left(.abandoned)
             renderer?.stop()
             loading?.cancel()
         case .send, .deliver, .recordInvalidation, .cancelExpiry, .markUsed, .forget, .takeSlot, .leaveSlot, .takeDown, .openClick,

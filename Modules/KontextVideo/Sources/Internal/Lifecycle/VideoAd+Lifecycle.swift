@@ -25,14 +25,18 @@ extension VideoAd {
                 expiryTicket = nil
             case .markUsed: runtime.usedAds.insert(id, validUntil: lifecycle.expiresAt, now: runtime.clock.now)
             case .forget: owner.forget(self)
-            case .takeSlot: context.session.adOnScreen = self
+            case .takeSlot:
+                context.session.adOnScreen = self
+                live?.attribution = AdAttribution.started(for: self)
             case .leaveSlot: if context.session.adOnScreen === self { context.session.adOnScreen = nil }
             case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
             case .continueOnNextTurn:
                 // A task on the main actor runs after the current turn (the app's layout pass) returned.
                 Task { @MainActor [weak self] in self?.apply(.nextTurn) }
             case .openClick(let area, let url):
-                ClickTarget(tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
+                ClickTarget(
+                    tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule,
+                    attribution: runtime.environment.platform.attribution.capabilities)
                     .open(tappedOn: area, of: self)
             case .settleLoad, .releaseRenderer, .trackingNotUsed, .measure, .measureImpression, .measureEnd, .signalCreative, .abandonWork:
                 break // the creative's, and none was made: the ad was never loaded
