@@ -69,6 +69,7 @@ package final class SDKSession {
             events.record(KontextVideoEvent(.state, .initialize, level: .info, attributes: [
                 "server": configuration.serverURL.absoluteString, "version": KontextVideoVersion.current,
             ]))
+            if let info = environment.appInfoDictionary { AttributionInfoPlistCheck.report(info(), to: events) }
             let environment = self.environment
             let events = self.events
             let task = Task { @MainActor [weak self] () -> KontextVideoState in
