@@ -6,10 +6,16 @@ import KontextVideo
 /// counts an impression by (``ruleViolations(for:)``). The harness's is `harness.attribution`.
 ///
 /// ```swift
-/// let linear = try await ads.format(.linear)     // an app-install ad with a signed payload
+/// var answer = SandboxAd(appStoreID: "1234567890")
+/// answer.attribution = SandboxAttribution()          // the sandbox's signed-looking payload
+/// harness.server?.enqueue(.ad(answer), for: .linear)
+/// let linear = try await ads.format(.linear)
 /// try await linear.load()
-/// try linear.show(from: nil)
-/// harness.creatives.creative(for: linear)?.playToEnd()
+/// try linear.show()
+/// let creative = harness.creatives.creative(for: linear)
+/// creative?.renderFirstFrame()                       // the impression: the window opens
+/// await harness.advance(by: .seconds(15))
+/// creative?.complete()                               // didEnd: the window closes
 /// #expect(harness.attribution.events(for: linear.id).map(\.event) == [
 ///     .viewStarted(.skAdNetwork), .viewEnded(.skAdNetwork, length: .seconds(15), shorterThanMinimum: false),
 /// ])
