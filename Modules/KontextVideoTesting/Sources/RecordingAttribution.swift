@@ -35,7 +35,7 @@ public final class RecordingAttribution: AppAttributing {
     }
 
     /// What happened.
-    public enum Event: Sendable, Hashable {
+    public enum Event: Sendable, Hashable, CustomStringConvertible {
         /// The view-through window opened.
         case viewStarted(Framework)
         /// It closed after `length`; `shorterThanMinimum` when the SDK said Apple will not count it.
@@ -44,6 +44,17 @@ public final class RecordingAttribution: AppAttributing {
         case overlayPresented(appStoreID: String)
         /// The overlay went.
         case overlayDismissed
+
+        /// The event as a short phrase: `skAdNetwork window ended after 15.0 seconds`.
+        public var description: String {
+            switch self {
+            case .viewStarted(let framework): "\(framework.rawValue) window started"
+            case .viewEnded(let framework, let length, let short):
+                "\(framework.rawValue) window ended after \(length)\(short ? ", shorter than Apple counts" : "")"
+            case .overlayPresented(let appStoreID): "App Store overlay of \(appStoreID) up"
+            case .overlayDismissed: "App Store overlay down"
+            }
+        }
     }
 
     /// One thing heard: which ad, what, and when on the harness's clock.
