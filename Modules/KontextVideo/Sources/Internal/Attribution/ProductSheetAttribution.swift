@@ -24,9 +24,6 @@ package struct ProductSheetAttribution: Sendable, Hashable {
         case adNetworkTimestamp = "SKStoreProductParameterAdNetworkTimestamp"
         /// `SKStoreProductParameterAdNetworkAttributionSignature`.
         case adNetworkAttributionSignature = "SKStoreProductParameterAdNetworkAttributionSignature"
-
-        /// The keys a SKAdNetwork 4 StoreKit-rendered ad carries: all of them.
-        package static let skAdNetwork4: Set<Key> = Set(allCases)
     }
 
     /// A value, typed as the key's page asks (`NSString`, `NSNumber`, `NSUUID`).

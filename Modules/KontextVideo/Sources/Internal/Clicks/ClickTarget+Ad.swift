@@ -31,7 +31,13 @@ extension ClickTarget {
             ])
         }
         let opens = destinations.first.map(\.logDescription) ?? "nothing"
-        ad.record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": opens])
+        var attributes = ["area": area.wireName, "target": opens]
+        // Whom the App Store sheet credits: AdAttributionKit's impression, or SKAdNetwork's network.
+        if case .productSheet(_, let attribution?)? = destinations.first {
+            let network = attribution.textByKey[ProductSheetAttribution.Key.adNetworkIdentifier.rawValue] ?? ""
+            attributes["attribution"] = attribution.adAttributionKitJWS != nil ? "AdAttributionKit" : "SKAdNetwork \(network)"
+        }
+        ad.record(.delegate, .didClick, level: .info, attributes)
         ad.runtime.environment.clickOpener.open(self) { [weak ad] progress in ad?.apply(.clickThrough(progress)) }
         ad.delegate?.videoAd(ad, didClick: VideoAdClick(area: area))
     }
