@@ -176,4 +176,36 @@ struct RecordingAttributionTests {
             #expect(harness.attribution.ruleViolations(for: ad.id) == [])
         }
     }
+
+    @Test("a malformed payload is a reported fallback: the ad shows, the sheet opens with the App Store id alone, no window")
+    func malformedPayload() async throws {
+        try await KontextVideoHarness.run { harness in
+            var answer = SandboxAd(appStoreID: Self.appStoreID)
+            answer.attribution = SandboxAttribution(sourceIdentifier: 10_000, adAttributionKit: false)   // past four digits
+            harness.server?.enqueue(.ad(answer), for: .pause)
+            await harness.initialize()
+            let warnings = WarningLines()
+            KontextVideo.shared.events.add(warnings)
+            let ads = VideoAds(content: .init(id: "episode-1", language: "en"))
+            let ad = try await ads.format(.pause)
+            try await ad.load()
+            let host = HeadlessView()
+            try ad.show(in: host)
+            #expect(ad.wasShown)
+            harness.creatives.creative(for: ad)?.click()
+            #expect(harness.clickOpener.productSheetParameters == [["SKStoreProductParameterITunesItemIdentifier": Self.appStoreID]])
+            try? ad.dismiss()
+            #expect(harness.attribution.events(for: ad.id).isEmpty)
+            #expect(warnings.leftOut.map { $0.attributes["reason"] } == ["malformed skadnetwork.sourceIdentifier"])
+            withExtendedLifetime(ads) {}
+        }
+    }
+}
+
+/// Keeps the `attribution left out` warnings.
+private final class WarningLines: KontextVideoEventMonitor, @unchecked Sendable {
+    private let lock = NSLock()
+    private var kept: [KontextVideoEvent] = []
+    func record(_ event: KontextVideoEvent) { lock.withLock { kept.append(event) } }
+    var leftOut: [KontextVideoEvent] { lock.withLock { kept.filter { $0.name == "attribution left out" } } }
 }
