@@ -5,7 +5,8 @@
 // What the ad server (or a damaged disk) can hand the SDK: the first byte picks the decoder, the
 // rest is its input. Besides "no crash, no sanitizer report, no hang", it checks what each promises:
 // - an ad answer is an ad, a no-fill or a typed failure; an ad's numbers that become timers are
-//   bounded (duration a day, expiry a year), its price finite, its creative on the web;
+//   bounded (duration a day, expiry a year), its price finite, its creative on the web, its
+//   attribution (if any) an app-install ad's, for its own app, its numbers in range;
 // - an init answer is a state or a thrown error;
 // - a queue directory holding these bytes as its journal (or snapshot) opens, keeps only
 //   well-formed entries within its capacity, and reads back the same when opened again;
@@ -51,6 +52,15 @@ private func adAnswer(_ body: Data, status: Int, parameter: UInt8) {
     }
     for link in [ad.creative.clickURL, ad.creative.fallbackURL].compactMap({ $0 }) {
         precondition(!["javascript", "file", "data", "vbscript"].contains(link.scheme?.lowercased() ?? ""), "click to \(link)")
+    }
+    // Attribution is only ever an app-install ad's, for its own app, with numbers in their ranges.
+    if let attribution = ad.creative.attribution {
+        precondition(ad.creative.appStoreID != nil, "attribution without an App Store id")
+        if let skan = attribution.skAdNetwork {
+            precondition((0...9_999).contains(skan.sourceIdentifier), "source identifier \(skan.sourceIdentifier)")
+            precondition(String(skan.itemId) == ad.creative.appStoreID, "item \(skan.itemId) for \(ad.creative.appStoreID ?? "")")
+            precondition(!skan.fidelities.isEmpty && Set(skan.fidelities.map(\.kind)).count == skan.fidelities.count, "fidelities")
+        }
     }
 }
 

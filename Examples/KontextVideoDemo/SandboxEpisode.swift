@@ -131,11 +131,16 @@ struct SandboxEpisode {
             timeline.say("viewer    taps Skip at 6s")
         }
 
-        // 5. A linear ad played to its end card; the viewer taps the card, then closes it. It
-        // carries an Open Measurement verification, and no verification provider is set: its vendor
-        // hears `verificationNotExecuted` with [REASON] 2 when the video starts.
-        timeline.section("Linear ad with end card")
-        var endCardAd = SandboxAd(creative: .vast(.inlineWithEndCard))
+        // 5. A linear app-install ad played to its end card; the viewer taps the card, then closes
+        // it. It carries an Open Measurement verification, and no verification provider is set: its
+        // vendor hears `verificationNotExecuted` with [REASON] 2 when the video starts. Its answer
+        // carries the sandbox's signed-looking SKAdNetwork 4 payload (its own test key, which Apple
+        // never accepts) and asks for the App Store overlay at the end card: the view-through window
+        // opens at the first frame and closes at didEnd, the tap opens the App Store sheet with every
+        // SKAdNetwork 4 key.
+        timeline.section("Linear app-install ad with end card")
+        var endCardAd = SandboxAd(creative: .vast(.inlineWithEndCard), appStoreID: "1234567890")
+        endCardAd.attribution = SandboxAttribution(overlay: .endCard)
         endCardAd.verifications = [SandboxVerification(vendor: "verifier.example-omid")]
         harness.server?.enqueue(.ad(endCardAd), for: .linear)
         let linear = try await ads.format(.linear)
@@ -156,8 +161,18 @@ struct SandboxEpisode {
             creative.complete()
             timeline.say("video     complete; end card on screen")
             creative.click(.endCard)
+            if let sheet = harness.clickOpener.productSheetParameters.last {
+                timeline.say("store     App Store sheet of \(harness.clickOpener.productSheets.last ?? "?") with \(sheet.count) keys:")
+                for key in sheet.keys.sorted() { timeline.say("            \(key) = \(sheet[key] ?? "")") }
+            }
+            harness.clickOpener.viewerReturns()
             creative.close()
-            timeline.say("viewer    taps the end card, then its ✕")
+            timeline.say("viewer    taps the end card, comes back from the App Store sheet, then taps its ✕")
+            for entry in harness.attribution.events(for: linear.id) {
+                timeline.say("apple     \(entry.event) at \(entry.at)")
+            }
+            let broken = harness.attribution.ruleViolations(for: linear.id)
+            timeline.say("apple     attribution rules broken: \(broken.isEmpty ? "none" : broken.joined(separator: "; "))")
         }
         player.play()
 

@@ -4,7 +4,7 @@ import KontextVideoModels
 extension InspectionReducer {
     /// The session's events: `initialize` and its outcome, `/init`'s attempts and retries, an ad
     /// request's retries, `VideoAds` destroyed, the event queue taken over from an earlier version
-    /// or its entries for another destination dropped. Returns whether `event` was one.
+    /// or its entries for another destination dropped, the Info.plist lacking Kontext's ad network ids. Returns whether `event` was one.
     mutating func applySession(_ event: KontextVideoEvent, at date: Date) -> Bool {
         let attributes = event.attributes
         switch event.name {
@@ -26,6 +26,10 @@ extension InspectionReducer {
              KontextVideoEvent.Name.queueMigrated.rawValue, KontextVideoEvent.Name.queuedEntriesExpired.rawValue:
             appendSessionMoment(event, at: date)
         case KontextVideoEvent.Name.preloadRequest.rawValue where event.kind == .retry:
+            appendSessionMoment(event, at: date)
+        case KontextVideoEvent.Name.attributionInfoPlist.rawValue:
+            // A debug line, kept all the same: the app's Info.plist lacks Kontext's ad network ids
+            // (`AttributionInfoPlistCheck`), with the XML to paste.
             appendSessionMoment(event, at: date)
         default:
             return false

@@ -22,6 +22,11 @@ public final class HeadlessClickOpener: ClickOpening {
     public private(set) var openedURLs: [URL] = []
     /// Every App Store product sheet shown, by product id, in order.
     public private(set) var productSheets: [String] = []
+    /// The parameters each product sheet of ``productSheets`` was loaded with, by StoreKit's key
+    /// names (`SKStoreProductParameterITunesItemIdentifier`, `SKStoreProductParameterAdNetworkIdentifier`,
+    /// …) as text: the App Store id alone for an ad without attribution, every SKAdNetwork 4 key
+    /// for an app-install ad whose answer carries a StoreKit-rendered signature.
+    public private(set) var productSheetParameters: [[String: String]] = []
     /// Every URL the SDK tried to open (opened or not), in order.
     public private(set) var attemptedURLs: [URL] = []
     /// Whether the viewer is away at the last click-through's destination.
@@ -36,8 +41,10 @@ public final class HeadlessClickOpener: ClickOpening {
     package func open(_ target: ClickTarget, progress: @escaping @MainActor (ClickThroughProgress) -> Void) {
         for destination in target.destinations {
             switch destination {
-            case .productSheet(let appStoreID):
+            case .productSheet(let appStoreID, let attribution):
                 productSheets.append(appStoreID)
+                productSheetParameters.append(
+                    attribution?.textByKey ?? [ProductSheetAttribution.Key.itemIdentifier.rawValue: appStoreID])
             case .url(let url):
                 attemptedURLs.append(url)
                 guard !unopenableURLs.contains(url) else { continue }

@@ -96,6 +96,9 @@ public final class KontextVideoHarness {
     public let clickOpener = HeadlessClickOpener()
     /// The app's localizations the SDK reads (``appLanguages``), kept across ``resetSDK()``.
     private let localizations = LockedState(["en"])
+    /// What Apple's attribution heard of app-install ads: their view-through windows on
+    /// ``clock``, and their App Store overlays.
+    public let attribution = RecordingAttribution()
     /// The network the SDK reads (``isOnCellular``), kept across ``resetSDK()``.
     private let network = NetworkKindSource(.wifi)
     /// The SDK's dates (events' timestamps, the inspector's times, the queue's retention): the
@@ -212,7 +215,7 @@ public final class KontextVideoHarness {
             storageDirectory: storageDirectory,
             defaults: defaults,
             rendererFactory: ScriptedCreativeFactory(scripts: creatives),
-            platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: clickOpener),
+            platform: HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: clickOpener, attribution: attribution),
             identifiers: identifiers,
             appBundleId: "so.kontext.harness",
             appVersion: "1.0",

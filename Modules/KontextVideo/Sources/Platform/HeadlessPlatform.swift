@@ -18,6 +18,8 @@ package final class HeadlessPlatform: PlatformServices {
     package let clickInputRule: ClickInputRule
     /// The app's scenes, when the test models them; none otherwise.
     package let scenes: (any HeadlessSceneModel)?
+    /// Apple's attribution as the test models it: none unless given (the test kit's recorder).
+    package let attribution: any AppAttributing
 
     /// Creates the platform.
     /// - Parameters:
@@ -30,6 +32,7 @@ package final class HeadlessPlatform: PlatformServices {
     ///     click opener given opens them) unless told otherwise, e.g. tvOS's rule.
     ///   - scenes: the app's scenes, which views and presenters are in them, and their moves; `nil`:
     ///     no scenes (an ad follows the app as a whole).
+    ///   - attribution: Apple's attribution of app-install ads; `nil`: none, as on tvOS.
     package init(
         defaultPresenter: @escaping @MainActor () -> (any VideoAdPresenter)? = { nil },
         clickOpener: (any ClickOpening)? = nil,
@@ -37,9 +40,11 @@ package final class HeadlessPlatform: PlatformServices {
         deviceFacts: DeviceFacts = .gatheredFromProcess(),
         hostProcessKind: HostProcessKind = .app,
         clickInputRule: ClickInputRule = ClickInputRule(device: .touch, opensClickTargets: true),
-        scenes: (any HeadlessSceneModel)? = nil
+        scenes: (any HeadlessSceneModel)? = nil,
+        attribution: (any AppAttributing)? = nil
     ) {
         self.scenes = scenes
+        self.attribution = attribution ?? NoAttribution.shared
         self.hostProcessKind = hostProcessKind
         self.clickInputRule = clickInputRule
         self.presenter = defaultPresenter

@@ -21,6 +21,9 @@ package protocol PlatformServices: AnyObject {
     /// What opens the targets of the viewer's taps.
     var clickOpener: any ClickOpening { get }
 
+    /// Apple's attribution of app-install ads (StoreKit, AdAttributionKit); none by default.
+    var attribution: any AppAttributing { get }
+
     /// Which of the viewer's inputs is a click here, given what can open (none on tvOS): a click
     /// a creative reports where a tap is no click is not recorded.
     var clickInputRule: ClickInputRule { get }

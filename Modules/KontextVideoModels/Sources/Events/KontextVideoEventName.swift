@@ -143,6 +143,22 @@ extension KontextVideoEvent {
         /// The verification provider reported a verification as not run after the ad's first frame,
         /// when it no longer counts.
         package static let verificationReportIgnored = Name("verification report ignored")
+
+        // MARK: App-install attribution (SKAdNetwork, AdAttributionKit)
+        /// Part of an answer's `creative.attribution` did not read and was left out (`reason`): the
+        /// ad shows without it, and the install it drives is not credited through it.
+        package static let attributionLeftOut = Name("attribution left out")
+        /// An app-install ad's view-through window opened (`recorder`: `skadnetwork` or `adattributionkit`).
+        package static let viewThroughStarted = Name("view-through started")
+        /// Its window closed (`length` in seconds, `counted`: whether it reached Apple's minimum).
+        package static let viewThroughEnded = Name("view-through ended")
+        /// No window opened: another ad's window for the same app was open (one per app).
+        package static let viewThroughSkipped = Name("view-through skipped")
+        /// A linear app-install ad's App Store overlay rose (`moment`) or went (`dismissed`).
+        package static let appStoreOverlay = Name("App Store overlay")
+        /// The app's Info.plist lacks Kontext's ad network ids (`missing`): the XML to paste is in
+        /// the inspector and the guide's go-live checklist.
+        package static let attributionInfoPlist = Name("SKAdNetworkItems incomplete")
     }
 
     /// Creates an event whose name is one of the catalogue's.

@@ -17,6 +17,9 @@ import Foundation
 /// | `sequence` | 0…1,000,000 | an ordinal in a VAST document |
 /// | `seconds` | 0…86,400 | an ad or an offset in it past a day means nothing to a viewer |
 /// | `lifetimeSeconds` | 0…31,536,000 | how long an ad may be kept: past a year is "does not expire soon" |
+/// | `sourceIdentifier` | 0…9,999 | SKAdNetwork 4's hierarchical source identifier has at most four digits |
+/// | `appStoreItem` | 0…999,999,999,999 | an App Store item id (ten digits today; 0 is an app not on the store) |
+/// | `epochMilliseconds` | 0…4,102,444,800,000 | a signed attribution timestamp: past 2100 is no timestamp |
 package enum WireNumber {
     /// What a number measures, and so the range it must fall in.
     package enum Kind: String, Sendable, CaseIterable {
@@ -34,6 +37,12 @@ package enum WireNumber {
         case seconds
         /// How long something may be kept, in seconds (a VAST `<Expires>`).
         case lifetimeSeconds
+        /// SKAdNetwork 4's hierarchical source identifier (an ad answer's attribution).
+        case sourceIdentifier
+        /// An App Store item id (the advertised app, the publisher's app).
+        case appStoreItem
+        /// A time in milliseconds since 1970 (a signed attribution payload's timestamp).
+        case epochMilliseconds
 
         /// The values this kind may take.
         package var range: ClosedRange<Double> {
@@ -45,6 +54,9 @@ package enum WireNumber {
             case .sequence: 0...1_000_000
             case .seconds: 0...86_400
             case .lifetimeSeconds: 0...31_536_000
+            case .sourceIdentifier: 0...9_999
+            case .appStoreItem: 0...999_999_999_999
+            case .epochMilliseconds: 0...4_102_444_800_000
             }
         }
     }

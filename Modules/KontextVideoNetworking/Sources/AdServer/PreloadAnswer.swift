@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoModels
 import KontextVideoScheduling
+import KontextVideoJournal
 
 /// The answer of `POST /video/preload` as read from its status and body: an ad, a no-fill or an
 /// error (`PROTOCOL.md`), and the session id it carried. Reading never throws.
@@ -123,6 +124,7 @@ package struct PreloadAnswer: Sendable, Hashable {
             var clickUrl: String?
             var fallbackUrl: String?
             var appStoreId: String?
+            var attribution: JSONValue?
         }
 
         var id: String
@@ -203,6 +205,9 @@ extension PreloadAnswer.WireAd.Creative {
             for (size, name) in [(width, "width"), (height, "height")] {
                 if let size, WireNumber.bounded(size, .points) == nil { return .failure(.decoding("invalid ad.creative.\(name)")) }
             }
+            let appStoreID = appStoreId.flatMap { $0.isEmpty ? nil : $0 }
+            // Attribution never fails the ad: what does not read is left out, and said (`ServedAttribution`).
+            let attribution = self.attribution.map { ServedAttribution.read($0, appStoreID: appStoreID) }
             return .success(ServedCreative(
                 kind: kind,
                 url: url,
@@ -212,7 +217,9 @@ extension PreloadAnswer.WireAd.Creative {
                 fullScreen: fullScreen ?? false,
                 clickURL: clickURL,
                 fallbackURL: fallbackURL,
-                appStoreID: appStoreId.flatMap { $0.isEmpty ? nil : $0 }
+                appStoreID: appStoreID,
+                attribution: attribution?.attribution,
+                attributionFailures: attribution?.failures ?? []
             ))
         } catch {
             return .failure(error)

@@ -30,6 +30,10 @@ package struct ServedCreative: Sendable, Hashable {
     package var fallbackURL: URL?
     /// An app-install ad's App Store product id.
     package var appStoreID: String?
+    /// What the answer carries for Apple's attribution of an app-install ad (`ServedAttribution`).
+    package var attribution: ServedAttribution?
+    /// Why parts of `creative.attribution` were left out (the ad shows without them).
+    package var attributionFailures: [AttributionPayloadFailure]
 
     /// Creates a creative.
     package init(
@@ -41,7 +45,9 @@ package struct ServedCreative: Sendable, Hashable {
         fullScreen: Bool = false,
         clickURL: URL? = nil,
         fallbackURL: URL? = nil,
-        appStoreID: String? = nil
+        appStoreID: String? = nil,
+        attribution: ServedAttribution? = nil,
+        attributionFailures: [AttributionPayloadFailure] = []
     ) {
         self.kind = kind
         self.url = url
@@ -52,5 +58,7 @@ package struct ServedCreative: Sendable, Hashable {
         self.clickURL = clickURL
         self.fallbackURL = fallbackURL
         self.appStoreID = appStoreID
+        self.attribution = attribution
+        self.attributionFailures = attributionFailures
     }
 }

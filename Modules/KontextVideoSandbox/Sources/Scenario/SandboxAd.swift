@@ -27,6 +27,9 @@ public struct SandboxAd: Sendable, Hashable {
     public var fallbackURL: String?
     /// `creative.appStoreId` (default omitted).
     public var appStoreID: String?
+    /// `creative.attribution`, the signed-looking attribution payload of an app-install ad
+    /// (default omitted; sent only with an ``appStoreID``). See ``SandboxAttribution``.
+    public var attribution: SandboxAttribution?
     /// Third-party verifications written into a VAST creative's documents (none by default):
     /// in the in-line ad, its extensions or the first wrapper, as each one's placement says.
     ///

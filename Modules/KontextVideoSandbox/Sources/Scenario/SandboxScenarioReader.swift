@@ -186,6 +186,9 @@ enum SandboxScenarioReader {
         ad.clickURL = try optionalString(members["clickUrl"], at: "\(location).clickUrl", default: ad.clickURL)
         ad.fallbackURL = try optionalString(members["fallbackUrl"], at: "\(location).fallbackUrl", default: nil)
         ad.appStoreID = try optionalString(members["appStoreId"], at: "\(location).appStoreId", default: nil)
+        if let attribution = members["attribution"] {
+            ad.attribution = try self.attribution(attribution, at: "\(location).attribution")
+        }
         if let verifications = members["verifications"] {
             guard let list = verifications.arrayValue else { throw .invalid(location: "\(location).verifications", message: "expected an array") }
             ad.verifications = try list.enumerated().map { index, item throws(SandboxScenarioError) in
@@ -293,5 +296,31 @@ enum SandboxScenarioReader {
             guard let integer = number.intValue else { throw .invalid(location: location, message: "expected an integer") }
             return integer
         }
+    }
+
+    /// `attribution`: `true` for the signed-looking payload with its defaults, `false` or `null`
+    /// for none, or an object with `overlay` (`"endCard"` or seconds), `sourceIdentifier`,
+    /// `sourceAppId` and `adAttributionKit` (a boolean).
+    private static func attribution(_ value: JSONValue, at location: String) throws(SandboxScenarioError) -> SandboxAttribution? {
+        if value.isNull { return nil }
+        if let flag = value.boolValue { return flag ? SandboxAttribution() : nil }
+        guard let members = value.objectValue else { throw .invalid(location: location, message: "expected a boolean, an object or null") }
+        var attribution = SandboxAttribution()
+        switch members["overlay"] {
+        case nil: break
+        case .string("endCard")?: attribution.overlay = .endCard
+        case .number(let seconds)? where seconds >= 0 && seconds <= 86_400: attribution.overlay = .afterSeconds(seconds)
+        default: throw .invalid(location: "\(location).overlay", message: "expected \"endCard\" or seconds")
+        }
+        if let source = try optionalInt(members["sourceIdentifier"], at: "\(location).sourceIdentifier") {
+            guard (0...9_999).contains(source) else { throw .invalid(location: "\(location).sourceIdentifier", message: "expected 0 to 9999") }
+            attribution.sourceIdentifier = source
+        }
+        if let app = try optionalInt(members["sourceAppId"], at: "\(location).sourceAppId") { attribution.sourceAppId = app }
+        if let kit = members["adAttributionKit"] {
+            guard let flag = kit.boolValue else { throw .invalid(location: "\(location).adAttributionKit", message: "expected a boolean") }
+            attribution.adAttributionKit = flag
+        }
+        return attribution
     }
 }

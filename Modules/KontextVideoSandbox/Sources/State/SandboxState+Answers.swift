@@ -177,6 +177,9 @@ extension SandboxState {
         if let click = ad.clickURL { creativeJSON["clickUrl"] = .string(substitute(click, adId: id)) }
         if let fallback = ad.fallbackURL { creativeJSON["fallbackUrl"] = .string(substitute(fallback, adId: id)) }
         if let store = ad.appStoreID { creativeJSON["appStoreId"] = .string(store) }
+        if let store = ad.appStoreID, let attribution = ad.attribution {
+            creativeJSON["attribution"] = attribution.json(adId: id, appStoreID: store, timestamp: Int(Date().timeIntervalSince1970 * 1000))
+        }
 
         var adJSON: [String: JSONValue] = ["id": .string(id), "format": .string(format.rawValue), "creative": .object(creativeJSON)]
         if let price = ad.price { adJSON["price"] = price.json }

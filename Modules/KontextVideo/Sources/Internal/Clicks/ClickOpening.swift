@@ -19,23 +19,24 @@ package struct ClickTarget: Sendable, Hashable {
     /// The URLs the rule refused, with why, in the order they were judged.
     package let refusals: [ClickRefusal]
 
-    /// A target judged by `rule`.
-    package init(url: URL?, fallbackURL: URL?, appStoreID: String?, rule: AdURLRule) {
+    /// A target judged by `rule`; the product sheet of `appStoreID` opens with `attribution`
+    /// (an App Store URL's sheet of the same app too).
+    package init(url: URL?, fallbackURL: URL?, appStoreID: String?, attribution: ProductSheetAttribution? = nil, rule: AdURLRule) {
         self.url = url
         self.fallbackURL = fallbackURL
         self.appStoreID = appStoreID
         var destinations: [ClickDestination] = []
         var refusals: [ClickRefusal] = []
         func add(_ destination: ClickDestination) {
-            if !destinations.contains(destination) { destinations.append(destination) }
+            if !destinations.contains(where: { $0.isSamePlace(as: destination) }) { destinations.append(destination) }
         }
-        if let appStoreID { add(.productSheet(appStoreID: appStoreID)) }
+        if let appStoreID { add(.productSheet(appStoreID: appStoreID, attribution: attribution)) }
         for candidate in [url, fallbackURL].compactMap({ $0 }) {
             switch rule.tapTarget(candidate) {
             case .web(let page):
                 add(.url(page))
             case .appStore(let id, let page):
-                add(.productSheet(appStoreID: id))
+                add(.productSheet(appStoreID: id, attribution: id == appStoreID ? attribution : nil))
                 add(.url(page))
             case .refused(let reason):
                 refusals.append(ClickRefusal(url: candidate, reason: reason))
@@ -62,8 +63,8 @@ package struct ClickRefusal: Sendable, Hashable {
 
 /// One place a tap can lead.
 package enum ClickDestination: Sendable, Hashable {
-    /// The App Store product sheet, inside the app.
-    case productSheet(appStoreID: String)
+    /// The App Store product sheet, inside the app, opened with the ad's attribution when it has one.
+    case productSheet(appStoreID: String, attribution: ProductSheetAttribution? = nil)
     /// A URL, opened by the system (a web page, or a deep link into another app).
     case url(URL)
 }
@@ -138,8 +139,16 @@ extension ClickDestination {
     /// The destination as a log shows it: the App Store product, or the URL without its query.
     package var logDescription: String {
         switch self {
-        case .productSheet(let id): "App Store product \(id)"
+        case .productSheet(let id, _): "App Store product \(id)"
         case .url(let url): URLRedaction.redacted(url)
+        }
+    }
+
+    /// Whether `other` leads to the same place: the same URL, or the same app's product sheet.
+    func isSamePlace(as other: ClickDestination) -> Bool {
+        switch (self, other) {
+        case (.productSheet(let id, _), .productSheet(let otherId, _)): id == otherId
+        default: self == other
         }
     }
 

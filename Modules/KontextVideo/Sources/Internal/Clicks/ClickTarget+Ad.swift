@@ -7,11 +7,16 @@ extension ClickTarget {
     /// (`creativeURL`), else the VAST click-through (or the end card's) of a `linear` ad, the
     /// server's click URL otherwise; the server's fallback and App Store product either way; all
     /// judged by `rule`.
-    init(tapOn area: VideoAdClick.Area, creativeURL: URL?, of served: ServedAd, linear: ResolvedLinearAd?, rule: AdURLRule) {
+    init(
+        tapOn area: VideoAdClick.Area, creativeURL: URL?, of served: ServedAd, linear: ResolvedLinearAd?, rule: AdURLRule,
+        attribution: AttributionCapabilities = .none
+    ) {
         let creative = served.creative
         let vastURL = area == .endCard ? linear?.endCard?.clickThrough : linear?.clickThrough
         let url = creativeURL ?? vastURL.flatMap { URL.lenient($0) } ?? creative.clickURL
-        self.init(url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID, rule: rule)
+        self.init(
+            url: url, fallbackURL: creative.fallbackURL, appStoreID: creative.appStoreID,
+            attribution: AttributionPlan.productSheet(for: creative, capabilities: attribution), rule: rule)
     }
 
     /// Opens the target of a tap on `area` of `ad`, on screen and the server told already: each
@@ -26,7 +31,13 @@ extension ClickTarget {
             ])
         }
         let opens = destinations.first.map(\.logDescription) ?? "nothing"
-        ad.record(.delegate, .didClick, level: .info, ["area": area.wireName, "target": opens])
+        var attributes = ["area": area.wireName, "target": opens]
+        // Whom the App Store sheet credits: AdAttributionKit's impression, or SKAdNetwork's network.
+        if case .productSheet(_, let attribution?)? = destinations.first {
+            let network = attribution.textByKey[ProductSheetAttribution.Key.adNetworkIdentifier.rawValue] ?? ""
+            attributes["attribution"] = attribution.adAttributionKitJWS != nil ? "AdAttributionKit" : "SKAdNetwork \(network)"
+        }
+        ad.record(.delegate, .didClick, level: .info, attributes)
         ad.runtime.environment.clickOpener.open(self) { [weak ad] progress in ad?.apply(.clickThrough(progress)) }
         ad.delegate?.videoAd(ad, didClick: VideoAdClick(area: area))
     }

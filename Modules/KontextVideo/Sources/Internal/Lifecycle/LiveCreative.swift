@@ -22,6 +22,8 @@ final class LiveCreative {
     var onScreen: OnScreenPresentation?
     /// The scene the ad is shown in, from `show()` on, when the platform can tell (`AdSceneRule`).
     var scene: SceneIdentity?
+    /// An app-install ad's attribution (its view-through window, its overlay), from `show()` on.
+    var attribution: AdAttribution?
 
     /// The creative `renderer` makes, its `loading` under way.
     init(renderer: any CreativeRenderer, loading: LoadInProgress) {
@@ -47,18 +49,27 @@ final class LiveCreative {
     func measure(_ event: CreativeEvent, playhead: @autoclosure () -> TimeInterval) {
         tracking?.handle(event, contentPlayhead: playhead())
         verification?.handle(event)
+        attribution?.creative(event)
+    }
+
+    /// Lets the measurement and the attribution hear the impression.
+    func measureImpression() {
+        verification?.receive(.impression)
+        attribution?.impression()
     }
 
     /// Lets the tracking and the measurement hear that the ad is ending for `reason`.
     func measureEnd(_ reason: VideoAdEndReason) {
         tracking?.ended(reason)
         verification?.receive(.ended(reason))
+        attribution?.left(.ended(reason))
     }
 
     /// Stops the presentation, the renderer and the load, without callbacks.
     func abandonWork() {
         onScreen?.abandon()
         onScreen = nil
+        attribution?.left(.abandoned)
         renderer?.stop()
         loading?.cancel()
     }

@@ -29,15 +29,19 @@ extension VideoAd {
                 expiryTicket = nil
             case .markUsed: runtime.usedAds.insert(id, validUntil: lifecycle.expiresAt, now: runtime.clock.now)
             case .forget: owner.forget(self)
-            case .takeSlot: context.session.adOnScreen = self
+            case .takeSlot:
+                context.session.adOnScreen = self
+                live?.attribution = AdAttribution.started(for: self)
             case .leaveSlot: if context.session.adOnScreen === self { context.session.adOnScreen = nil }
             case .trackingNotUsed: live?.tracking?.notUsed()
             case .measure(let event): live?.measure(event, playhead: self.context.playhead)
-            case .measureImpression: live?.verification?.receive(.impression)
+            case .measureImpression: live?.measureImpression()
             case .measureEnd(let reason): live?.measureEnd(reason)
             case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
             case .openClick(let area, let url):
-                ClickTarget(tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
+                ClickTarget(
+                    tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule,
+                    attribution: runtime.environment.platform.attribution.capabilities)
                     .open(tappedOn: area, of: self)
             case .signalCreative(let signal): live?.renderer?.receive(signal)
             case .abandonWork: live?.abandonWork()

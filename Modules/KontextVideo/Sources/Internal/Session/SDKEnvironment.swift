@@ -52,6 +52,9 @@ package struct SDKEnvironment {
     package var loadTimeout: Duration = .seconds(10)
     /// How long a presenter may take to put a linear ad up before the presentation counts as failed.
     package var presentationTimeout: Duration = .seconds(3)
+    /// The app's Info.plist, read at `initialize(with:)` for Kontext's ad network ids
+    /// (`AttributionInfoPlistCheck`); `nil` checks nothing (tests, the test kit).
+    package var appInfoDictionary: (@MainActor @Sendable () -> [String: Any])?
 
     /// Creates an environment; its `wallClock` is the device's unless given.
     package init(
@@ -98,6 +101,7 @@ package struct SDKEnvironment {
             appVersion: info["CFBundleShortVersionString"] as? String ?? "0"
         )
         environment.installIdDefaultsKey = storage.installIdDefaultsKey
+        environment.appInfoDictionary = { Bundle.main.infoDictionary ?? [:] }
         return environment
     }
 }

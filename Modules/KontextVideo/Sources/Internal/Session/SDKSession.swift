@@ -25,6 +25,9 @@ package final class SDKSession {
     package private(set) var applicationIsActive = true
     /// The scenes heard going to the background and not yet back (`AdSceneRule`).
     private var scenesInBackground: Set<SceneIdentity> = []
+    /// The App Store ids whose view-through window is open: Apple keeps one per advertised app
+    /// (`AttributionPlan`).
+    var openViewThroughApps: Set<String> = []
 
     private let events: KontextVideoEventStream
     /// Set by `end()`: a later session is the SDK's.
@@ -66,6 +69,7 @@ package final class SDKSession {
             events.record(KontextVideoEvent(.state, .initialize, level: .info, attributes: [
                 "server": configuration.serverURL.absoluteString, "version": KontextVideoVersion.current,
             ]))
+            if let info = environment.appInfoDictionary { AttributionInfoPlistCheck.report(info(), to: events) }
             let environment = self.environment
             let events = self.events
             let task = Task { @MainActor [weak self] () -> KontextVideoState in
@@ -233,6 +237,8 @@ package final class SDKSession {
         case .none:
             break
         case .pause, .resume:
+            // The ad out of sight closes its view-through window for good (`AttributionPlan`).
+            if reaction == .pause { ad.live?.attribution?.left(.background) }
             ad.live?.onScreen?.applicationActivityChanged(reaction == .resume)
         case .endWithSurfaceGone:
             ad.live?.onScreen?.sceneDisconnected()

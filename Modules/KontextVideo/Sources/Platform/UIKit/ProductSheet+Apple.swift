@@ -4,6 +4,9 @@
 #if os(iOS)
 import UIKit
 import StoreKit
+#if canImport(AdAttributionKit)
+import AdAttributionKit
+#endif
 
 /// The App Store product sheet; taken down again when the product cannot load. It reports
 /// `.opened` once the product loaded, `.failed` when it did not, and `.dismissed` when the
@@ -22,14 +25,63 @@ final class ProductSheet: NSObject, SKStoreProductViewControllerDelegate {
         self.outcome = outcome
     }
 
-    /// Presents the product sheet of `appStoreID` on `presenter`.
-    func present(_ appStoreID: String, from presenter: UIViewController) {
+    /// Presents the product sheet of `appStoreID` on `presenter`, loaded with the ad's
+    /// StoreKit-rendered attribution (`AttributionPlan.productSheet(for:capabilities:)`): its
+    /// AdAttributionKit impression on iOS 17.4 and later, else its SKAdNetwork 4 keys.
+    func present(_ appStoreID: String, attribution: ProductSheetAttribution?, from presenter: UIViewController) {
         let store = SKStoreProductViewController()
         store.delegate = self
-        store.loadProduct(withParameters: [SKStoreProductParameterITunesItemIdentifier: appStoreID]) { ok, _ in
+        let parameters = Self.parameters(attribution, appStoreID: appStoreID)
+        #if canImport(AdAttributionKit)
+        if #available(iOS 17.4, *), let jws = attribution?.adAttributionKitJWS {
+            // doc: /documentation/StoreKit/SKStoreProductViewController/loadProduct(parameters:impression:)
+            Task { @MainActor in
+                do {
+                    let impression = try await AppImpression(compactJWS: jws)
+                    try await store.loadProduct(parameters: parameters, impression: impression)
+                    self.receive(.productLoaded(true), from: store)
+                } catch {
+                    self.receive(.productLoaded(false), from: store)
+                }
+            }
+            presenter.present(store, animated: true)
+            return
+        }
+        #endif
+        store.loadProduct(withParameters: parameters) { ok, _ in
             Task { @MainActor in self.receive(.productLoaded(ok), from: store) }
         }
         presenter.present(store, animated: true)
+    }
+
+    /// The parameter dictionary of `attribution` (the App Store id alone without one), each key
+    /// StoreKit's constant and each value the type its page names: `NSString` for the ids,
+    /// version and signature, `NSNumber` for the numbers, `NSUUID` for the nonce (doc:
+    /// /documentation/StoreKit/SKStoreProductParameterAdNetworkNonce). SKAdNetwork 4's keys need
+    /// iOS 16.1 (doc: /documentation/StoreKit/SKStoreProductParameterAdNetworkSourceIdentifier):
+    /// before it, the App Store id alone.
+    static func parameters(_ attribution: ProductSheetAttribution?, appStoreID: String) -> [String: Any] {
+        guard let attribution, #available(iOS 16.1, *) else { return [SKStoreProductParameterITunesItemIdentifier: appStoreID] }
+        var parameters: [String: Any] = [:]
+        for parameter in attribution.parameters {
+            let key: String = switch parameter.key {
+            case .itemIdentifier: SKStoreProductParameterITunesItemIdentifier
+            case .adNetworkIdentifier: SKStoreProductParameterAdNetworkIdentifier
+            case .adNetworkVersion: SKStoreProductParameterAdNetworkVersion
+            case .adNetworkSourceIdentifier: SKStoreProductParameterAdNetworkSourceIdentifier
+            case .adNetworkSourceAppStoreIdentifier: SKStoreProductParameterAdNetworkSourceAppStoreIdentifier
+            case .adNetworkNonce: SKStoreProductParameterAdNetworkNonce
+            case .adNetworkTimestamp: SKStoreProductParameterAdNetworkTimestamp
+            case .adNetworkAttributionSignature: SKStoreProductParameterAdNetworkAttributionSignature
+            }
+            let value: Any = switch parameter.value {
+            case .string(let text): text
+            case .number(let number): NSNumber(value: number)
+            case .uuid(let uuid): NSUUID(uuidString: uuid.uuidString) ?? NSUUID()
+            }
+            parameters[key] = value
+        }
+        return parameters
     }
 
     // "Called when the user dismisses the store screen … If your app paused any other activities

@@ -19,7 +19,7 @@ final class SystemClickOpener: ClickDestinationOpening {
 
     func open(_ destination: ClickDestination, outcome: @escaping @MainActor (ClickDestinationOutcome) -> Void) {
         switch destination {
-        case .productSheet(let appStoreID):
+        case .productSheet(let appStoreID, let attribution):
             // StoreKit's product sheet exists on iOS only (tvOS has StoreKit, not the sheet), and
             // UIKit exists on both: no `canImport` can tell them apart, so this is `os(iOS)`.
             #if os(iOS)
@@ -32,7 +32,7 @@ final class SystemClickOpener: ClickDestinationOpening {
                 outcome(result)
             }
             productSheet = sheet
-            sheet.present(appStoreID, from: presenter)
+            sheet.present(appStoreID, attribution: attribution, from: presenter)
             #else
             outcome(.failed)
             #endif

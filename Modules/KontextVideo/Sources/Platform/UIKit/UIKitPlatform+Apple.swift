@@ -11,6 +11,13 @@ import KontextVideoCreatives
 final class UIKitPlatform: PlatformServices {
     let clickOpener: any ClickOpening = OrderedClickOpener(SystemClickOpener())
     let clickInputRule = ClickInputRule.current
+    #if os(iOS) || os(visionOS)
+    /// SKAdNetwork, AdAttributionKit and the App Store overlay, where the OS has them.
+    let attribution: any AppAttributing = StoreKitAttribution()
+    #else
+    /// None on tvOS: no product sheet, overlay or view-through impression there.
+    let attribution: any AppAttributing = NoAttribution.shared
+    #endif
     /// The app's foreground and background, observed once this platform is asked.
     private let lifecycle = ApplicationLifecycle()
     /// Each scene's moves, observed once this platform is asked.
