@@ -40,6 +40,12 @@ package enum CreativeEvent: Sendable, Equatable {
     case mute
     /// The video was unmuted.
     case unmute
+    /// The icon at this index of `ResolvedLinearAd.icons` was drawn for the first time (its
+    /// `IconViewTracking`).
+    case iconShown(Int)
+    /// The viewer tapped the icon at this index: its `IconClickTracking` and click-through, an
+    /// icon click, never an ad click (no `didClick`, no server click).
+    case iconClick(Int)
 }
 
 /// Why a creative did not get ready.
@@ -107,6 +113,9 @@ package struct CreativeContext: Sendable {
     package var lazyMacroContext: LazyVASTMacroContext?
     /// The viewer's language (BCP-47), told to a creative page so it can speak it.
     package var locale: String
+    /// The content's language (BCP-47) as the app told it (`KontextVideoContent.language`), when
+    /// it did: a linear ad's captions in it come first (`CaptionTrackSelector`).
+    package var contentLanguage: String?
     /// What the ad's URLs may point at: a media file on a local host is not chosen while the ad
     /// server is public (the transport refuses such fetches itself: `AdURLGuardedTransport`).
     package var urlRule: AdURLRule
@@ -126,8 +135,10 @@ package struct CreativeContext: Sendable {
         macros: LazyVASTMacroContext?,
         urlRule: AdURLRule,
         network: NetworkKind = .unknown,
-        locale: String = CreativeContext.deviceLocale
+        locale: String = CreativeContext.deviceLocale,
+        contentLanguage: String? = nil
     ) {
+        self.contentLanguage = contentLanguage
         self.network = network
         self.clock = clock
         self.transport = transport
@@ -141,6 +152,15 @@ package struct CreativeContext: Sendable {
     /// Read once per process: iOS relaunches an app whose language changes, and reading it (with
     /// Foundation's string replacing) cost 8 µs of every `load()` on the main actor.
     package static let deviceLocale: String = bcp47(Locale.preferredLanguages.first ?? "en")
+
+    /// The device's preferred languages as BCP-47, most preferred first; read once per process,
+    /// as `deviceLocale` is.
+    package static let deviceLanguages: [String] = Locale.preferredLanguages.map(bcp47)
+
+    /// The captions a linear ad of this context shows: the content's language, then the viewer's.
+    package var captionSelector: CaptionTrackSelector {
+        CaptionTrackSelector(contentLanguage: contentLanguage, appLanguages: [locale] + Self.deviceLanguages)
+    }
 
     /// `identifier` with POSIX underscores turned into BCP-47 hyphens (`pt_BR` → `pt-BR`).
     package static func bcp47(_ identifier: String) -> String {

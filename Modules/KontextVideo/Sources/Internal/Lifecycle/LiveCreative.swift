@@ -59,7 +59,7 @@ final class LiveCreative {
             onScreen = nil
             renderer?.stop()
             loading?.cancel()
-        case .send, .deliver, .recordInvalidation, .cancelExpiry, .markUsed, .forget, .takeSlot, .leaveSlot, .takeDown, .openClick,
+        case .send, .deliver, .recordInvalidation, .cancelExpiry, .markUsed, .forget, .takeSlot, .leaveSlot, .takeDown, .openClick, .openIconClick,
              .continueOnNextTurn:
             return false
         }

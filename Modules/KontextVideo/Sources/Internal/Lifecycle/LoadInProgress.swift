@@ -45,7 +45,8 @@ extension VideoAd {
             // Only a VAST creative fills macros: an image or a page makes (and frees) no reader.
             macros: served.creative.kind == .vast ? runtime.trackingMacros(regulatory: self.context.settings.regulatory) : nil,
             urlRule: runtime.adURLRule,
-            network: runtime.environment.network.current
+            network: runtime.environment.network.current,
+            contentLanguage: self.context.owner.content.language
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         // What the creative reports means what the lifecycle says where the ad stands; a click only

@@ -34,6 +34,7 @@ extension VideoAd {
             case .openClick(let area, let url):
                 ClickTarget(tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule)
                     .open(tappedOn: area, of: self)
+            case .openIconClick(let index): openIconClick(index)
             case .settleLoad, .releaseRenderer, .trackingNotUsed, .measure, .measureImpression, .measureEnd, .signalCreative, .abandonWork:
                 break // the creative's, and none was made: the ad was never loaded
             }
