@@ -20,6 +20,8 @@ enum VASTDocuments {
         switch vast {
         case .inline: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: v)
         case .inlineWithEndCard: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", endCard: true, verifications: v)
+        case .inlineWithCaptionsAndIcon:
+            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", captionsAndIcon: true, verifications: v)
         case .unplayableMedia: return inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable", verifications: v)
         case .wrapper(let hops): return hops <= 0
             ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: v)
@@ -49,7 +51,8 @@ enum VASTDocuments {
 
     /// A VAST 4.2 inline ad, with the verifications placed in it.
     static func inline(
-        base: String, adId: String, duration: Double?, mediaType: String, endCard: Bool = false, verifications: [SandboxVerification] = []
+        base: String, adId: String, duration: Double?, mediaType: String, endCard: Bool = false, captionsAndIcon: Bool = false,
+        verifications: [SandboxVerification] = []
     ) -> String {
         let adVerifications = SandboxVerification.adVerifications(verifications, .inline, base: base, adId: adId)
         let inExtension = SandboxVerification.adVerifications(verifications, .inlineExtension, base: base, adId: adId)
@@ -73,6 +76,32 @@ enum VASTDocuments {
         """ : ""
         // Macros as real tags carry them, so tests can see the SDK fill them.
         let macros = "cb=[CACHEBUSTING]&ts=[TIMESTAMP]&cp=[CONTENTPLAYHEAD]&ap=[ADPLAYHEAD]"
+        let captions = captionsAndIcon ? """
+
+                      <ClosedCaptionFiles>
+                        <ClosedCaptionFile type="application/ttml+xml" language="en"><![CDATA[\(base)/captions/\(adId).ttml]]></ClosedCaptionFile>
+                        <ClosedCaptionFile type="text/vtt" language="en"><![CDATA[\(base)/captions/\(adId).vtt]]></ClosedCaptionFile>
+                      </ClosedCaptionFiles>
+        """ : ""
+        let icons = captionsAndIcon ? """
+
+                    <Icons>
+                      <Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="top" offset="00:00:00" pxratio="1" altText="AdChoices">
+                        <StaticResource creativeType="image/png"><![CDATA[\(base)/icons/\(adId).png]]></StaticResource>
+                        <IconClicks>
+                          <IconClickThrough><![CDATA[\(base)/landing/\(adId)-adchoices]]></IconClickThrough>
+                          <IconClickTracking><![CDATA[\(pixel)/iconClick?\(macros)]]></IconClickTracking>
+                          <IconClickFallbackImages>
+                            <IconClickFallbackImage width="300" height="250">
+                              <AltText>Why this ad</AltText>
+                              <StaticResource creativeType="image/png"><![CDATA[\(base)/images/\(adId).png]]></StaticResource>
+                            </IconClickFallbackImage>
+                          </IconClickFallbackImages>
+                        </IconClicks>
+                        <IconViewTracking><![CDATA[\(pixel)/iconView?\(macros)]]></IconViewTracking>
+                      </Icon>
+                    </Icons>
+        """ : ""
         let tracking = trackingEvents.map { "            <Tracking event=\"\($0)\"><![CDATA[\(pixel)/\($0)?\(macros)]]></Tracking>" }
             .joined(separator: "\n")
         return """
@@ -99,8 +128,8 @@ enum VASTDocuments {
                       <ClickTracking id="\(adId)-click-tracking"><![CDATA[\(pixel)/click]]></ClickTracking>
                     </VideoClicks>
                     <MediaFiles>
-                      <MediaFile id="\(adId)-media" delivery="progressive" type="\(mediaType)" width="\(SandboxVideo.width)" height="\(SandboxVideo.height)" bitrate="\(SandboxVideo.kilobitsPerSecond)"><![CDATA[\(base)/media/\(adId).mp4]]></MediaFile>
-                    </MediaFiles>
+                      <MediaFile id="\(adId)-media" delivery="progressive" type="\(mediaType)" width="\(SandboxVideo.width)" height="\(SandboxVideo.height)" bitrate="\(SandboxVideo.kilobitsPerSecond)"><![CDATA[\(base)/media/\(adId).mp4]]></MediaFile>\(captions)
+                    </MediaFiles>\(icons)
                   </Linear>
                 </Creative>\(companion)
               </Creatives>

@@ -251,6 +251,7 @@ enum SandboxScenarioReader {
         case "image": return .image
         case "vast": vast = .inline
         case "vast-end-card": vast = .inlineWithEndCard
+        case "vast-captions-icon": vast = .inlineWithCaptionsAndIcon
         case "vast-wrapper":
             let count = hops?.intValue ?? 1
             guard count >= 1 else { throw .invalid(location: location, message: "hops must be at least 1") }
@@ -261,7 +262,7 @@ enum SandboxScenarioReader {
         case "vast-no-ad": vast = .noAd
         case "vast-unplayable": vast = .unplayableMedia
         default:
-            throw .invalid(location: location, message: "expected html, html-cta, html-error, html-never-ready, image, vast, vast-end-card, vast-wrapper, vast-broken-wrapper, vast-looping-wrapper, vast-malformed, vast-no-ad, vast-unplayable or {type, url}")
+            throw .invalid(location: location, message: "expected html, html-cta, html-error, html-never-ready, image, vast, vast-end-card, vast-captions-icon, vast-wrapper, vast-broken-wrapper, vast-looping-wrapper, vast-malformed, vast-no-ad, vast-unplayable or {type, url}")
         }
         return inline ? .inlineVAST(vast) : .vast(vast)
     }

@@ -45,6 +45,12 @@ extension SandboxState {
             let range = ByteRange(header: record.http.header("Range"), length: SandboxVideo.data.count)
             let summary = if case .part(let part) = range { "media (bytes \(part.lowerBound)-\(part.upperBound))" } else { "media" }
             return (range.response(SandboxVideo.data, contentType: SandboxVideo.contentType), summary)
+        case ("captions", 2):
+            guard servedAd(parts[1], suffix: ".vtt") != nil else { return (.notFound, "404") }
+            return (.data(SandboxCaptions.webVTT, contentType: SandboxCaptions.contentType), "captions \(parts[1])")
+        case ("icons", 2):
+            guard servedAd(parts[1], suffix: ".png") != nil else { return (.notFound, "404") }
+            return (.data(image(width: 20, height: 20), contentType: "image/png"), "icon \(parts[1])")
         case ("landing", 2):
             return (.text(SandboxMedia.landingPage(adId: parts[1]), contentType: "text/html; charset=utf-8"), "landing page")
         default:
