@@ -16,7 +16,9 @@ struct LinearCaptionsAndIconsTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let server = try #require(harness.server)
-            server.enqueue(.ad(SandboxAd(creative: .vast(.inlineWithCaptionsAndIcon))), for: .linear)
+            var sandboxAd = SandboxAd(creative: .vast(.inline))
+            sandboxAd.captionsAndIcon = true
+            server.enqueue(.ad(sandboxAd), for: .linear)
             let ads = VideoAds(content: content)
             let ad = try await ads.format(.linear)
             let delegate = RecordingDelegate()

@@ -383,10 +383,10 @@ public final class ScriptedCreative: CreativeRenderer {
     /// (``KontextVideoHarness/setOutputVolume(_:)`` at 0).
     ///
     /// ```swift
-    /// harness.setClosedCaptioning(true)
+    /// harness.setClosedCaptioning(true)   // the sandbox ad has SandboxAd.captionsAndIcon set
     /// creative.renderFirstFrame()
     /// creative.play(to: 2.5)
-    /// #expect(creative.caption == "Fresh coffee, every morning.")
+    /// #expect(creative.caption == "Skip appears at five seconds.")
     /// ```
     public var caption: String? { real.caption }
     /// The industry icons (AdChoices) a linear ad shows now, as indices of its VAST `<Icon>`s in

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The captions and AdChoices icon of `SandboxVAST.inlineWithCaptionsAndIcon`: a WebVTT file for
+/// The captions and AdChoices icon of an ad with `SandboxAd.captionsAndIcon`: a WebVTT file for
 /// the 15-second sandbox video (served at `/captions/<adId>.vtt`) and a 20 × 20 icon image
 /// (`/icons/<adId>.png`).
 public enum SandboxCaptions {

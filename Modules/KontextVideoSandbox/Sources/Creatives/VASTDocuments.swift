@@ -15,16 +15,18 @@ enum VASTDocuments {
     }
 
     /// The document served at `/vast/<adId>.xml` for `vast`.
-    static func entry(_ vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = []) -> String {
+    static func entry(
+        _ vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = [], captionsAndIcon: Bool = false
+    ) -> String {
         let v = verifications
+        let c = captionsAndIcon
         switch vast {
-        case .inline: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: v)
-        case .inlineWithEndCard: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", endCard: true, verifications: v)
-        case .inlineWithCaptionsAndIcon:
-            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", captionsAndIcon: true, verifications: v)
-        case .unplayableMedia: return inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable", verifications: v)
+        case .inline: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", captionsAndIcon: c, verifications: v)
+        case .inlineWithEndCard:
+            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", endCard: true, captionsAndIcon: c, verifications: v)
+        case .unplayableMedia: return inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable", captionsAndIcon: c, verifications: v)
         case .wrapper(let hops): return hops <= 0
-            ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: v)
+            ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", captionsAndIcon: c, verifications: v)
             : wrapper(hop: 1, next: hops == 1 ? "\(base)/vast/\(adId)/inline.xml" : "\(base)/vast/\(adId)/hop-2.xml", base: base, adId: adId, verifications: v)
         case .brokenWrapper: return wrapper(hop: 1, next: "\(base)/vast/\(adId)/missing.xml", base: base, adId: adId, verifications: v)
         case .loopingWrapper: return wrapper(hop: 1, next: "\(base)/vast/\(adId).xml", base: base, adId: adId, verifications: v)
@@ -34,12 +36,15 @@ enum VASTDocuments {
     }
 
     /// The document at `/vast/<adId>/<name>`, or `nil` (a 404).
-    static func document(named name: String, for vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = []) -> String? {
+    static func document(
+        named name: String, for vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = [],
+        captionsAndIcon: Bool = false
+    ) -> String? {
         guard case .wrapper(let hops) = vast else {
             return nil
         }
         if name == "inline.xml" {
-            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: verifications)
+            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", captionsAndIcon: captionsAndIcon, verifications: verifications)
         }
         guard name.hasPrefix("hop-"), name.hasSuffix(".xml"),
               let hop = Int(name.dropFirst(4).dropLast(4)), hop >= 2, hop <= hops else {

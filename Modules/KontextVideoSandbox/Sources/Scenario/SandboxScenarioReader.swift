@@ -186,6 +186,10 @@ enum SandboxScenarioReader {
         ad.clickURL = try optionalString(members["clickUrl"], at: "\(location).clickUrl", default: ad.clickURL)
         ad.fallbackURL = try optionalString(members["fallbackUrl"], at: "\(location).fallbackUrl", default: nil)
         ad.appStoreID = try optionalString(members["appStoreId"], at: "\(location).appStoreId", default: nil)
+        if let flag = members["captionsAndIcon"] {
+            guard let value = flag.boolValue else { throw .invalid(location: "\(location).captionsAndIcon", message: "expected a boolean") }
+            ad.captionsAndIcon = value
+        }
         if let verifications = members["verifications"] {
             guard let list = verifications.arrayValue else { throw .invalid(location: "\(location).verifications", message: "expected an array") }
             ad.verifications = try list.enumerated().map { index, item throws(SandboxScenarioError) in
@@ -251,7 +255,6 @@ enum SandboxScenarioReader {
         case "image": return .image
         case "vast": vast = .inline
         case "vast-end-card": vast = .inlineWithEndCard
-        case "vast-captions-icon": vast = .inlineWithCaptionsAndIcon
         case "vast-wrapper":
             let count = hops?.intValue ?? 1
             guard count >= 1 else { throw .invalid(location: location, message: "hops must be at least 1") }
@@ -262,7 +265,7 @@ enum SandboxScenarioReader {
         case "vast-no-ad": vast = .noAd
         case "vast-unplayable": vast = .unplayableMedia
         default:
-            throw .invalid(location: location, message: "expected html, html-cta, html-error, html-never-ready, image, vast, vast-end-card, vast-captions-icon, vast-wrapper, vast-broken-wrapper, vast-looping-wrapper, vast-malformed, vast-no-ad, vast-unplayable or {type, url}")
+            throw .invalid(location: location, message: "expected html, html-cta, html-error, html-never-ready, image, vast, vast-end-card, vast-wrapper, vast-broken-wrapper, vast-looping-wrapper, vast-malformed, vast-no-ad, vast-unplayable or {type, url}")
         }
         return inline ? .inlineVAST(vast) : .vast(vast)
     }

@@ -6,11 +6,6 @@ public enum SandboxVAST: Sendable, Hashable {
     /// The inline ad with a VAST 4.1 end card: a companion with `renderingMode="end-card"`
     /// (an HTML card with its own click-through and click tracking).
     case inlineWithEndCard
-    /// The inline ad with VAST 4.1 captions (a `<ClosedCaptionFile>` of type `text/vtt`, English,
-    /// served at `/captions/<adId>.vtt`: `SandboxCaptions`) and an AdChoices `<Icon>` for the whole
-    /// ad, top right, with its view and click tracking (`iconView`, `iconClick` pixels), its
-    /// click-through (a landing page) and a VAST 4.2 `IconClickFallbackImage`.
-    case inlineWithCaptionsAndIcon
     /// A chain of `hops` wrappers (each with its own impression and tracking pixels) ending
     /// at the inline ad; `hops` is at least 1.
     case wrapper(hops: Int)
