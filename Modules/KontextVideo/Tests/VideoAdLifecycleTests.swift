@@ -210,6 +210,10 @@ struct VideoAdLifecycleTableTests {
                 return nil
             }
         })
+        // An icon click opens the icon's target and sends no server click (it is no ad click).
+        rows.append(Row(input: .creative(.iconClick(0), hasEndCard: false)) { _, state in
+            live(state) { Effect(actions: [.measure(.iconClick(0)), .openIconClick(0)]) }
+        })
         rows.append(Row(input: .creative(.progress(3), hasEndCard: false)) { _, state in
             live(state) { Effect(actions: [.measure(.progress(3))]) }
         })
@@ -349,7 +353,7 @@ struct VideoAdLifecycleTableTests {
     /// compile here until it has a kind, and a kind without a row fails `everyInputHasARow`.
     enum InputKind: CaseIterable, Hashable {
         case expiryCheck, reject, loadStarted, loaded, loadFailed, show, impression
-        case firstFrame, click, complete, skip, close, resume, failed, progressAndTheLike
+        case firstFrame, click, iconClick, complete, skip, close, resume, failed, progressAndTheLike
         case overlayCompleted, end, interruptedDuringLayout, nextTurn, fail, takenDown, clickThroughOpened, clickThroughClosed
         case ownerDestroyed, abandon
 
@@ -377,13 +381,14 @@ struct VideoAdLifecycleTableTests {
                 switch event {
                 case .firstFrame: self = .firstFrame
                 case .click: self = .click
+                case .iconClick: self = .iconClick
                 case .complete: self = .complete
                 case .skip: self = .skip
                 case .close: self = .close
                 case .resume: self = .resume
                 case .failed: self = .failed
                 // Measured on screen, changing nothing else: one row stands for them all.
-                case .progress, .mediaLength, .pause, .resumePlayback, .bufferStart, .bufferFinish, .mute, .unmute, .endCardShown:
+                case .progress, .mediaLength, .pause, .resumePlayback, .bufferStart, .bufferFinish, .mute, .unmute, .endCardShown, .iconShown:
                     self = .progressAndTheLike
                 }
             }

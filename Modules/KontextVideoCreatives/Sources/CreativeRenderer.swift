@@ -41,6 +41,12 @@ package enum CreativeEvent: Sendable, Equatable {
     case mute
     /// The video was unmuted.
     case unmute
+    /// The icon at this index of `ResolvedLinearAd.icons` was drawn for the first time (its
+    /// `IconViewTracking`).
+    case iconShown(Int)
+    /// The viewer tapped the icon at this index: its `IconClickTracking` and click-through, an
+    /// icon click, never an ad click (no `didClick`, no server click).
+    case iconClick(Int)
 }
 
 /// Why a creative did not get ready.
@@ -111,6 +117,9 @@ package struct CreativeContext: Sendable {
     /// What the SDK's own controls say, in the app's language (resolved once when the SDK
     /// initialized, off the main actor: `AdControlTexts.resolved`), and which way they run.
     package var controlTexts: AdControlTexts
+    /// The content's language (BCP-47) as the app told it (`KontextVideoContent.language`), when
+    /// it did: a linear ad's captions in it come first (`CaptionTrackSelector`).
+    package var contentLanguage: String?
     /// What the ad's URLs may point at: a media file on a local host is not chosen while the ad
     /// server is public (the transport refuses such fetches itself: `AdURLGuardedTransport`).
     package var urlRule: AdURLRule
@@ -131,8 +140,10 @@ package struct CreativeContext: Sendable {
         urlRule: AdURLRule,
         network: NetworkKind = .unknown,
         locale: String = CreativeContext.deviceLocale,
-        controlTexts: AdControlTexts = .standard
+        controlTexts: AdControlTexts = .standard,
+        contentLanguage: String? = nil
     ) {
+        self.contentLanguage = contentLanguage
         self.network = network
         self.clock = clock
         self.transport = transport
@@ -147,6 +158,15 @@ package struct CreativeContext: Sendable {
     /// Read once per process: iOS relaunches an app whose language changes, and reading it (with
     /// Foundation's string replacing) cost 8 µs of every `load()` on the main actor.
     package static let deviceLocale: String = bcp47(Locale.preferredLanguages.first ?? "en")
+
+    /// The device's preferred languages as BCP-47, most preferred first; read once per process,
+    /// as `deviceLocale` is.
+    package static let deviceLanguages: [String] = Locale.preferredLanguages.map(bcp47)
+
+    /// The captions a linear ad of this context shows: the content's language, then the viewer's.
+    package var captionSelector: CaptionTrackSelector {
+        CaptionTrackSelector(contentLanguage: contentLanguage, appLanguages: [locale] + Self.deviceLanguages)
+    }
 
     /// `identifier` with POSIX underscores turned into BCP-47 hyphens (`pt_BR` → `pt-BR`).
     package static func bcp47(_ identifier: String) -> String {

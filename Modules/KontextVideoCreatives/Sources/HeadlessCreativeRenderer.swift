@@ -44,6 +44,10 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     package private(set) var isPlaying = false
     /// The system's output volume the ad starts with (0 is muted).
     package var outputVolume: Float = 1
+    /// The caption on screen now (`nil`: none), as the playback last showed it.
+    package private(set) var caption: String?
+    /// The icons on screen now, as indices of the ad's icons, as the playback last showed them.
+    package private(set) var visibleIcons: [Int] = []
 
     private let ad: ServedAd
     private let context: CreativeContext
@@ -82,7 +86,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
             return CreativePreparation { [self] in
                 let loaded = try await LinearCreativeLoader(ad: ad, context: context).load()
                 return PreparedCreative {
-                    self.resolved = ResolvedBox(ad: loaded.ad)
+                    self.resolved = ResolvedBox(ad: loaded.ad, captions: loaded.captions)
                     self.errorPixelsOwed = loaded.errorPixels
                 }
             }
@@ -113,7 +117,8 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         if let playback { return playback }
         let configuration = LinearPlaybackSession.Configuration(
             ad: resolvedLinearAd, hasEndCard: hasEndCard,
-            stallLimit: playsByItself ? LinearPlaybackSession.defaultStallLimit : nil)
+            stallLimit: playsByItself ? LinearPlaybackSession.defaultStallLimit : nil,
+            captions: resolved?.captions)
         let playback = LinearPlayback(configuration: configuration, clock: context.clock, surface: self, texts: context.controlTexts)
         playback.onEvent = { [weak self] event in self?.emit(event) }
         self.playback = playback
@@ -197,10 +202,29 @@ extension HeadlessCreativeRenderer: LinearPlaybackSurface {
     package func announce(_ announcement: String) {
         announcements.append(announcement)
     }
+
+    /// Notes the caption.
+    package func showCaption(_ caption: String?) {
+        self.caption = caption
+    }
+
+    /// Notes the icons.
+    package func showIcons(_ indices: [Int]) {
+        visibleIcons = indices
+    }
+
+    /// Nothing to note: a headless platform opens click targets (the session asks for a
+    /// fallback image only where they cannot open).
+    package func showIconFallback(_ index: Int) {}
 }
 
 /// A resolved VAST ad held by reference (see `HeadlessCreativeRenderer.resolved`).
 private final class ResolvedBox {
     let ad: ResolvedLinearAd
-    init(ad: ResolvedLinearAd) { self.ad = ad }
+    /// Its captions, read while it loaded.
+    let captions: WebVTTDocument?
+    init(ad: ResolvedLinearAd, captions: WebVTTDocument?) {
+        self.ad = ad
+        self.captions = captions
+    }
 }

@@ -21,7 +21,8 @@ package struct LinearCreativeLoader: Sendable {
         self.device = device
     }
 
-    /// Resolves the VAST; throws `CreativeLoadError`.
+    /// Resolves the VAST, then fetches its captions (`CaptionFetch`: never a failure of the ad);
+    /// throws `CreativeLoadError`.
     package func load() async throws -> LoadedLinearCreative {
         let source: VASTSource
         if let inline = ad.creative.inlineVAST {
@@ -54,7 +55,9 @@ package struct LinearCreativeLoader: Sendable {
         }.compactMap { URL.lenient($0) }
         if let linear = resolution.ads.first, resolution.error == nil {
             recordChoice(of: linear)
-            return LoadedLinearCreative(ad: linear, errorPixels: pixels)
+            let captions = await CaptionFetch.captions(of: linear, selector: context.captionSelector, context: context, adId: ad.id)
+            try Task.checkCancellation()
+            return LoadedLinearCreative(ad: linear, errorPixels: pixels, captions: captions)
         }
         context.events.record(.debug) {
             KontextVideoEvent(.error, .vastFailed, attributes: [
@@ -91,4 +94,7 @@ package struct LoadedLinearCreative: Sendable {
     package var ad: ResolvedLinearAd
     /// `<Error>` pixels of ads skipped on the way, `[ERRORCODE]` filled; fire them once.
     package var errorPixels: [URL]
+    /// The captions of its chosen `<ClosedCaptionFile>`, read (`CaptionFetch`); `nil` for none.
+    package var captions: WebVTTDocument?
+
 }

@@ -16,7 +16,7 @@ package protocol TrackingPixelSending {
 
 /// Fires a linear ad's VAST tracking as its creative reports moments: impression at the first
 /// frame, start, quartiles, progress, complete, skip, closeLinear, pause/resume, mute/unmute,
-/// clicks, notUsed and errors, with macros filled, each at most once where VAST says so.
+/// clicks, icon views and clicks, notUsed and errors, with macros filled, each at most once where VAST says so.
 @MainActor
 package final class LinearTrackingSession {
     private var tracker: LinearTracker
@@ -58,6 +58,8 @@ package final class LinearTrackingSession {
         case .resumePlayback: fire(.resume)
         case .mute: fire(.mute)
         case .unmute: fire(.unmute)
+        case .iconShown(let index): fire(.iconView(index))
+        case .iconClick(let index): fire(.iconClick(index))
         // VAST has no tracking event for buffering; it is measurement's (`VerificationMoment`).
         case .resume, .bufferStart, .bufferFinish: break
         }

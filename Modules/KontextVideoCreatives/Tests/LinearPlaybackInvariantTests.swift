@@ -79,7 +79,7 @@ struct LinearPlaybackInvariantTests {
                 case .scheduleStallCheck(let deadline): stallCheck = deadline
                 case .cancelStallCheck: stallCheck = nil
                 case .scheduleInterruptionCheck(let deadline): interruptionCheck = deadline
-                case .report, .showControls, .showEndCard, .announceSkipAvailable: break
+                case .report, .showControls, .showEndCard, .announceSkipAvailable, .showCaption, .showIcons, .showIconFallback: break
                 }
             }
         }

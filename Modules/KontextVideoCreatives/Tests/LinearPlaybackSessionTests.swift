@@ -240,6 +240,10 @@ struct LinearPlaybackSessionTableTests {
                 .merging(each(State.pausedRendered) { holding($0, reason) }) { $1 }
                 .merging([.startedInBackground: Effect(reasons: [.background, reason])]) { $1 }))
         }
+        // Captions and icons change what is drawn, never the player, the pixels or the reasons:
+        // this ad has neither (their own table: `LinearPlaybackCaptionsAndIconsTests`).
+        rows.append(Row(input: .signal(.closedCaptioningEnabled(true)), effects: [:]))
+        rows.append(Row(input: .iconTapped(0), effects: [:]))
         rows.append(Row(input: .signal(.clickThroughClosed), effects: [
             .sheetOpen: Effect(events: [.resumePlayback], player: .play, reasons: []),
             .browserOpen: Effect(events: [.resumePlayback], player: .play, reasons: []),
@@ -283,7 +287,7 @@ struct LinearPlaybackSessionTableTests {
         case playerPaused, externalPlayback, interruptionCheckDue
         case tapped, skipPressed, closePressed, resumePressed, menuPressed, playPausePressed, remotePlay, remotePause
         case applicationActive, audioInterruptionBegan, audioInterruptionEnded, audioOutputLost, outputVolume
-        case clickThroughOpened, clickThroughClosed
+        case clickThroughOpened, clickThroughClosed, closedCaptioningEnabled, iconTapped
 
         /// The kind of `input`.
         init(_ input: LinearPlaybackInput) {
@@ -307,6 +311,7 @@ struct LinearPlaybackSessionTableTests {
             case .resumePressed: self = .resumePressed
             case .menuPressed: self = .menuPressed
             case .playPausePressed: self = .playPausePressed
+            case .iconTapped: self = .iconTapped
             case .signal(let signal):
                 switch signal {
                 case .applicationActive: self = .applicationActive
@@ -316,6 +321,7 @@ struct LinearPlaybackSessionTableTests {
                 case .outputVolume: self = .outputVolume
                 case .clickThroughOpened: self = .clickThroughOpened
                 case .clickThroughClosed: self = .clickThroughClosed
+                case .closedCaptioningEnabled: self = .closedCaptioningEnabled
                 }
             }
         }

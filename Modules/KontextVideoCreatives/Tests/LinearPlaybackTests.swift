@@ -26,6 +26,12 @@ struct LinearPlaybackTests {
         func show(_ controls: LinearAdControls) { self.controls = controls }
         func showEndCard() { commands.append("endCard") }
         func announce(_ announcement: String) { announcements.append(announcement) }
+        var captions: [String?] = []
+        var icons: [[Int]] = []
+        var fallbacks: [Int] = []
+        func showCaption(_ caption: String?) { captions.append(caption) }
+        func showIcons(_ indices: [Int]) { icons.append(indices) }
+        func showIconFallback(_ index: Int) { fallbacks.append(index) }
     }
 
     static let configuration = LinearPlaybackSession.Configuration(

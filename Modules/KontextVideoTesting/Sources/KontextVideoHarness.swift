@@ -324,6 +324,16 @@ public final class KontextVideoHarness {
         deliverPlaybackSignal(.outputVolume(volume))
     }
 
+    /// The system's closed-captioning setting changes (Settings > Accessibility > Subtitles &
+    /// Captioning), as `UIAccessibility.isClosedCaptioningEnabled` reads on a device: a linear ad
+    /// with captions shows them while it is on (and, whatever it says, while the ad plays muted).
+    /// Set it before or while the ad plays; it is off when the ad starts.
+    /// - Parameter enabled: Whether closed captions are on.
+    public func setClosedCaptioning(_ enabled: Bool) {
+        creatives.isClosedCaptioningEnabled = enabled
+        deliverPlaybackSignal(.closedCaptioningEnabled(enabled))
+    }
+
     /// Hands `signal` to the ad on screen's renderer, as the system does on a device: its
     /// playback decides what the signal means (`LinearPlaybackSession`).
     private func deliverPlaybackSignal(_ signal: PlaybackSignal) {

@@ -58,6 +58,8 @@ public final class ScriptedCreatives {
     public var defaultBehaviour: LoadBehaviour
     /// Every creative made so far, in order.
     public private(set) var all: [ScriptedCreative] = []
+    /// The system's closed-captioning setting as the harness set it: a linear ad hears it as it starts.
+    var isClosedCaptioningEnabled = false
     private var queued: [AdFormat: [LoadBehaviour]] = [:]
 
     /// Creates the scripts; by default every creative is really fetched.
@@ -93,6 +95,7 @@ public final class ScriptedCreatives {
     func make(for ad: ServedAd, context: CreativeContext) -> ScriptedCreative {
         let behaviour = queued[ad.format]?.isEmpty == false ? queued[ad.format]!.removeFirst() : defaultBehaviour
         let creative = ScriptedCreative(ad: ad, behaviour: behaviour, context: context)
+        creative.scripts = self
         all.append(creative)
         return creative
     }
@@ -209,6 +212,8 @@ public final class ScriptedCreative: CreativeRenderer {
     private let toPage: PageMessageLog
     /// The viewer's taps so far, numbered as the bridge script numbers them.
     private var taps = 0
+    /// The scripts that made it (the harness's settings for every creative).
+    fileprivate weak var scripts: ScriptedCreatives?
 
     init(ad: ServedAd, behaviour: ScriptedCreatives.LoadBehaviour, context: CreativeContext) {
         self.adId = ad.id
@@ -285,6 +290,8 @@ public final class ScriptedCreative: CreativeRenderer {
     package func start() {
         isOnScreen = !isStopped
         bridge.start()
+        // As the AVPlayer renderer reads `UIAccessibility.isClosedCaptioningEnabled` as it starts.
+        if scripts?.isClosedCaptioningEnabled == true { real.receive(.closedCaptioningEnabled(true)) }
         real.start()
     }
 
@@ -427,6 +434,28 @@ public final class ScriptedCreative: CreativeRenderer {
     public var isPlaying: Bool { real.isPlaying }
     /// The VoiceOver announcements made so far (one when Skip becomes available).
     public var announcements: [String] { real.announcements }
+    /// The caption a linear ad shows now, from its VAST `<ClosedCaptionFile>` (WebVTT), or `nil`.
+    /// Captions show from the first frame to the video's end, at the ad's playing time (frozen
+    /// while the video is held), when the system's closed-captioning setting is on
+    /// (``KontextVideoHarness/setClosedCaptioning(_:)``) or the ad plays muted
+    /// (``KontextVideoHarness/setOutputVolume(_:)`` at 0).
+    ///
+    /// ```swift
+    /// harness.setClosedCaptioning(true)   // the sandbox ad has SandboxAd.captionsAndIcon set
+    /// creative.renderFirstFrame()
+    /// creative.play(to: 2.5)
+    /// #expect(creative.caption == "Skip appears at five seconds.")
+    /// ```
+    public var caption: String? { real.caption }
+    /// The industry icons (AdChoices) a linear ad shows now, as indices of its VAST `<Icon>`s in
+    /// document order (the in-line ad's first, then each wrapper's). Each icon's
+    /// `IconViewTracking` fires once, the first time it shows.
+    public var visibleIcons: [Int] { real.visibleIcons }
+    /// The viewer taps the icon at `index` of the ad's `<Icon>`s: its `IconClickTracking` fires
+    /// and its click-through opens (``HeadlessClickOpener``), an icon click, not an ad click (the
+    /// delegate hears no `didClick`, the server no click). A hidden icon ignores the tap.
+    /// - Parameter index: The icon's index; the first by default.
+    public func tapIcon(_ index: Int = 0) { if format == .linear { real.handle(.iconTapped(index)) } }
     /// The viewer tapped ✕.
     public func close() { send(.close) }
     /// The viewer tapped Resume on a full-screen pause ad.

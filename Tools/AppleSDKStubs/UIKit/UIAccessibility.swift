@@ -13,6 +13,18 @@ public enum UIAccessibility {
         @available(iOS 4.0, tvOS 9.0, *)
         nonisolated public static let announcement = UIAccessibility.Notification(rawValue: 1008)
     }
+
+    // doc-missing: /documentation/UIKit/UIAccessibility/isClosedCaptioningEnabled (the corpus has
+    // no Apple page for it; Microsoft's binding of the same property, learn.microsoft.com/dotnet/api/uikit.uiaccessibility.isclosedcaptioningenabled,
+    // reads "Gets a value indicating whether closed captioning is enabled"); iOS 5.0, tvOS 9.0, as Apple's SDK declares it
+    @available(iOS 5.0, tvOS 9.0, *)
+    @MainActor public static var isClosedCaptioningEnabled: Bool { fatalError() }
+
+    // doc-missing: /documentation/UIKit/UIAccessibility/closedCaptioningStatusDidChangeNotification (no Apple page in the
+    // corpus; its iOS 26 message form is /documentation/Foundation/NotificationCenter/MessageIdentifier/closedCaptioningStatusDidChange,
+    // and docs.rs/objc2-ui-kit names the constant UIAccessibilityClosedCaptioningStatusDidChangeNotification, an NSNotificationName)
+    @available(iOS 5.0, tvOS 9.0, *)
+    nonisolated public static let closedCaptioningStatusDidChangeNotification = NSNotification.Name("UIAccessibilityClosedCaptioningStatusDidChangeNotification")
 }
 
 // The UIAccessibility and UIAccessibilityContainer informal protocols, which UIKit adds to NSObject.

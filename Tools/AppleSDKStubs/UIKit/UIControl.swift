@@ -36,6 +36,9 @@
     public convenience init(frame: CGRect, primaryAction: UIAction?) { fatalError() }
     // doc: /documentation/UIKit/UIButton/setTitle(_:for:)
     open func setTitle(_ title: String?, for state: UIControl.State) {}
+    // doc: /documentation/UIKit/UIButton/setImage(_:for:) ("At a minimum, always set an image for the normal state")
+    @available(iOS 2.0, tvOS 9.0, *)
+    open func setImage(_ image: UIImage?, for state: UIControl.State) {}
 
     // doc: /documentation/UIKit/UIButton/ButtonType-swift.enum
     public enum ButtonType: Int, Sendable {

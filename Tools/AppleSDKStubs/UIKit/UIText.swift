@@ -9,6 +9,10 @@
     open var font: UIFont! { get { fatalError() } set {} }
     // doc: /documentation/UIKit/UILabel/textColor
     open var textColor: UIColor! { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UILabel/numberOfLines ("To remove any maximum limit, and use as many lines as needed, set the value of this property to 0")
+    open var numberOfLines: Int { get { fatalError() } set {} }
+    // doc: /documentation/UIKit/UILabel/textAlignment
+    open var textAlignment: NSTextAlignment { get { fatalError() } set {} }
     // doc: /documentation/UIKit/UIContentSizeCategoryAdjusting/adjustsFontForContentSizeCategory (UILabel adopts the protocol)
     @available(iOS 10.0, tvOS 10.0, *)
     open var adjustsFontForContentSizeCategory: Bool { get { fatalError() } set {} }
@@ -28,6 +32,12 @@ public enum NSLineBreakMode: Int, Sendable {
     case byWordWrapping = 0
     // doc: /documentation/UIKit/NSLineBreakMode/byTruncatingTail
     case byTruncatingTail = 4
+}
+
+// doc: /documentation/UIKit/NSTextAlignment/center (the enumeration's case the SDK uses; iOS 6.0, tvOS 9.0)
+public enum NSTextAlignment: Int, Sendable {
+    // doc: /documentation/UIKit/NSTextAlignment/center ("The value of this enumeration case is 1 for binaries built for the arm64 architecture")
+    case center = 1
 }
 
 extension UIButton {

@@ -32,6 +32,8 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     /// Whether an end card can be a page (a web view exists), else only its image.
     private let showsPages: Bool
     private let container = PlayerContainerView()
+    /// The captions and icons over the video, made once the ad's icons are known.
+    private var overlay: CaptionAndIconOverlay?
     private var endCard: LoadedEndCard?
     private var player: AVPlayer?
     private var playback: LinearPlayback?
@@ -83,10 +85,19 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         self.resolvedLinearAd = linear
         container.playerLayer.player = player
         let playback = LinearPlayback(
-            configuration: .init(ad: linear, hasEndCard: hasEndCard), clock: context.clock, surface: self, texts: context.controlTexts)
+            configuration: .init(ad: linear, hasEndCard: hasEndCard, captions: loaded.captions), clock: context.clock, surface: self,
+            texts: context.controlTexts)
         playback.onEvent = { [weak self] event in self?.emit(event) }
         container.onInput = { [weak playback] input in playback?.handle(input) }
         self.playback = playback
+        let overlay = CaptionAndIconOverlay(icons: linear.icons, transport: context.transport, rule: context.urlRule)
+        overlay.onIconTapped = { [weak playback] index in playback?.handle(.iconTapped(index)) }
+        overlay.occupiedFrames = { [weak container] in
+            container?.friendlyObstructions.map(\.view.frame) ?? []
+        }
+        // Above the controls, under the end card (added later); it takes touches only on icons.
+        container.addSubview(overlay)
+        self.overlay = overlay
         // Ready once the item can play: buffering starts off screen, so show() is instant.
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -121,6 +132,7 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
 
     func place(in frame: CGRect) {
         container.frame = frame
+        overlay?.frame = container.bounds
     }
 
     func start() {
@@ -182,6 +194,20 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         #if canImport(MediaPlayer)
         remoteCommands = LinearAdRemoteCommands { [weak self] input in self?.playback?.handle(input) }
         #endif
+        // The system's closed-captioning setting (Settings > Accessibility > Subtitles & Captioning),
+        // now and on each change: UIKit's `UIAccessibility.isClosedCaptioningEnabled` and its
+        // `closedCaptioningStatusDidChangeNotification` (no Apple page for either is in the docs
+        // corpus; learn.microsoft.com/dotnet/api/uikit.uiaccessibility.isclosedcaptioningenabled
+        // mirrors the property, /documentation/Foundation/NotificationCenter/MessageIdentifier/closedCaptioningStatusDidChange
+        // is the notification's iOS 26 message form). The session decides what it means.
+        playback.handle(.signal(.closedCaptioningEnabled(UIAccessibility.isClosedCaptioningEnabled)))
+        notificationTokens.append(NotificationCenter.default.addObserver(
+            forName: UIAccessibility.closedCaptioningStatusDidChangeNotification, object: nil, queue: .main
+        ) { @Sendable _ in
+            Task { @MainActor [weak self] in
+                self?.playback?.handle(.signal(.closedCaptioningEnabled(UIAccessibility.isClosedCaptioningEnabled)))
+            }
+        })
         playback.handle(.start(outputVolume: session.outputVolume))
     }
 
@@ -239,6 +265,7 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         observations.forEach { $0.invalidate() }
         observations.removeAll()
         container.stopObserving()
+        overlay?.stop()
         container.playerLayer.player = nil
         player = nil
         container.removeFromSuperview()
@@ -259,8 +286,13 @@ extension VideoCreativeRenderer: LinearPlaybackSurface {
         container.show(controls)
         // A countdown's new title is the same obstruction; a control that appears or goes is not.
         if container.shownControls != shown { onFriendlyObstructionsChanged?() }
+        // The caption and icons keep clear of the controls' new frames.
+        overlay?.setNeedsLayout()
     }
     func showEndCard() { container.showEndCard(endCard) }
+    func showCaption(_ caption: String?) { overlay?.showCaption(caption) }
+    func showIcons(_ indices: [Int]) { overlay?.showIcons(indices) }
+    func showIconFallback(_ index: Int) { overlay?.showFallback(index) }
     func announce(_ announcement: String) {
         UIAccessibility.post(notification: .announcement, argument: announcement)
     }

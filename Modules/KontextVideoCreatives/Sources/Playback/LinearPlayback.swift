@@ -16,6 +16,13 @@ package protocol LinearPlaybackSurface: AnyObject {
     func showEndCard()
     /// Speaks `announcement` to VoiceOver.
     func announce(_ announcement: String)
+    /// Shows `caption` over the video (`nil`: none), laid out by `CaptionLayout`.
+    func showCaption(_ caption: String?)
+    /// Shows exactly the icons at `indices` of `ResolvedLinearAd.icons`, laid out by `IconLayout`.
+    func showIcons(_ indices: [Int])
+    /// Shows the fallback image of the icon at `index` (VAST 4.2 `IconClickFallbackImages`), until
+    /// the icon goes.
+    func showIconFallback(_ index: Int)
 }
 
 /// Drives one `LinearPlaybackSession`: feeds it inputs with the injected clock's time, applies
@@ -90,6 +97,9 @@ package final class LinearPlayback {
         case .scheduleInterruptionCheck(let deadline):
             interruptionCheck?.cancel()
             interruptionCheck = deliver(.interruptionCheckDue, at: deadline)
+        case .showCaption(let caption): surface?.showCaption(caption)
+        case .showIcons(let indices): surface?.showIcons(indices)
+        case .showIconFallback(let index): surface?.showIconFallback(index)
         }
     }
 

@@ -46,6 +46,8 @@ package enum LinearPlaybackInput: Sendable, Hashable {
     case closePressed
     /// Resume was pressed.
     case resumePressed
+    /// An industry icon (AdChoices) was tapped: its index in `ResolvedLinearAd.icons`.
+    case iconTapped(Int)
     /// The remote's Menu (Back) button was pressed (tvOS).
     case menuPressed
     /// The remote's Play/Pause button was pressed (tvOS), or the system's toggle play/pause
@@ -85,4 +87,12 @@ package enum LinearPlaybackAction: Sendable, Equatable {
     /// Deliver `interruptionCheckDue` when the clock reaches this instant (replacing any earlier
     /// one).
     case scheduleInterruptionCheck(at: Duration)
+    /// Show this caption (`nil`: none) over the video, laid out by `CaptionLayout`.
+    case showCaption(String?)
+    /// Show exactly these icons (indices in `ResolvedLinearAd.icons`), laid out by `IconLayout`;
+    /// an icon's fallback image goes with it.
+    case showIcons([Int])
+    /// Show the fallback image of this icon (its click-through cannot open here), until the
+    /// icon goes.
+    case showIconFallback(Int)
 }

@@ -110,24 +110,46 @@ package struct LinearPlaybackSession: Sendable, Hashable {
         /// How long a video that should play may stand still; `nil` never stalls (a scripted
         /// video, whose position is the test's).
         package var stallLimit: Duration?
+        /// The captions read from the ad's chosen `<ClosedCaptionFile>`, if any.
+        package var captions: WebVTTDocument?
+        /// When each of the ad's icons shows (`VASTIcon.schedule`), in the order of
+        /// `ResolvedLinearAd.icons`; `nil` for one that never shows.
+        package var iconSchedules: [ClosedRange<TimeInterval>?]
+        /// Whether an icon's click-through can open here (`ClickInputRule.opensClickTargets`);
+        /// where it cannot (tvOS), a tap shows the icon's fallback image instead (VAST 4.2
+        /// `IconClickFallbackImages`).
+        package var opensClickTargets: Bool
 
         /// A configuration from its parts.
-        package init(skip: SkipControlRule?, declaredDuration: TimeInterval?, hasEndCard: Bool, stallLimit: Duration? = LinearPlaybackSession.defaultStallLimit) {
+        package init(
+            skip: SkipControlRule?, declaredDuration: TimeInterval?, hasEndCard: Bool,
+            stallLimit: Duration? = LinearPlaybackSession.defaultStallLimit,
+            captions: WebVTTDocument? = nil, iconSchedules: [ClosedRange<TimeInterval>?] = [],
+            opensClickTargets: Bool = ClickInputRule.current.opensClickTargets
+        ) {
             self.skip = skip
             self.declaredDuration = declaredDuration
             self.hasEndCard = hasEndCard
             self.stallLimit = stallLimit
+            self.captions = captions
+            self.iconSchedules = iconSchedules
+            self.opensClickTargets = opensClickTargets
         }
 
         /// The configuration of a resolved ad (`nil`: a creative with no VAST document, which
         /// has no Skip, duration or end card). `hasEndCard` is what the renderer can show.
-        package init(ad: ResolvedLinearAd?, hasEndCard: Bool, stallLimit: Duration? = LinearPlaybackSession.defaultStallLimit) {
+        package init(
+            ad: ResolvedLinearAd?, hasEndCard: Bool, stallLimit: Duration? = LinearPlaybackSession.defaultStallLimit,
+            captions: WebVTTDocument? = nil
+        ) {
             let skip = ad.map(SkipControlRule.init)
             self.init(
                 skip: skip.flatMap { $0.resolvedOffset == nil && $0.offsetSpec == nil ? nil : $0 },
                 declaredDuration: ad.flatMap { $0.duration > 0 ? $0.duration : nil },
                 hasEndCard: hasEndCard,
-                stallLimit: stallLimit)
+                stallLimit: stallLimit,
+                captions: captions,
+                iconSchedules: ad?.icons.map(\.schedule) ?? [])
         }
     }
 
@@ -221,6 +243,14 @@ package struct LinearPlaybackSession: Sendable, Hashable {
     package private(set) var isExternalPlaybackActive = false
     /// Seconds the player moved while the session held it: not the ad's playing time.
     package private(set) var unseenSeconds: TimeInterval = 0
+    /// Whether the system's closed-captioning setting is on, as last signalled.
+    private var isClosedCaptioningEnabled = false
+    /// The caption shown now.
+    package private(set) var caption: String?
+    /// The icons shown now (indices in `ResolvedLinearAd.icons`), ascending.
+    package private(set) var visibleIcons: [Int] = []
+    /// The icons shown at least once (their view tracking reported).
+    private var viewedIcons: Set<Int> = []
 
     private var hasRenderedFirstFrame = false
     /// A `pause` was reported and its `resumePlayback` not yet.
@@ -297,6 +327,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
             }
             if let length { position = max(position, length) }
             leaveVideo(&actions, pausing: false)
+            clearCaptionAndIcons(&actions)
             actions.append(.report(.complete))
             if configuration.hasEndCard {
                 phase = .endCard
@@ -340,6 +371,10 @@ package struct LinearPlaybackSession: Sendable, Hashable {
             case .endCard: actions.append(.report(.click(.endCard)))
             case .loaded, .over: break
             }
+        case .iconTapped(let index):
+            guard phase == .video, visibleIcons.contains(index) else { break }
+            if !configuration.opensClickTargets { actions.append(.showIconFallback(index)) }
+            actions.append(.report(.iconClick(index)))
         case .skipPressed:
             guard phase == .video, controls.skip == .available else { break }
             skip(&actions)
@@ -374,6 +409,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
         reconcilePlayback(now: now, &actions)
         reconcileBuffering(&actions)
         refreshControls(&actions)
+        refreshCaptionAndIcons(&actions)
         return actions
     }
 
@@ -423,6 +459,8 @@ package struct LinearPlaybackSession: Sendable, Hashable {
         case .clickThroughClosed:
             pauseReasons.remove(.clickThroughInsideApp)
             pauseReasons.remove(.clickThroughOutsideApp)
+        case .closedCaptioningEnabled(let enabled):
+            isClosedCaptioningEnabled = enabled
         }
     }
 
@@ -484,6 +522,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
 
     private mutating func skip(_ actions: inout [LinearPlaybackAction]) {
         leaveVideo(&actions, pausing: true)
+        clearCaptionAndIcons(&actions)
         phase = .over
         actions.append(.report(.skip))
     }
@@ -495,6 +534,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
 
     private mutating func fail(_ actions: inout [LinearPlaybackAction]) {
         leaveVideo(&actions, pausing: true)
+        clearCaptionAndIcons(&actions)
         phase = .over
         actions.append(.report(CreativeFailure.playbackFailedOnScreen.event))
     }
@@ -508,6 +548,49 @@ package struct LinearPlaybackSession: Sendable, Hashable {
         if next.skip == .available, !skipAnnounced {
             skipAnnounced = true
             actions.append(.announceSkipAvailable)
+        }
+    }
+
+    /// Shows the caption and the icons of the ad's playing time (`position`), from the first
+    /// frame to the video's end: a held or stalled player does not move `position`, so neither
+    /// moves on; the end, Skip or a failure clears both. Each icon's first showing is reported
+    /// once (`iconShown`: its view tracking).
+    ///
+    /// Captions show when the system's closed-captioning setting is on, and when the ad plays
+    /// muted (the output volume at 0): most in-feed video is watched without sound, and a muted
+    /// viewer hears nothing the captions would repeat.
+    private mutating func refreshCaptionAndIcons(_ actions: inout [LinearPlaybackAction]) {
+        let onScreen = phase == .video && hasRenderedFirstFrame
+        let wantsCaptions = isClosedCaptioningEnabled || isMuted == true
+        let nextCaption = onScreen && wantsCaptions ? configuration.captions?.text(at: position) : nil
+        if nextCaption != caption {
+            caption = nextCaption
+            actions.append(.showCaption(nextCaption))
+        }
+        let time = position
+        let nextIcons = onScreen
+            ? configuration.iconSchedules.indices.filter { index in
+                configuration.iconSchedules[index].map { $0.lowerBound <= time && time < $0.upperBound } == true
+            }
+            : []
+        guard nextIcons != visibleIcons else { return }
+        visibleIcons = nextIcons
+        actions.append(.showIcons(nextIcons))
+        for index in nextIcons where viewedIcons.insert(index).inserted {
+            actions.append(.report(.iconShown(index)))
+        }
+    }
+
+    /// The video is over: its caption and icons go now, before the moment that ends it is
+    /// reported (the facade may take the ad down on that report, after which nothing is applied).
+    private mutating func clearCaptionAndIcons(_ actions: inout [LinearPlaybackAction]) {
+        if caption != nil {
+            caption = nil
+            actions.append(.showCaption(nil))
+        }
+        if !visibleIcons.isEmpty {
+            visibleIcons = []
+            actions.append(.showIcons([]))
         }
     }
 

@@ -20,6 +20,9 @@ package enum PlaybackSignal: Sendable, Hashable {
     case clickThroughOpened(ClickThroughKind)
     /// A click-through the SDK presented inside the app (the App Store product sheet) was dismissed.
     case clickThroughClosed
+    /// The system's closed-captioning setting is on (`true`) or off: the glue reads
+    /// `UIAccessibility.isClosedCaptioningEnabled` at the start and on its change notification.
+    case closedCaptioningEnabled(Bool)
 }
 
 /// Where a click-through takes the viewer.

@@ -21,7 +21,7 @@ extension VerificationMoment {
         case .bufferFinish: self = .bufferFinish
         case .failed(let code):
             self = .failed(format == .linear ? .media : .generic, message: "The creative failed with VAST error \(code.rawValue).")
-        case .endCardShown, .close, .resume, .mute, .unmute: return nil
+        case .endCardShown, .close, .resume, .mute, .unmute, .iconShown, .iconClick: return nil
         }
     }
 }

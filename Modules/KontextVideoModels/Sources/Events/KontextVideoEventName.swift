@@ -128,6 +128,10 @@ extension KontextVideoEvent {
         package static let vastWrapper = Name("VAST wrapper")
         /// The media file a linear ad plays, and why it was chosen among the ad's files.
         package static let mediaFileChosen = Name("media file chosen")
+        /// A linear ad's captions: the `<ClosedCaptionFile>` chosen and its cues read, or why none shows.
+        package static let captionsChosen = Name("captions chosen")
+        /// The viewer clicked a linear ad's industry icon (AdChoices): an icon click, not an ad click.
+        package static let iconClick = Name("icon click")
         /// A VAST walk ended without an ad to play: its error code and why.
         package static let vastFailed = Name("VAST failed")
         /// A VAST tracking pixel of an ad was queued: the ad, the VAST event it tracks and its

@@ -15,14 +15,18 @@ enum VASTDocuments {
     }
 
     /// The document served at `/vast/<adId>.xml` for `vast`.
-    static func entry(_ vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = []) -> String {
+    static func entry(
+        _ vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = [], captionsAndIcon: Bool = false
+    ) -> String {
         let v = verifications
+        let c = captionsAndIcon
         switch vast {
-        case .inline: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: v)
-        case .inlineWithEndCard: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", endCard: true, verifications: v)
-        case .unplayableMedia: return inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable", verifications: v)
+        case .inline: return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", captionsAndIcon: c, verifications: v)
+        case .inlineWithEndCard:
+            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", endCard: true, captionsAndIcon: c, verifications: v)
+        case .unplayableMedia: return inline(base: base, adId: adId, duration: duration, mediaType: "video/x-unplayable", captionsAndIcon: c, verifications: v)
         case .wrapper(let hops): return hops <= 0
-            ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: v)
+            ? inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", captionsAndIcon: c, verifications: v)
             : wrapper(hop: 1, next: hops == 1 ? "\(base)/vast/\(adId)/inline.xml" : "\(base)/vast/\(adId)/hop-2.xml", base: base, adId: adId, verifications: v)
         case .brokenWrapper: return wrapper(hop: 1, next: "\(base)/vast/\(adId)/missing.xml", base: base, adId: adId, verifications: v)
         case .loopingWrapper: return wrapper(hop: 1, next: "\(base)/vast/\(adId).xml", base: base, adId: adId, verifications: v)
@@ -32,12 +36,15 @@ enum VASTDocuments {
     }
 
     /// The document at `/vast/<adId>/<name>`, or `nil` (a 404).
-    static func document(named name: String, for vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = []) -> String? {
+    static func document(
+        named name: String, for vast: SandboxVAST, base: String, adId: String, duration: Double?, verifications: [SandboxVerification] = [],
+        captionsAndIcon: Bool = false
+    ) -> String? {
         guard case .wrapper(let hops) = vast else {
             return nil
         }
         if name == "inline.xml" {
-            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", verifications: verifications)
+            return inline(base: base, adId: adId, duration: duration, mediaType: "video/mp4", captionsAndIcon: captionsAndIcon, verifications: verifications)
         }
         guard name.hasPrefix("hop-"), name.hasSuffix(".xml"),
               let hop = Int(name.dropFirst(4).dropLast(4)), hop >= 2, hop <= hops else {
@@ -49,7 +56,8 @@ enum VASTDocuments {
 
     /// A VAST 4.2 inline ad, with the verifications placed in it.
     static func inline(
-        base: String, adId: String, duration: Double?, mediaType: String, endCard: Bool = false, verifications: [SandboxVerification] = []
+        base: String, adId: String, duration: Double?, mediaType: String, endCard: Bool = false, captionsAndIcon: Bool = false,
+        verifications: [SandboxVerification] = []
     ) -> String {
         let adVerifications = SandboxVerification.adVerifications(verifications, .inline, base: base, adId: adId)
         let inExtension = SandboxVerification.adVerifications(verifications, .inlineExtension, base: base, adId: adId)
@@ -73,6 +81,32 @@ enum VASTDocuments {
         """ : ""
         // Macros as real tags carry them, so tests can see the SDK fill them.
         let macros = "cb=[CACHEBUSTING]&ts=[TIMESTAMP]&cp=[CONTENTPLAYHEAD]&ap=[ADPLAYHEAD]"
+        let captions = captionsAndIcon ? """
+
+                      <ClosedCaptionFiles>
+                        <ClosedCaptionFile type="application/ttml+xml" language="en"><![CDATA[\(base)/captions/\(adId).ttml]]></ClosedCaptionFile>
+                        <ClosedCaptionFile type="text/vtt" language="en"><![CDATA[\(base)/captions/\(adId).vtt]]></ClosedCaptionFile>
+                      </ClosedCaptionFiles>
+        """ : ""
+        let icons = captionsAndIcon ? """
+
+                    <Icons>
+                      <Icon program="AdChoices" width="20" height="20" xPosition="right" yPosition="top" offset="00:00:00" pxratio="1" altText="AdChoices">
+                        <StaticResource creativeType="image/png"><![CDATA[\(base)/icons/\(adId).png]]></StaticResource>
+                        <IconClicks>
+                          <IconClickThrough><![CDATA[\(base)/landing/\(adId)-adchoices]]></IconClickThrough>
+                          <IconClickTracking><![CDATA[\(pixel)/iconClick?\(macros)]]></IconClickTracking>
+                          <IconClickFallbackImages>
+                            <IconClickFallbackImage width="300" height="250">
+                              <AltText>Why this ad</AltText>
+                              <StaticResource creativeType="image/png"><![CDATA[\(base)/images/\(adId).png]]></StaticResource>
+                            </IconClickFallbackImage>
+                          </IconClickFallbackImages>
+                        </IconClicks>
+                        <IconViewTracking><![CDATA[\(pixel)/iconView?\(macros)]]></IconViewTracking>
+                      </Icon>
+                    </Icons>
+        """ : ""
         let tracking = trackingEvents.map { "            <Tracking event=\"\($0)\"><![CDATA[\(pixel)/\($0)?\(macros)]]></Tracking>" }
             .joined(separator: "\n")
         return """
@@ -99,8 +133,8 @@ enum VASTDocuments {
                       <ClickTracking id="\(adId)-click-tracking"><![CDATA[\(pixel)/click]]></ClickTracking>
                     </VideoClicks>
                     <MediaFiles>
-                      <MediaFile id="\(adId)-media" delivery="progressive" type="\(mediaType)" width="\(SandboxVideo.width)" height="\(SandboxVideo.height)" bitrate="\(SandboxVideo.kilobitsPerSecond)"><![CDATA[\(base)/media/\(adId).mp4]]></MediaFile>
-                    </MediaFiles>
+                      <MediaFile id="\(adId)-media" delivery="progressive" type="\(mediaType)" width="\(SandboxVideo.width)" height="\(SandboxVideo.height)" bitrate="\(SandboxVideo.kilobitsPerSecond)"><![CDATA[\(base)/media/\(adId).mp4]]></MediaFile>\(captions)
+                    </MediaFiles>\(icons)
                   </Linear>
                 </Creative>\(companion)
               </Creatives>

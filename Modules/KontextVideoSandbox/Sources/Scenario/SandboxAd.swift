@@ -39,6 +39,20 @@ public struct SandboxAd: Sendable, Hashable {
     /// server.enqueue(.ad(ad), for: .linear)
     /// ```
     public var verifications: [SandboxVerification] = []
+    /// Whether a VAST creative's in-line document carries captions and an AdChoices icon (`false`
+    /// by default): a `<ClosedCaptionFile>` of type `text/vtt`, English, served at
+    /// `/captions/<adId>.vtt` (`SandboxCaptions`; a TTML one is offered beside it and never
+    /// served), and an `<Icon program="AdChoices">` for the whole ad, top right, served at
+    /// `/icons/<adId>.png`, with its view and click tracking (the `iconView` and `iconClick`
+    /// pixels), its click-through (the landing page `/landing/<adId>-adchoices`) and a VAST 4.2
+    /// `IconClickFallbackImage`.
+    ///
+    /// ```swift
+    /// var ad = SandboxAd(creative: .vast(.inline))
+    /// ad.captionsAndIcon = true
+    /// server.enqueue(.ad(ad), for: .linear)
+    /// ```
+    public var captionsAndIcon = false
     /// Extra members merged into the `ad` object (e.g. unknown fields the SDK must ignore).
     public var extraFields: [String: JSONValue]
     /// Extra members merged into the answer's top level, next to `ad` and `sessionId`.

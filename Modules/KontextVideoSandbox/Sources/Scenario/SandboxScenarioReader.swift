@@ -189,6 +189,10 @@ enum SandboxScenarioReader {
         if let attribution = members["attribution"] {
             ad.attribution = try self.attribution(attribution, at: "\(location).attribution")
         }
+        if let flag = members["captionsAndIcon"] {
+            guard let value = flag.boolValue else { throw .invalid(location: "\(location).captionsAndIcon", message: "expected a boolean") }
+            ad.captionsAndIcon = value
+        }
         if let verifications = members["verifications"] {
             guard let list = verifications.arrayValue else { throw .invalid(location: "\(location).verifications", message: "expected an array") }
             ad.verifications = try list.enumerated().map { index, item throws(SandboxScenarioError) in

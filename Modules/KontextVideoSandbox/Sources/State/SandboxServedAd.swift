@@ -16,6 +16,8 @@ public struct SandboxServedAd: Sendable, Equatable {
     public var clickURL: String?
     /// The verifications its VAST documents carry.
     public var verifications: [SandboxVerification] = []
+    /// Whether its VAST documents carry captions and an AdChoices icon (`SandboxAd.captionsAndIcon`).
+    public var captionsAndIcon = false
     /// The `ad` object as sent.
     public var json: JSONValue
     /// The index of the `/video/preload` request it answered.

@@ -195,6 +195,7 @@ extension SandboxState {
         var servedAd = SandboxServedAd(id: id, format: format, creative: creative, duration: ad.duration, width: width, height: height,
                                 clickURL: ad.clickURL.map { substitute($0, adId: id) }, json: .object(adJSON), requestIndex: requestIndex)
         servedAd.verifications = ad.verifications
+        servedAd.captionsAndIcon = ad.captionsAndIcon
         if served.updateValue(servedAd, forKey: id) == nil { servedOrder.append(id) }
         issued.adIds.insert(id)
         return (.object(top), servedAd)

@@ -31,12 +31,13 @@ extension SandboxState {
             return (.data(image(width: ad.width ?? 300, height: ad.height ?? 250), contentType: "image/png"), "image \(ad.id)")
         case ("vast", 2):
             guard let ad = servedAd(parts[1], suffix: ".xml"), let vast = ad.vast else { return (.notFound, "404") }
-            return (.text(VASTDocuments.entry(vast, base: base, adId: ad.id, duration: ad.duration, verifications: ad.verifications),
+            return (.text(VASTDocuments.entry(vast, base: base, adId: ad.id, duration: ad.duration, verifications: ad.verifications,
+                                              captionsAndIcon: ad.captionsAndIcon),
                           contentType: "application/xml"), "VAST \(ad.id)")
         case ("vast", 3):
             guard let ad = served[parts[1]], let vast = ad.vast,
                   let document = VASTDocuments.document(named: parts[2], for: vast, base: base, adId: ad.id, duration: ad.duration,
-                                                        verifications: ad.verifications) else {
+                                                        verifications: ad.verifications, captionsAndIcon: ad.captionsAndIcon) else {
                 return (.notFound, "404")
             }
             return (.text(document, contentType: "application/xml"), "VAST \(ad.id)/\(parts[2])")
@@ -45,6 +46,12 @@ extension SandboxState {
             let range = ByteRange(header: record.http.header("Range"), length: SandboxVideo.data.count)
             let summary = if case .part(let part) = range { "media (bytes \(part.lowerBound)-\(part.upperBound))" } else { "media" }
             return (range.response(SandboxVideo.data, contentType: SandboxVideo.contentType), summary)
+        case ("captions", 2):
+            guard servedAd(parts[1], suffix: ".vtt")?.captionsAndIcon == true else { return (.notFound, "404") }
+            return (.data(SandboxCaptions.webVTT, contentType: SandboxCaptions.contentType), "captions \(parts[1])")
+        case ("icons", 2):
+            guard servedAd(parts[1], suffix: ".png")?.captionsAndIcon == true else { return (.notFound, "404") }
+            return (.data(image(width: 20, height: 20), contentType: "image/png"), "icon \(parts[1])")
         case ("landing", 2):
             return (.text(SandboxMedia.landingPage(adId: parts[1]), contentType: "text/html; charset=utf-8"), "landing page")
         default:

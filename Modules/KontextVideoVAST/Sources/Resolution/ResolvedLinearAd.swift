@@ -78,6 +78,9 @@ package struct ResolvedLinearAd: Sendable, Equatable, Encodable {
     package var expires: Int?
     /// The in-line ad's `<Extensions>`, raw.
     package var extensions: [VASTExtension]
+    /// `<ClosedCaptionFile>`s of the in-line linear (VAST 4.1), in document order;
+    /// `CaptionTrackSelector` picks the one shown.
+    package var closedCaptionFiles: [VASTResource] = []
 
     /// The URLs of one tracking event (empty when none).
     package func trackingURLs(_ event: String) -> [String] {

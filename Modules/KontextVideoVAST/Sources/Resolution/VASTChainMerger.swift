@@ -95,7 +95,8 @@ package enum VASTChainMerger {
             wrapperChain: hops,
             pricing: layers.lazy.compactMap(\.pricing).first,
             expires: inLine.expires,
-            extensions: inLine.extensions
+            extensions: inLine.extensions,
+            closedCaptionFiles: linear.closedCaptionFiles
         )
         return .success(resolved)
     }

@@ -26,6 +26,10 @@ package enum LinearPlaybackMoment: Sendable, Equatable {
     case click
     /// The user clicked the end card (its `CompanionClickTracking`).
     case endCardClick
+    /// The icon at this index of `ResolvedLinearAd.icons` was drawn (its `IconViewTracking`, once).
+    case iconView(Int)
+    /// The viewer clicked the icon at this index (its `IconClickTracking`, every time; no ad click).
+    case iconClick(Int)
     /// Playback failed with a VAST error code (the ad's `<Error>` URLs).
     case error(VASTErrorCode)
     /// The ad was rejected before it played (`notUsed`), with an optional `[REASON]`.

@@ -4,8 +4,9 @@ import Foundation
 /// nothing; the SDK queues the returned URLs on its durable event pipeline).
 ///
 /// At-most-once: impression, `creativeView`, `start`, the quartiles, each `progress` offset,
-/// `complete`, `skip`, `closeLinear`, the end card's `creativeView`, `notUsed` and the error
-/// ping. `pause`/`resume` and `mute`/`unmute` fire on each change of state (a second pause
+/// `complete`, `skip`, `closeLinear`, the end card's `creativeView`, each icon's
+/// `IconViewTracking`, `notUsed` and the error ping (icon clicks fire `IconClickTracking` every
+/// time, as ad clicks do). `pause`/`resume` and `mute`/`unmute` fire on each change of state (a second pause
 /// without a resume fires nothing; the first `mute` or `unmute` fires either way, since an ad may
 /// start muted). Clicks fire every time. After `complete`, `skip`, an error
 /// or `notUsed`, progress stops; after an error or `notUsed` nothing else fires. `notUsed` fires
@@ -99,6 +100,12 @@ package struct LinearTracker: Sendable {
             templates += every("clickTracking", ad.clickTrackingURLs)
         case .endCardClick:
             templates += every("endCardClickTracking", ad.endCard?.clickTracking.map(\.url) ?? [])
+        case .iconView(let index):
+            guard hasStarted, ad.icons.indices.contains(index) else { return [] }
+            templates += once("iconViewTracking#\(index)", ad.icons[index].viewTracking).map { TrackingPixel(event: "iconViewTracking", url: $0.url) }
+        case .iconClick(let index):
+            guard hasStarted, ad.icons.indices.contains(index) else { return [] }
+            templates += every("iconClickTracking", ad.icons[index].clickTracking.map(\.url))
         case .error(let code):
             isDead = true
             context.errorCode = code

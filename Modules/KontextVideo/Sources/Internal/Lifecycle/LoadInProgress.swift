@@ -46,7 +46,8 @@ extension VideoAd {
             macros: served.creative.kind == .vast ? runtime.trackingMacros(regulatory: self.context.settings.regulatory) : nil,
             urlRule: runtime.adURLRule,
             network: runtime.environment.network.current,
-            controlTexts: runtime.controlTexts
+            controlTexts: runtime.controlTexts,
+            contentLanguage: self.context.owner.content.language
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         // What the creative reports means what the lifecycle says where the ad stands; a click only

@@ -48,6 +48,7 @@ extension VideoAd {
             case .continueOnNextTurn:
                 // A task on the main actor runs after the current turn (the app's layout pass) returned.
                 Task { @MainActor [weak self] in self?.apply(.nextTurn) }
+            case .openIconClick(let index): openIconClick(index)
             }
         }
     }

@@ -107,6 +107,9 @@ struct VideoAdLifecycle: Equatable, Sendable {
         case takeDown(VideoAdEndReason, releasingRenderer: Bool)
         /// Open what a tap on `area` leads to (`url`: the creative's own destination).
         case openClick(VideoAdClick.Area, url: URL?)
+        /// Open the click-through of the linear ad's icon at this index: an icon click, with no
+        /// server click and no `didClick` (the API reference has no icon callback).
+        case openIconClick(Int)
         /// Tell the creative `signal`.
         case signalCreative(PlaybackSignal)
         /// Stop the presentation, the creative and the load without callbacks.
@@ -286,7 +289,9 @@ struct VideoAdLifecycle: Equatable, Sendable {
             return endsOnResume ? end(.resumed) : []
         case .failed(let code):
             return fail(.creativeFailed(code: code.rawValue))
-        case .progress, .mediaLength, .pause, .resumePlayback, .bufferStart, .bufferFinish, .mute, .unmute, .endCardShown:
+        case .iconClick(let index):
+            return [.openIconClick(index)]
+        case .progress, .mediaLength, .pause, .resumePlayback, .bufferStart, .bufferFinish, .mute, .unmute, .endCardShown, .iconShown:
             return []
         }
     }

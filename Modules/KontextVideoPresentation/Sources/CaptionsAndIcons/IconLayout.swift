@@ -1,0 +1,108 @@
+import Foundation
+
+/// Where an industry icon (VAST `<Icon>`, such as AdChoices) asks to be, in the surface's points.
+package struct IconPlacement: Sendable, Hashable {
+    /// `xPosition`: the left or right edge, or points from the left.
+    package enum Horizontal: Sendable, Hashable {
+        /// `left`.
+        case left
+        /// `right`.
+        case right
+        /// A number: points from the left edge of the area.
+        case points(CGFloat)
+    }
+
+    /// `yPosition`: the top or bottom edge, or points from the top.
+    package enum Vertical: Sendable, Hashable {
+        /// `top`.
+        case top
+        /// `bottom`.
+        case bottom
+        /// A number: points from the top edge of the area.
+        case points(CGFloat)
+    }
+
+    /// Where across.
+    package var x: Horizontal
+    /// Where down.
+    package var y: Vertical
+    /// The icon's size in points; `nil` on an axis the document left out.
+    package var width: CGFloat?
+    /// The icon's height in points; `nil` when the document left it out.
+    package var height: CGFloat?
+
+    /// A placement from its parts.
+    package init(x: Horizontal, y: Vertical, width: CGFloat?, height: CGFloat?) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+}
+
+/// Where an icon is drawn over a linear ad: pure math on the surface, its safe area, the frames
+/// the SDK's controls take, and the icon's placement.
+///
+/// - **Area:** the safe area, `margin` in (`SafeAdArea`): VAST's positions count from the video's
+///   edges, which on a phone are under the notch, the rounded corners and the home indicator.
+/// - **Size:** the document's; a side it left out takes the other's, both out is
+///   `defaultSide`; never more than `maxShare` of the area on either axis (scaled down with its
+///   aspect kept). Non-finite or non-positive sides count as left out.
+/// - **Position:** `left`/`top` at the area's edge, `right`/`bottom` at the far one, a number
+///   that many points in; always kept inside the area.
+/// - **Clear of the controls:** an icon that meets a control (with `gap` around it) moves down
+///   below it when it sits in the upper half, up above it otherwise; an icon that cannot then fit
+///   inside the area is not drawn (`nil`): an icon must never cover Skip or the badge.
+package enum IconLayout {
+    /// The side of an icon whose document gave no size, in points.
+    package static let defaultSide: CGFloat = 24
+    /// The most of the area an icon takes, on each axis.
+    package static let maxShare: CGFloat = 0.25
+    /// Space kept between an icon and a control.
+    package static let gap: CGFloat = 4
+
+    /// The icon's frame, or `nil` when it cannot be drawn clear of the controls.
+    package static func frame(
+        for placement: IconPlacement,
+        size: CGSize,
+        safeArea: VideoAdInsets,
+        occupied: [CGRect],
+        margin: CGFloat = 16
+    ) -> CGRect? {
+        let area = SafeAdArea(size: size, safeArea: safeArea, margin: margin).rect
+        guard area.width > 0, area.height > 0 else { return nil }
+        func side(_ value: CGFloat?) -> CGFloat? {
+            value.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        }
+        var width = side(placement.width) ?? side(placement.height) ?? defaultSide
+        var height = side(placement.height) ?? side(placement.width) ?? defaultSide
+        let shrink = min(1, area.width * maxShare / width, area.height * maxShare / height)
+        width *= shrink
+        height *= shrink
+        func clamp(_ value: CGFloat, _ low: CGFloat, _ high: CGFloat) -> CGFloat {
+            min(max(value.isFinite ? value : low, low), high)
+        }
+        let x: CGFloat = switch placement.x {
+        case .left: area.minX
+        case .right: area.maxX - width
+        case .points(let points): clamp(area.minX + points, area.minX, area.maxX - width)
+        }
+        let y: CGFloat = switch placement.y {
+        case .top: area.minY
+        case .bottom: area.maxY - height
+        case .points(let points): clamp(area.minY + points, area.minY, area.maxY - height)
+        }
+        var icon = CGRect(x: x, y: y, width: width, height: height)
+        let movesDown = icon.midY < area.midY
+        // Downward, meet the controls top first; upward, bottom first.
+        let controls = occupied.filter { $0.width > 0 && $0.height > 0 }
+            .sorted { movesDown ? $0.minY < $1.minY : $0.maxY > $1.maxY }
+        for control in controls where icon.intersects(control.insetBy(dx: -gap, dy: -gap)) {
+            icon.origin.y = movesDown ? control.maxY + gap : control.minY - gap - height
+        }
+        let inside = icon.minX >= area.minX - 0.001 && icon.maxX <= area.maxX + 0.001
+            && icon.minY >= area.minY - 0.001 && icon.maxY <= area.maxY + 0.001
+        guard inside, !controls.contains(where: { icon.intersects($0) }) else { return nil }
+        return icon
+    }
+}
