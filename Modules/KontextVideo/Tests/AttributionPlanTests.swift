@@ -172,7 +172,7 @@ struct AttributionPlanTests {
         #expect(plan.take(.left(.ended(.destroyed), now: .seconds(16))) == [])
     }
 
-    @Test("no overlay for an overlay or pause ad, nor where the OS has none, nor before its moment", arguments: [
+    @Test("no overlay for an overlay or pause ad, nor where the OS has none", arguments: [
         (AdFormat.overlay, OS.skAdNetwork), (.pause, .skAdNetwork), (.linear, .none),
     ])
     func noOverlay(format: AdFormat, os: OS) {

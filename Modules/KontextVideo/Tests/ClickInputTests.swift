@@ -44,6 +44,44 @@ struct ClickInputTests {
         }
     }
 
+    /// The platform's rule reaches a linear ad's playback through the creative's context, not the
+    /// build's platform: where click targets cannot open, a tap on the AdChoices icon shows its
+    /// fallback image and opens nothing (before: the playback read the build's rule, so a session
+    /// standing in for tvOS opened nothing and showed no fallback either).
+    @Test(arguments: [false, true])
+    func anIconTapFollowsThePlatformsRule(opensClickTargets: Bool) async throws {
+        try await KontextVideoHarness.run { harness in
+            let opener = harness.clickOpener
+            let rule = ClickInputRule(device: opensClickTargets ? .touch : .remote, opensClickTargets: opensClickTargets)
+            let presenter = harness.presenter
+            KontextVideo.shared.beginSession {
+                $0.platform = HeadlessPlatform(defaultPresenter: { presenter }, clickOpener: opener, clickInputRule: rule)
+            }
+            await harness.initialize()
+            let server = try #require(harness.server)
+            var sandboxAd = SandboxAd(creative: .vast(.inline))
+            sandboxAd.captionsAndIcon = true
+            server.enqueue(.ad(sandboxAd), for: .linear)
+            let ads = VideoAds(content: .init(id: "episode-1", language: "en"))
+            let ad = try await ads.format(.linear)
+            try await ad.load()
+            try ad.show()
+            let video = try #require(harness.creatives.creative(for: ad))
+            video.renderFirstFrame()
+            #expect(video.visibleIcons == [0])
+            video.tapIcon()
+            if opensClickTargets {
+                #expect(video.shownIconFallbacks.isEmpty)
+                #expect(harness.clickOpener.openedURLs.count == 1, "the icon's click-through opens")
+            } else {
+                #expect(video.shownIconFallbacks == [0], "the fallback image shows")
+                #expect(harness.clickOpener.attemptedURLs.isEmpty, "nothing opens")
+            }
+            ads.destroy()
+            withExtendedLifetime(ads) {}
+        }
+    }
+
     @Test func tvOSRecordsNoClick() async throws {
         try await KontextVideoHarness.run { harness in
             let (ad, delegate, view) = try await click(under: ClickInputRule(device: .remote, opensClickTargets: false), harness)

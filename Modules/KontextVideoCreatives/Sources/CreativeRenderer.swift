@@ -120,6 +120,10 @@ package struct CreativeContext: Sendable {
     /// The content's language (BCP-47) as the app told it (`KontextVideoContent.language`), when
     /// it did: a linear ad's captions in it come first (`CaptionTrackSelector`).
     package var contentLanguage: String?
+    /// How the platform the SDK runs on turns input into clicks (the environment's, so a test kit
+    /// standing in for tvOS decides as tvOS does): where click targets cannot open, a tap on a
+    /// linear ad's icon shows its fallback image.
+    package var clickInputRule: ClickInputRule
     /// What the ad's URLs may point at: a media file on a local host is not chosen while the ad
     /// server is public (the transport refuses such fetches itself: `AdURLGuardedTransport`).
     package var urlRule: AdURLRule
@@ -141,9 +145,11 @@ package struct CreativeContext: Sendable {
         network: NetworkKind = .unknown,
         locale: String = CreativeContext.deviceLocale,
         controlTexts: AdControlTexts = .standard,
-        contentLanguage: String? = nil
+        contentLanguage: String? = nil,
+        clickInputRule: ClickInputRule = .current
     ) {
         self.contentLanguage = contentLanguage
+        self.clickInputRule = clickInputRule
         self.network = network
         self.clock = clock
         self.transport = transport

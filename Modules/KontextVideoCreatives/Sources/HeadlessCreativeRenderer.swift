@@ -48,6 +48,9 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     package private(set) var caption: String?
     /// The icons on screen now, as indices of the ad's icons, as the playback last showed them.
     package private(set) var visibleIcons: [Int] = []
+    /// The icons whose fallback image the playback showed, in order (only where click targets
+    /// cannot open: the platform's `ClickInputRule`, as the creative's context carries it).
+    package private(set) var shownIconFallbacks: [Int] = []
 
     private let ad: ServedAd
     private let context: CreativeContext
@@ -118,7 +121,8 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         let configuration = LinearPlaybackSession.Configuration(
             ad: resolvedLinearAd, hasEndCard: hasEndCard,
             stallLimit: playsByItself ? LinearPlaybackSession.defaultStallLimit : nil,
-            captions: resolved?.captions)
+            captions: resolved?.captions,
+            opensClickTargets: context.clickInputRule.opensClickTargets)
         let playback = LinearPlayback(configuration: configuration, clock: context.clock, surface: self, texts: context.controlTexts)
         playback.onEvent = { [weak self] event in self?.emit(event) }
         self.playback = playback
@@ -213,9 +217,11 @@ extension HeadlessCreativeRenderer: LinearPlaybackSurface {
         visibleIcons = indices
     }
 
-    /// Nothing to note: a headless platform opens click targets (the session asks for a
-    /// fallback image only where they cannot open).
-    package func showIconFallback(_ index: Int) {}
+    /// Notes the icon whose fallback image shows (the session asks for one only where click
+    /// targets cannot open).
+    package func showIconFallback(_ index: Int) {
+        shownIconFallbacks.append(index)
+    }
 }
 
 /// A resolved VAST ad held by reference (see `HeadlessCreativeRenderer.resolved`).

@@ -108,6 +108,30 @@ struct CaptionAndIconLayoutTests {
         if row.occupied.isEmpty { #expect(abs(frame.maxY - Self.area.maxY) < 0.001, "not at the bottom") }
     }
 
+    @Test("a surface of any finite size lays a caption out without trapping", arguments: [
+        CGSize(width: CGFloat.greatestFiniteMagnitude, height: 800),
+        CGSize(width: 1e20, height: 1e20),
+        CGSize(width: 1e300, height: 393),
+    ])
+    func hugeSurfaces(_ size: CGSize) throws {
+        let frame = try #require(CaptionLayout(text: String(repeating: "word ", count: 200), size: size, safeArea: Self.safe, occupied: []).frame)
+        #expect(frame.width.isFinite && frame.height.isFinite && frame.width > 0 && frame.height > 0)
+    }
+
+    @Test("an icon's fallback image fills the room between the top and bottom controls, clear of both")
+    func fallbackImage() throws {
+        let area = Self.area
+        let frame = try #require(IconLayout.fallbackFrame(size: Self.size, safeArea: Self.safe, occupied: Self.occupied))
+        #expect(Self.occupied.allSatisfy { !$0.intersects(frame) }, "covers a control")
+        #expect(frame.minX >= area.minX - 0.001 && frame.maxX <= area.maxX + 0.001)
+        #expect(frame.minY >= area.minY - 0.001 && frame.maxY <= area.maxY + 0.001)
+        #expect(frame.height > area.height / 2, "the room left is used")
+        #expect(IconLayout.fallbackFrame(size: Self.size, safeArea: Self.safe, occupied: []) == area, "no controls: the whole area")
+        #expect(IconLayout.fallbackFrame(size: .zero, safeArea: Self.safe, occupied: []) == nil)
+        let wall = [CGRect(x: area.minX, y: area.minY, width: area.width, height: area.height)]
+        #expect(IconLayout.fallbackFrame(size: Self.size, safeArea: Self.safe, occupied: wall) == nil, "no room: not drawn")
+    }
+
     @Test("a caption rises above Skip when it would cover it")
     func captionAboveSkip() throws {
         let skip = try #require(Self.controls.skipFrame)

@@ -451,6 +451,11 @@ public final class ScriptedCreative: CreativeRenderer {
     /// document order (the in-line ad's first, then each wrapper's). Each icon's
     /// `IconViewTracking` fires once, the first time it shows.
     public var visibleIcons: [Int] { real.visibleIcons }
+    /// The icons whose VAST 4.2 fallback image (`IconClickFallbackImage`) the viewer was shown
+    /// after tapping them, in order: only on a platform where click targets cannot open (Apple
+    /// TV, or a test session whose platform's `ClickInputRule` says so); elsewhere a tap opens the
+    /// icon's click-through instead.
+    public var shownIconFallbacks: [Int] { real.shownIconFallbacks }
     /// The viewer taps the icon at `index` of the ad's `<Icon>`s: its `IconClickTracking` fires
     /// and its click-through opens (``HeadlessClickOpener``), an icon click, not an ad click (the
     /// delegate hears no `didClick`, the server no click). A hidden icon ignores the tap.

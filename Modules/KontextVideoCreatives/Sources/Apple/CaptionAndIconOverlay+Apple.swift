@@ -100,7 +100,8 @@ final class CaptionAndIconOverlay: UIView {
         let metrics = LinearAdControlsLayout.Metrics.current
         let occupied = occupiedFrames()
         var placed: [CGRect] = []
-        for (index, button) in iconButtons {
+        // In the icons' order (a dictionary's is not stable): which icon yields to which is the same every time.
+        for (index, button) in iconButtons.sorted(by: { $0.key < $1.key }) {
             let frame = visibleIcons.contains(index)
                 ? IconLayout.frame(for: icons[index].placement, size: bounds.size, safeArea: safeArea, occupied: occupied + placed, margin: metrics.margin)
                 : nil
@@ -108,8 +109,10 @@ final class CaptionAndIconOverlay: UIView {
             button.isHidden = frame == nil
             if let frame { placed.append(frame) }
         }
+        let fallbackFrame = IconLayout.fallbackFrame(size: bounds.size, safeArea: safeArea, occupied: occupied, margin: metrics.margin)
         for view in fallbackViews.values {
-            view.frame = SafeAdArea(size: bounds.size, safeArea: safeArea, margin: metrics.margin).rect
+            view.frame = fallbackFrame ?? .zero
+            view.isHidden = fallbackFrame == nil
         }
         let textScale = UIFontMetrics(forTextStyle: .body).scaledValue(for: metrics.textSize) / metrics.textSize
         let layout = CaptionLayout(
@@ -117,6 +120,9 @@ final class CaptionAndIconOverlay: UIView {
             textSize: metrics.textSize, textScale: textScale, margin: metrics.margin)
         captionLabel.frame = layout.frame ?? .zero
         captionLabel.isHidden = layout.frame == nil
+        // VoiceOver reads the caption, then the icons, as they are on screen now.
+        let shownIcons: [UIView] = iconButtons.sorted(by: { $0.key < $1.key }).map(\.value).filter { !$0.isHidden }
+        accessibilityElements = (captionLabel.isHidden ? [] : [captionLabel]) + shownIcons
     }
 
     /// Only the icons take touches: everything else reaches the video and its controls.

@@ -25,6 +25,11 @@ final class PlayerContainerView: UIView {
     /// before anything shows).
     var texts = AdControlTexts.standard
     private var controls = LinearAdControls.none
+    /// What VoiceOver reaches after the controls: the captions and icons over the video (an
+    /// accessibility container of its own), which `accessibilityElements` would otherwise hide.
+    var accessoryAccessibilityView: UIView? {
+        didSet { show(controls) }
+    }
     private let badge = UILabel()
     private let skipButton = UIButton(type: .system)
     private let resumeButton = UIButton(type: .system)
@@ -113,7 +118,7 @@ final class PlayerContainerView: UIView {
         for (control, view) in views {
             view.accessibilityLabel = texts.accessibilityLabel(of: control, in: controls)
         }
-        accessibilityElements = controls.accessibilityOrder.compactMap { views[$0] }
+        accessibilityElements = controls.accessibilityOrder.compactMap { views[$0] } + [accessoryAccessibilityView].compactMap { $0 }
         setNeedsLayout()
         setNeedsFocusUpdate()
     }

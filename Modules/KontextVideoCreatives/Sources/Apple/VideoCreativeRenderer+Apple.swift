@@ -85,7 +85,10 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         self.resolvedLinearAd = linear
         container.playerLayer.player = player
         let playback = LinearPlayback(
-            configuration: .init(ad: linear, hasEndCard: hasEndCard, captions: loaded.captions), clock: context.clock, surface: self,
+            configuration: .init(
+                ad: linear, hasEndCard: hasEndCard, captions: loaded.captions,
+                opensClickTargets: context.clickInputRule.opensClickTargets),
+            clock: context.clock, surface: self,
             texts: context.controlTexts)
         playback.onEvent = { [weak self] event in self?.emit(event) }
         container.onInput = { [weak playback] input in playback?.handle(input) }
@@ -97,6 +100,7 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         }
         // Above the controls, under the end card (added later); it takes touches only on icons.
         container.addSubview(overlay)
+        container.accessoryAccessibilityView = overlay
         self.overlay = overlay
         // Ready once the item can play: buffering starts off screen, so show() is instant.
         try await withTaskCancellationHandler {

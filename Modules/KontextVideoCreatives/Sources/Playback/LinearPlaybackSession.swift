@@ -140,7 +140,8 @@ package struct LinearPlaybackSession: Sendable, Hashable {
         /// has no Skip, duration or end card). `hasEndCard` is what the renderer can show.
         package init(
             ad: ResolvedLinearAd?, hasEndCard: Bool, stallLimit: Duration? = LinearPlaybackSession.defaultStallLimit,
-            captions: WebVTTDocument? = nil
+            captions: WebVTTDocument? = nil,
+            opensClickTargets: Bool = ClickInputRule.current.opensClickTargets
         ) {
             let skip = ad.map(SkipControlRule.init)
             self.init(
@@ -149,7 +150,8 @@ package struct LinearPlaybackSession: Sendable, Hashable {
                 hasEndCard: hasEndCard,
                 stallLimit: stallLimit,
                 captions: captions,
-                iconSchedules: ad?.icons.map(\.schedule) ?? [])
+                iconSchedules: ad?.icons.map(\.schedule) ?? [],
+                opensClickTargets: opensClickTargets)
         }
     }
 

@@ -20,6 +20,9 @@ package struct CaptionLayout: Sendable, Hashable {
     package static let gap: CGFloat = 8
     /// Space around the text inside its box.
     package static let padding: CGFloat = 8
+    /// The most characters a caption line is laid out for, however wide the surface: far more than
+    /// a cue holds (1,000), and small enough to count with.
+    package static let maxCharactersPerLine: CGFloat = 10_000
 
     /// Lays out `text` on a surface of `size`, clear of `occupied` frames.
     package init(
@@ -41,7 +44,10 @@ package struct CaptionLayout: Sendable, Hashable {
         }
         let glyph = LinearAdControlsLayout.averageGlyphWidth * fontSize
         let maxWidth = area.width * Self.maxWidthShare
-        let charactersPerLine = max(1, Int(((maxWidth - 2 * Self.padding) / glyph).rounded(.down)))
+        // Capped before it becomes an Int: a huge surface (any finite size is accepted) would
+        // otherwise trap the conversion, or overflow the line count's rounding below.
+        let fitting = ((maxWidth - 2 * Self.padding) / glyph).rounded(.down)
+        let charactersPerLine = fitting.isFinite ? Int(min(max(fitting, 1), Self.maxCharactersPerLine)) : 1
         let paragraphs = text.split(separator: "\n", omittingEmptySubsequences: false).map(\.count)
         let lines = paragraphs.reduce(0) { $0 + max(1, ($1 + charactersPerLine - 1) / charactersPerLine) }
         let longest = min(paragraphs.max() ?? 0, charactersPerLine)

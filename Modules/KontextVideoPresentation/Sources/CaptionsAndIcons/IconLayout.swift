@@ -105,4 +105,18 @@ package enum IconLayout {
         guard inside, !controls.contains(where: { icon.intersects($0) }) else { return nil }
         return icon
     }
+
+    /// Where an icon's fallback image shows (tvOS, where its click-through cannot open): the band
+    /// of the area between the controls above its middle and those below it, with `gap` to
+    /// each, so the image never covers the SDK's controls; `nil` when no room is left.
+    package static func fallbackFrame(size: CGSize, safeArea: VideoAdInsets, occupied: [CGRect], margin: CGFloat = 16) -> CGRect? {
+        let area = SafeAdArea(size: size, safeArea: safeArea, margin: margin).rect
+        guard area.width > 0, area.height > 0 else { return nil }
+        let controls = occupied.filter { $0.width > 0 && $0.height > 0 && $0.intersects(area) }
+        let top = controls.filter { $0.midY < area.midY }.map { $0.maxY + gap }.max() ?? area.minY
+        let bottom = controls.filter { $0.midY >= area.midY }.map { $0.minY - gap }.min() ?? area.maxY
+        let band = CGRect(x: area.minX, y: max(area.minY, top), width: area.width, height: min(area.maxY, bottom) - max(area.minY, top))
+        guard band.height > 0, !controls.contains(where: { $0.intersects(band) }) else { return nil }
+        return band
+    }
 }

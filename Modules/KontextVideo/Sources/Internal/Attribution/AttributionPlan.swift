@@ -60,7 +60,8 @@ enum AttributionExit: Sendable, Hashable {
     /// The app, or the ad's own scene, went to the background. (An answer's expiry closes none:
     /// only an ad not yet shown expires, `VideoAdLifecycle`, and its window never opened.)
     case background
-    /// The SDK's session ended under it (a reset): it stops without a word.
+    /// The SDK's session ended under it (a reset): the window still closes (StoreKit hears its
+    /// end), though the ad's delegate hears nothing more.
     case abandoned
 }
 

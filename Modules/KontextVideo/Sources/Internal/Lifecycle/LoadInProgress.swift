@@ -47,7 +47,8 @@ extension VideoAd {
             urlRule: runtime.adURLRule,
             network: runtime.environment.network.current,
             controlTexts: runtime.controlTexts,
-            contentLanguage: self.context.owner.content.language
+            contentLanguage: self.context.owner.content.language,
+            clickInputRule: runtime.environment.platform.clickInputRule
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         // What the creative reports means what the lifecycle says where the ad stands; a click only
