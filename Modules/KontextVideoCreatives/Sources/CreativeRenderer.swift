@@ -130,12 +130,16 @@ package struct CreativeContext: Sendable {
     /// The network the device was on when the load started: on cellular, a linear ad's media file
     /// is chosen under the cellular bitrate cap (`DeviceProfile.isOnCellular`).
     package var network: NetworkKind
+    /// The date a VAST `[TIMESTAMP]` carries (error pixels of the load, wrapper requests): the
+    /// SDK's injected wall clock, so a test's dates follow its clock.
+    package var wallClock: WallClock
 
     /// Consent and app values for VAST request URIs and error pixels; none without a VAST creative.
     package var macros: VASTMacroContext { lazyMacroContext.values }
 
     /// Creates a context whose macros are read when first needed; without `macros` (a creative
-    /// that has no VAST), there are none. `network` is the device's network kind now.
+    /// that has no VAST), there are none. `network` is the device's network kind now; `wallClock`
+    /// dates the VAST `[TIMESTAMP]`s of the load.
     package init(
         clock: any SchedulingClock,
         transport: any HTTPTransport,
@@ -146,8 +150,10 @@ package struct CreativeContext: Sendable {
         locale: String = CreativeContext.deviceLocale,
         controlTexts: AdControlTexts = .standard,
         contentLanguage: String? = nil,
-        clickInputRule: ClickInputRule = .current
+        clickInputRule: ClickInputRule = .current,
+        wallClock: WallClock = .system
     ) {
+        self.wallClock = wallClock
         self.contentLanguage = contentLanguage
         self.clickInputRule = clickInputRule
         self.network = network

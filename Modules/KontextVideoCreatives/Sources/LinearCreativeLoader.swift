@@ -38,14 +38,15 @@ package struct LinearCreativeLoader: Sendable {
             events: AttributedEventMonitor(context.events, adding: ["adId": ad.id]),
             device: device,
             requestMacros: context.macros,
-            urlRule: context.urlRule
+            urlRule: context.urlRule,
+            wallClock: context.wallClock
         )
         let resolution = await resolver.resolve(source)
         try Task.checkCancellation()
         let code = resolution.error?.code ?? .noAdsAfterWrapper
         var macros = context.macros
         macros.errorCode = code
-        macros.timestamp = Date()
+        macros.timestamp = context.wallClock.now
         // Every `<Error>` the walk owes: the whole chain's when nothing plays, and those of ads that
         // failed on the way (a buffet ad with no playable media, a pod member) when one does.
         let pixels = resolution.errorPings.flatMap { ping -> [String] in

@@ -25,11 +25,15 @@ package final class LinearTrackingSession {
     private var isEnded = false
     /// The length the player reported, which wins over the declared `<Duration>`.
     private var mediaLength: TimeInterval?
+    /// The date each pixel's `[TIMESTAMP]` carries: the SDK's injected wall clock.
+    private let wallClock: WallClock
 
     /// Creates the session of a resolved ad. `baseContext` carries the consent and app macros;
     /// the ad's own values (asset, serving id, universal ad id, pod sequence) are added here.
-    package init(ad: ResolvedLinearAd, sink: any TrackingPixelSending, baseContext: VASTMacroContext = VASTMacroContext()) {
+    /// `wallClock` dates each pixel's `[TIMESTAMP]` (the SDK's, so a test's follows its clock).
+    package init(ad: ResolvedLinearAd, sink: any TrackingPixelSending, baseContext: VASTMacroContext = VASTMacroContext(), wallClock: WallClock) {
         self.ad = ad
+        self.wallClock = wallClock
         self.sink = sink
         var context = baseContext
         context.assetURI = ad.mediaFile.url
@@ -77,7 +81,7 @@ package final class LinearTrackingSession {
 
     private func fire(_ moment: LinearPlaybackMoment) {
         guard !isEnded else { return }
-        let pixels = tracker.pixels(for: moment, now: Date()).compactMap { pixel in
+        let pixels = tracker.pixels(for: moment, now: wallClock.now).compactMap { pixel in
             URL.lenient(pixel.url).map { (url: $0, event: pixel.event) }
         }
         if !pixels.isEmpty { sink.sendPixels(pixels) }

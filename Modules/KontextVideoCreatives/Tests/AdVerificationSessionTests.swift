@@ -38,7 +38,7 @@ struct AdVerificationSessionTests {
     ) -> AdVerificationSession {
         AdVerificationSession(
             format: .linear, kind: .video(Self.properties, declaredDuration: 10), verifications: vendors.map(Self.verification),
-            hasProvider: hasProvider, playerState: .fullscreen, pixels: pixels, deliver: deliver)
+            hasProvider: hasProvider, playerState: .fullscreen, pixels: pixels, wallClock: .system, deliver: deliver)
     }
 
     @Test func withoutAProviderEveryVerificationIsReportedNotSupportedAtTheFirstFrameOnce() {
@@ -99,7 +99,7 @@ struct AdVerificationSessionTests {
     @Test func aDisplayAdHasNoVerificationAndSendsNoPixel() {
         let pixels = PixelLog()
         var heard: [VideoAdVerificationEvent] = []
-        let session = AdVerificationSession(format: .overlay, kind: .display, verifications: [], hasProvider: false, pixels: pixels) {
+        let session = AdVerificationSession(format: .overlay, kind: .display, verifications: [], hasProvider: false, pixels: pixels, wallClock: .system) {
             heard.append($0)
         }
         session.receive(.shown)

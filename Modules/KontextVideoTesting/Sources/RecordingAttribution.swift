@@ -144,7 +144,7 @@ public final class RecordingAttribution: AppAttributing {
     }
 
     /// Records the overlay's rise.
-    package func presentOverlay(_ overlay: AppStoreOverlay, adId: String, now: Duration) {
+    package func presentOverlay(_ overlay: AppStoreOverlay, adId: String, adScene: SceneIdentity?, now: Duration) {
         entries.append(Entry(adId: adId, event: .overlayPresented(appStoreID: overlay.appStoreID), at: now))
     }
 

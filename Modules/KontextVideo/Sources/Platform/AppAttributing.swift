@@ -14,8 +14,9 @@ package protocol AppAttributing: AnyObject {
     /// Closes `window`, open for `length` (`endImpression`, `endView()`); `tooShort` when it was
     /// open less than Apple's minimum (it is closed all the same: StoreKit must hear the end).
     func endView(_ window: ViewThroughWindow, length: Duration, tooShort: Bool, now: Duration)
-    /// Puts up the App Store overlay of `overlay` over the ad of `adId`.
-    func presentOverlay(_ overlay: AppStoreOverlay, adId: String, now: Duration)
+    /// Puts up the App Store overlay of `overlay` over the ad of `adId`, in the scene
+    /// `AppStoreOverlayScene` chooses from `adScene` (the scene the ad is shown in, when known).
+    func presentOverlay(_ overlay: AppStoreOverlay, adId: String, adScene: SceneIdentity?, now: Duration)
     /// Takes down the overlay of `adId`.
     func dismissOverlay(adId: String, now: Duration)
 }
@@ -37,7 +38,7 @@ package final class NoAttribution: AppAttributing {
     /// Nothing happens.
     package func endView(_ window: ViewThroughWindow, length: Duration, tooShort: Bool, now: Duration) {}
     /// Nothing happens.
-    package func presentOverlay(_ overlay: AppStoreOverlay, adId: String, now: Duration) {}
+    package func presentOverlay(_ overlay: AppStoreOverlay, adId: String, adScene: SceneIdentity?, now: Duration) {}
     /// Nothing happens.
     package func dismissOverlay(adId: String, now: Duration) {}
 }

@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoVAST
 import KontextVideoModels
+import KontextVideoScheduling
 
 /// The measurement side of one shown ad: its moments in (`receive(_:)`, or its creative's events
 /// through `handle(_:)`), its Open Measurement events out to `deliver`, in order, and, once the
@@ -22,6 +23,8 @@ package final class AdVerificationSession {
     private var pixelTracker: VerificationNotExecutedTracker
     private let pixels: any TrackingPixelSending
     private let events: KontextVideoEventStream?
+    /// The date a not-executed pixel's `[TIMESTAMP]` carries: the SDK's injected wall clock.
+    private let wallClock: WallClock
     private let deliver: @MainActor (VideoAdVerificationEvent) -> Void
     private var reported: [Int: VideoAdVerification.NotExecutedReason] = [:]
     private var verdictTaken = false
@@ -40,6 +43,7 @@ package final class AdVerificationSession {
     ///   - baseContext: Consent and app macros of the pixels.
     ///   - pixels: Where the pixels go (the durable pipeline).
     ///   - events: The SDK's event stream, for diagnostics.
+    ///   - wallClock: The date of a not-executed pixel's `[TIMESTAMP]`.
     ///   - deliver: Hears each event, in order.
     package init(
         format: AdFormat,
@@ -50,8 +54,10 @@ package final class AdVerificationSession {
         baseContext: VASTMacroContext = VASTMacroContext(),
         pixels: any TrackingPixelSending,
         events: KontextVideoEventStream? = nil,
+        wallClock: WallClock,
         deliver: @escaping @MainActor (VideoAdVerificationEvent) -> Void
     ) {
+        self.wallClock = wallClock
         self.format = format
         self.verifications = verifications.enumerated().map { VideoAdVerification($1, id: $0) }
         self.hasProvider = hasProvider
@@ -114,7 +120,7 @@ package final class AdVerificationSession {
         verdictTaken = true
         let reasons = VerificationNotExecutedTracker.verdict(
             verificationCount: verifications.count, hasProvider: hasProvider, reported: reported)
-        let owed = pixelTracker.pixels(for: reasons, now: Date())
+        let owed = pixelTracker.pixels(for: reasons, now: wallClock.now)
         pixels.sendPixels(owed.compactMap { URL.lenient($0.url).map { (url: $0, event: "verificationNotExecuted") } })
         for pixel in owed where URL.lenient(pixel.url) != nil {
             events?.record(.info) {

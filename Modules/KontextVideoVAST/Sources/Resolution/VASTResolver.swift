@@ -32,6 +32,8 @@ package struct VASTResolver: Sendable {
     /// `[TIMESTAMP]`, consent, app): the spec lists them for VAST request URIs.
     private let requestMacros: VASTMacroContext
     private let clock: any SchedulingClock
+    /// The date a wrapper request's `[TIMESTAMP]` carries when the request macros give none.
+    private let wallClock: WallClock
     private let maxDepth: Int
     private let hopTimeout: Duration
     private let events: (any KontextVideoEventMonitor)?
@@ -48,6 +50,7 @@ package struct VASTResolver: Sendable {
     ///   - device: what media files the device plays.
     ///   - allowedSchemes: URL schemes a `VASTAdTagURI` may use (add `file` for local inspection).
     ///   - urlRule: what a media file's URL may point at (`MediaFileSelector`).
+    ///   - wallClock: the date of a wrapper request's `[TIMESTAMP]` when `requestMacros` has none.
     package init(
         fetcher: any VASTFetching,
         clock: any SchedulingClock,
@@ -57,8 +60,10 @@ package struct VASTResolver: Sendable {
         device: DeviceProfile = .standard,
         allowedSchemes: Set<String> = ["http", "https"],
         requestMacros: VASTMacroContext = VASTMacroContext(),
-        urlRule: AdURLRule = AdURLRule(allowsLocalHosts: true)
+        urlRule: AdURLRule = AdURLRule(allowsLocalHosts: true),
+        wallClock: WallClock = .system
     ) {
+        self.wallClock = wallClock
         self.requestMacros = requestMacros
         self.fetcher = fetcher
         self.clock = clock
@@ -240,7 +245,7 @@ package struct VASTResolver: Sendable {
             return fail(VASTError(.wrapperTimeout, "the wrapper has no VASTAdTagURI"))
         }
         var macros = requestMacros
-        macros.timestamp = macros.timestamp ?? Date()
+        macros.timestamp = macros.timestamp ?? wallClock.now
         guard let target = resolveURL(VASTMacros.expand(uri, context: macros), against: documentURL) else {
             return fail(VASTError(.wrapperTimeout, "VASTAdTagURI \(uri) is not a URL this resolver follows"))
         }

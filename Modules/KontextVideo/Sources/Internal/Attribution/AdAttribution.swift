@@ -72,7 +72,7 @@ final class AdAttribution {
                 ad.record(.state, .viewThroughSkipped, level: .info, ["app": plan.window?.appStoreID ?? ""])
             case .presentOverlay(let overlay):
                 ad.record(.state, .appStoreOverlay, level: .debug, ["app": overlay.appStoreID, "moment": "\(overlay.moment)"])
-                platform.presentOverlay(overlay, adId: ad.id, now: now)
+                platform.presentOverlay(overlay, adId: ad.id, adScene: ad.live?.scene, now: now)
             case .dismissOverlay:
                 ad.record(.state, .appStoreOverlay, level: .debug, ["dismissed": "true"])
                 platform.dismissOverlay(adId: ad.id, now: now)

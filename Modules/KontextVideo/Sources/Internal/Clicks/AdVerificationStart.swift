@@ -27,7 +27,8 @@ extension VideoAdVerificationSession {
             playerState: format == .linear ? .fullscreen : .normal,
             baseContext: ad.live?.pixelMacros ?? VASTMacroContext(),
             pixels: AdTrackingPixels(for: ad),
-            events: ad.context.runtime.events
+            events: ad.context.runtime.events,
+            wallClock: ad.context.runtime.environment.wallClock
         ) { event in
             guard let provider, let session = box.session else { return }
             provider.verificationSession(session, didReceive: event)

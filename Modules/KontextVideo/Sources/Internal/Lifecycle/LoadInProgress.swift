@@ -48,7 +48,8 @@ extension VideoAd {
             network: runtime.environment.network.current,
             controlTexts: runtime.controlTexts,
             contentLanguage: self.context.owner.content.language,
-            clickInputRule: runtime.environment.platform.clickInputRule
+            clickInputRule: runtime.environment.platform.clickInputRule,
+            wallClock: runtime.environment.wallClock
         )
         let renderer = runtime.environment.rendererFactory.makeRenderer(for: served, context: context)
         // What the creative reports means what the lifecycle says where the ad stands; a click only
@@ -126,7 +127,8 @@ extension VideoAd {
         case .success:
             AdTrackingPixels(for: self).sendPixels((live.renderer?.errorPixelsOwed ?? []).map { ($0, "error") })
             if let linear = live.renderer?.resolvedLinearAd {
-                live.tracking = LinearTrackingSession(ad: linear, sink: AdTrackingPixels(for: self), baseContext: loading.macros.values)
+                live.tracking = LinearTrackingSession(
+                    ad: linear, sink: AdTrackingPixels(for: self), baseContext: loading.macros.values, wallClock: runtime.environment.wallClock)
                 live.pixelMacros = loading.macros.values
                 if duration == nil || linear.duration > 0 { duration = linear.duration }
             }

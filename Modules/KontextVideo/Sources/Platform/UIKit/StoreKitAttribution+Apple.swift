@@ -80,8 +80,10 @@ final class StoreKitAttribution: AppAttributing {
         }
     }
 
-    func presentOverlay(_ overlay: AppStoreOverlay, adId: String, now: Duration) {
-        guard let scene = HostApplication.windowScenes.first else { return }
+    func presentOverlay(_ overlay: AppStoreOverlay, adId: String, adScene: SceneIdentity?, now: Duration) {
+        let usable = HostApplication.windowScenes
+        guard let chosen = AppStoreOverlayScene.choose(adScene: adScene, usable: usable.map(SceneIdentity.init)),
+              let scene = usable.first(where: { SceneIdentity($0) == chosen }) else { return }
         let configuration = SKOverlay.AppConfiguration(
             appIdentifier: overlay.appStoreID, position: overlay.position == .bottomRaised ? .bottomRaised : .bottom)
         #if os(iOS)
