@@ -29,13 +29,40 @@ package enum LoadedEndCard: Sendable, Equatable {
     case image(Data)
 
     /// The end card of `companion` on a platform that can (`showsPages`) or cannot show pages;
-    /// an image is fetched now over `transport`. `nil` when there is nothing to show, or the
-    /// image could not be fetched: the ad then ends with its video rather than on a blank card.
-    package static func load(_ companion: VASTCompanion?, showsPages: Bool, transport: any HTTPTransport) async -> LoadedEndCard? {
+    /// an image is fetched now over `transport` and checked against the decode cap. No card when
+    /// there is nothing to show, or the image could not be used: the ad then ends with its video
+    /// rather than on a blank card, and the failure says which VAST code its `<Error>` gets.
+    package static func load(_ companion: VASTCompanion?, showsPages: Bool, transport: any HTTPTransport) async -> EndCardLoad {
         switch EndCardContent.choose(companion, showsPages: showsPages) {
-        case .page(let page)?: return .page(page)
-        case .image(let url)?: return (try? await CreativeFetch.image(at: url, transport: transport)).map(LoadedEndCard.image)
-        case nil: return nil
+        case .page(let page)?: return EndCardLoad(card: .page(page))
+        case .image(let url)?:
+            guard let data = try? await CreativeFetch.image(at: url, transport: transport) else {
+                return EndCardLoad(failure: .companionFetchFailed)
+            }
+            // An image over the decode cap is never decoded (`ImageDecodeCap`).
+            switch ImageDecodeCap.creative.refusal(of: data) {
+            case nil: return EndCardLoad(card: .image(data))
+            case .tooManyPixels?: return EndCardLoad(failure: .companionDimensions)
+            case .tooManyBytes?, .unreadableHeader?: return EndCardLoad(failure: .companionFetchFailed)
+            }
+        case nil: return EndCardLoad()
         }
+    }
+}
+
+/// What loading a linear ad's end card gave: the card, or none; and when the companion had a
+/// resource the platform could show but it could not be used, the VAST code the ad's `<Error>`
+/// pixels get (VAST 4.x: 603 "unable to fetch CompanionAds/Companion resource", 601 "creative
+/// dimensions do not fit"). The video still plays: a companion's failure is not the ad's.
+package struct EndCardLoad: Sendable, Equatable {
+    /// The card to show; `nil` for none.
+    package var card: LoadedEndCard?
+    /// Why a card the companion offered is not shown; `nil` when it is, or none was offered.
+    package var failure: VASTErrorCode?
+
+    /// A load that gave `card`, or failed with `failure`.
+    package init(card: LoadedEndCard? = nil, failure: VASTErrorCode? = nil) {
+        self.card = card
+        self.failure = failure
     }
 }

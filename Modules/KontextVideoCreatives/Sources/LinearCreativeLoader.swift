@@ -10,19 +10,23 @@ package struct LinearCreativeLoader: Sendable {
     private let ad: ServedAd
     private let context: CreativeContext
     private let device: DeviceProfile
+    private let showsPages: Bool
 
     /// Creates the loader of `ad`, choosing its media file for `device` on the context's network: a
-    /// cellular one caps the bitrate (`MediaFileSelector`).
-    package init(ad: ServedAd, context: CreativeContext, device: DeviceProfile = .standard) {
+    /// cellular one caps the bitrate (`MediaFileSelector`). `showsPages`: the platform shows the end
+    /// card as a page (a web view); else as its image, fetched while the ad loads (`LoadedEndCard`).
+    package init(ad: ServedAd, context: CreativeContext, device: DeviceProfile = .standard, showsPages: Bool = true) {
         self.ad = ad
+        self.showsPages = showsPages
         self.context = context
         var device = device
         device.isOnCellular = device.isOnCellular || context.network.isCellular
         self.device = device
     }
 
-    /// Resolves the VAST, then fetches its captions (`CaptionFetch`: never a failure of the ad);
-    /// throws `CreativeLoadError`.
+    /// Resolves the VAST, then fetches its captions (`CaptionFetch`) and its end card
+    /// (`LoadedEndCard`): neither is ever a failure of the ad, but an end card that cannot be shown
+    /// owes the ad's `<Error>` pixels its code (601, 603). Throws `CreativeLoadError`.
     package func load() async throws -> LoadedLinearCreative {
         let source: VASTSource
         if let inline = ad.creative.inlineVAST {
@@ -57,8 +61,15 @@ package struct LinearCreativeLoader: Sendable {
         if let linear = resolution.ads.first, resolution.error == nil {
             recordChoice(of: linear)
             let captions = await CaptionFetch.captions(of: linear, selector: context.captionSelector, context: context, adId: ad.id)
+            let endCard = await LoadedEndCard.load(linear.endCard, showsPages: showsPages, transport: context.transport)
             try Task.checkCancellation()
-            return LoadedLinearCreative(ad: linear, errorPixels: pixels, captions: captions)
+            var owed = pixels
+            if let failure = endCard.failure {
+                var context = macros
+                context.errorCode = failure
+                owed += linear.errorURLs.map { VASTMacros.expand($0, context: context) }.compactMap { URL.lenient($0) }
+            }
+            return LoadedLinearCreative(ad: linear, errorPixels: owed, captions: captions, endCard: endCard.card)
         }
         context.events.record(.debug) {
             KontextVideoEvent(.error, .vastFailed, attributes: [
@@ -93,9 +104,12 @@ package struct LinearCreativeLoader: Sendable {
 package struct LoadedLinearCreative: Sendable {
     /// The ad to play.
     package var ad: ResolvedLinearAd
-    /// `<Error>` pixels of ads skipped on the way, `[ERRORCODE]` filled; fire them once.
+    /// `<Error>` pixels of ads skipped on the way, and of its own end card when that cannot be
+    /// shown, `[ERRORCODE]` filled; fire them once.
     package var errorPixels: [URL]
     /// The captions of its chosen `<ClosedCaptionFile>`, read (`CaptionFetch`); `nil` for none.
     package var captions: WebVTTDocument?
+    /// Its end card as the platform shows it; `nil` for none (the ad ends with its video).
+    package var endCard: LoadedEndCard?
 
 }

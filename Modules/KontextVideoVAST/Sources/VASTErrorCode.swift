@@ -15,7 +15,7 @@ package struct VASTErrorCode: Hashable, Sendable, Comparable, Codable, CustomStr
     /// in `KontextVideoCreatives`) and `load()`'s time-outs. A code the SDK starts to report
     /// becomes a case here: the publisher's troubleshooting page has a row for each case, and a
     /// test fails while one is missing. The specification's other codes (200, 202, 304, 400,
-    /// 406, 600, 901) are not sent by the SDK and have no case.
+    /// 406, 600, 602, 604, 901) are not sent by the SDK and have no case.
     package enum Reported: Int, CaseIterable, Sendable {
         /// 100: XML parsing error (not well-formed, too large, too deep, DTD present).
         case xmlParsing = 100
@@ -43,6 +43,12 @@ package struct VASTErrorCode: Hashable, Sendable, Comparable, Codable, CustomStr
         case mediaDisplay = 405
         /// 502: unable to fetch a non-linear resource (an overlay or pause creative that did not get ready).
         case nonLinearFetchFailed = 502
+        /// 601: unable to display a companion because its dimensions do not fit (an end-card image
+        /// over the decode cap's pixels); the video still plays, without its end card.
+        case companionDimensions = 601
+        /// 603: unable to fetch a companion resource (an end-card image that did not arrive or is
+        /// not an image); the video still plays, without its end card.
+        case companionFetchFailed = 603
         /// 900: undefined error.
         case undefined = 900
     }
@@ -86,6 +92,10 @@ package struct VASTErrorCode: Hashable, Sendable, Comparable, Codable, CustomStr
     package static let mediaDisplay = VASTErrorCode(.mediaDisplay)
     /// 502: ``Reported/nonLinearFetchFailed``.
     package static let nonLinearFetchFailed = VASTErrorCode(.nonLinearFetchFailed)
+    /// 601: ``Reported/companionDimensions``.
+    package static let companionDimensions = VASTErrorCode(.companionDimensions)
+    /// 603: ``Reported/companionFetchFailed``.
+    package static let companionFetchFailed = VASTErrorCode(.companionFetchFailed)
     /// 900: ``Reported/undefined``.
     package static let undefined = VASTErrorCode(.undefined)
 

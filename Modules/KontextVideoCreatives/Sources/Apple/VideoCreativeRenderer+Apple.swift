@@ -59,13 +59,10 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
 
     func load() async throws {
         let device = DeviceProfile(screenOf: DeviceFacts.gatheredFromDevice())
-        let loaded = try await LinearCreativeLoader(ad: ad, context: context, device: device).load()
+        let loaded = try await LinearCreativeLoader(ad: ad, context: context, device: device, showsPages: showsPages).load()
         let linear = loaded.ad
         errorPixelsOwed = loaded.errorPixels
-        endCard = await LoadedEndCard.load(linear.endCard, showsPages: showsPages, transport: context.transport)
-        // An end-card image over the decode cap is never decoded: the ad ends with its video, as
-        // when the image could not be fetched.
-        if case .image(let data)? = endCard, ImageDecodeCap.creative.refusal(of: data) != nil { endCard = nil }
+        endCard = loaded.endCard
         // Reported as an overlay page's refused navigation is (`CreativePageBridge.navigationRefused`).
         let (events, adId) = (context.events, ad.id)
         container.onEndCardNavigationRefused = { url in

@@ -53,6 +53,8 @@ extension VideoAdError: LocalizedError {
         case 403: "no media file this device can play"
         case 405: "the creative failed or stalled on screen"
         case 502: "the overlay or pause creative could not be fetched, or did not get ready in time"
+        case 601: "the end card's image is larger than the SDK decodes"
+        case 603: "the end card's image could not be fetched"
         case 900: "an undefined error"
         default: "the creative's own error"
         }
