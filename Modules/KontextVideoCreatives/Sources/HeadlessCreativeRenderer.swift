@@ -89,7 +89,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
             return CreativePreparation { [self] in
                 let loaded = try await LinearCreativeLoader(ad: ad, context: context).load()
                 return PreparedCreative {
-                    self.resolved = ResolvedBox(ad: loaded.ad, captions: loaded.captions)
+                    self.resolved = ResolvedBox(ad: loaded.ad, captions: loaded.captions, drawableIcons: Set(loaded.iconImages.keys))
                     self.errorPixelsOwed = loaded.errorPixels
                 }
             }
@@ -121,7 +121,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         let configuration = LinearPlaybackSession.Configuration(
             ad: resolvedLinearAd, hasEndCard: hasEndCard,
             stallLimit: playsByItself ? LinearPlaybackSession.defaultStallLimit : nil,
-            captions: resolved?.captions,
+            captions: resolved?.captions, drawableIcons: resolved?.drawableIcons ?? [],
             opensClickTargets: context.clickInputRule.opensClickTargets)
         let playback = LinearPlayback(configuration: configuration, clock: context.clock, surface: self, texts: context.controlTexts)
         playback.onEvent = { [weak self] event in self?.emit(event) }
@@ -229,8 +229,11 @@ private final class ResolvedBox {
     let ad: ResolvedLinearAd
     /// Its captions, read while it loaded.
     let captions: WebVTTDocument?
-    init(ad: ResolvedLinearAd, captions: WebVTTDocument?) {
+    /// The icons whose image arrived while it loaded (`IconFetch`): the only ones that show.
+    let drawableIcons: Set<Int>
+    init(ad: ResolvedLinearAd, captions: WebVTTDocument?, drawableIcons: Set<Int>) {
         self.ad = ad
         self.captions = captions
+        self.drawableIcons = drawableIcons
     }
 }

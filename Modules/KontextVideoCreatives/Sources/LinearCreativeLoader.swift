@@ -24,7 +24,7 @@ package struct LinearCreativeLoader: Sendable {
         self.device = device
     }
 
-    /// Resolves the VAST, then fetches its captions (`CaptionFetch`) and its end card
+    /// Resolves the VAST, then fetches its captions (`CaptionFetch`), its icons (`IconFetch`) and its end card
     /// (`LoadedEndCard`): neither is ever a failure of the ad, but an end card that cannot be shown
     /// owes the ad's `<Error>` pixels its code (601, 603). Throws `CreativeLoadError`.
     package func load() async throws -> LoadedLinearCreative {
@@ -61,6 +61,7 @@ package struct LinearCreativeLoader: Sendable {
         if let linear = resolution.ads.first, resolution.error == nil {
             recordChoice(of: linear)
             let captions = await CaptionFetch.captions(of: linear, selector: context.captionSelector, context: context, adId: ad.id)
+            let iconImages = await IconFetch.images(of: linear, context: context, adId: ad.id)
             let endCard = await LoadedEndCard.load(linear.endCard, showsPages: showsPages, transport: context.transport)
             try Task.checkCancellation()
             var owed = pixels
@@ -69,7 +70,7 @@ package struct LinearCreativeLoader: Sendable {
                 context.errorCode = failure
                 owed += linear.errorURLs.map { VASTMacros.expand($0, context: context) }.compactMap { URL.lenient($0) }
             }
-            return LoadedLinearCreative(ad: linear, errorPixels: owed, captions: captions, endCard: endCard.card)
+            return LoadedLinearCreative(ad: linear, errorPixels: owed, captions: captions, iconImages: iconImages, endCard: endCard.card)
         }
         context.events.record(.debug) {
             KontextVideoEvent(.error, .vastFailed, attributes: [
@@ -109,6 +110,9 @@ package struct LoadedLinearCreative: Sendable {
     package var errorPixels: [URL]
     /// The captions of its chosen `<ClosedCaptionFile>`, read (`CaptionFetch`); `nil` for none.
     package var captions: WebVTTDocument?
+    /// The images of its icons that can be drawn, by index in `ResolvedLinearAd.icons`
+    /// (`IconFetch`): only these icons show.
+    package var iconImages: [Int: Data] = [:]
     /// Its end card as the platform shows it; `nil` for none (the ad ends with its video).
     package var endCard: LoadedEndCard?
 

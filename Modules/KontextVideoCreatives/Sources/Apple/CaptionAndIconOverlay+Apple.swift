@@ -1,7 +1,8 @@
 // A linear ad's captions and industry icons (AdChoices), over its video (iOS and tvOS). Glue
 // only: it shows the caption and the icons the ad's `LinearPlaybackSession` asks for, at the
 // frames `CaptionLayout` and `IconLayout` compute from its size, safe area and the controls'
-// frames, and turns a press on an icon into the playback's `iconTapped`. Icon images are fetched
+// frames, and turns a press on an icon into the playback's `iconTapped`. Icon images arrive with
+// the ad (`IconFetch`: the session shows no other icon); a fallback image is fetched on its tap
 // through the creative's transport (the SDK's guarded one) and decoded under `ImageDecodeCap`.
 // Touches anywhere but on an icon go through to the video and its controls below.
 #if canImport(UIKit)
@@ -20,6 +21,7 @@ final class CaptionAndIconOverlay: UIView {
     var occupiedFrames: () -> [CGRect] = { [] }
 
     private let icons: [VASTIcon]
+    private let images: [Int: Data]
     private let transport: any HTTPTransport
     private let rule: AdURLRule
     private let captionLabel = UILabel()
@@ -29,9 +31,11 @@ final class CaptionAndIconOverlay: UIView {
     private var fallbackViews: [Int: UIImageView] = [:]
     private var imageLoads: [Task<Void, Never>] = []
 
-    /// An overlay for `icons`, fetching their images through `transport` as `rule` allows.
-    init(icons: [VASTIcon], transport: any HTTPTransport, rule: AdURLRule) {
+    /// An overlay for `icons`, drawn with `images` (fetched while the ad loaded), fetching a
+    /// fallback image through `transport` as `rule` allows.
+    init(icons: [VASTIcon], images: [Int: Data], transport: any HTTPTransport, rule: AdURLRule) {
         self.icons = icons
+        self.images = images
         self.transport = transport
         self.rule = rule
         super.init(frame: .zero)
@@ -48,7 +52,7 @@ final class CaptionAndIconOverlay: UIView {
     @available(*, unavailable)
     required init?(coder: NSCoder) { nil }
 
-    /// Stops fetching icon images (the ad is over).
+    /// Stops fetching fallback images (the ad is over).
     func stop() {
         imageLoads.forEach { $0.cancel() }
         imageLoads.removeAll()
@@ -70,9 +74,7 @@ final class CaptionAndIconOverlay: UIView {
             button.addAction(UIAction { [weak self] _ in self?.onIconTapped?(index) }, for: .primaryActionTriggered)
             iconButtons[index] = button
             addSubview(button)
-            if let url = icons[index].imageURL(rule: rule) {
-                load(url) { [weak button] image in button?.setImage(image, for: .normal) }
-            }
+            button.setImage(images[index].flatMap { UIImage(data: $0) }, for: .normal)
         }
         for (index, view) in fallbackViews where !indices.contains(index) {
             view.removeFromSuperview()

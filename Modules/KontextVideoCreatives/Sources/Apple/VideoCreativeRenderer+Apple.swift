@@ -83,14 +83,15 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         container.playerLayer.player = player
         let playback = LinearPlayback(
             configuration: .init(
-                ad: linear, hasEndCard: hasEndCard, captions: loaded.captions,
+                ad: linear, hasEndCard: hasEndCard, captions: loaded.captions, drawableIcons: Set(loaded.iconImages.keys),
                 opensClickTargets: context.clickInputRule.opensClickTargets),
             clock: context.clock, surface: self,
             texts: context.controlTexts)
         playback.onEvent = { [weak self] event in self?.emit(event) }
         container.onInput = { [weak playback] input in playback?.handle(input) }
         self.playback = playback
-        let overlay = CaptionAndIconOverlay(icons: linear.icons, transport: context.transport, rule: context.urlRule)
+        let overlay = CaptionAndIconOverlay(
+            icons: linear.icons, images: loaded.iconImages, transport: context.transport, rule: context.urlRule)
         overlay.onIconTapped = { [weak playback] index in playback?.handle(.iconTapped(index)) }
         overlay.occupiedFrames = { [weak container] in
             container?.friendlyObstructions.map(\.view.frame) ?? []

@@ -137,10 +137,12 @@ package struct LinearPlaybackSession: Sendable, Hashable {
         }
 
         /// The configuration of a resolved ad (`nil`: a creative with no VAST document, which
-        /// has no Skip, duration or end card). `hasEndCard` is what the renderer can show.
+        /// has no Skip, duration or end card). `hasEndCard` is what the renderer can show;
+        /// `drawableIcons` the icons whose image arrived (`IconFetch`): no other icon shows, so
+        /// none is counted seen that nobody could see.
         package init(
             ad: ResolvedLinearAd?, hasEndCard: Bool, stallLimit: Duration? = LinearPlaybackSession.defaultStallLimit,
-            captions: WebVTTDocument? = nil,
+            captions: WebVTTDocument? = nil, drawableIcons: Set<Int> = [],
             opensClickTargets: Bool = ClickInputRule.current.opensClickTargets
         ) {
             let skip = ad.map(SkipControlRule.init)
@@ -150,7 +152,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
                 hasEndCard: hasEndCard,
                 stallLimit: stallLimit,
                 captions: captions,
-                iconSchedules: ad?.icons.map(\.schedule) ?? [],
+                iconSchedules: ad?.icons.indices.map { drawableIcons.contains($0) ? ad?.icons[$0].schedule : nil } ?? [],
                 opensClickTargets: opensClickTargets)
         }
     }

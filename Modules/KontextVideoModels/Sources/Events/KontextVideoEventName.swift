@@ -130,6 +130,9 @@ extension KontextVideoEvent {
         package static let mediaFileChosen = Name("media file chosen")
         /// A linear ad's captions: the `<ClosedCaptionFile>` chosen and its cues read, or why none shows.
         package static let captionsChosen = Name("captions chosen")
+        /// A linear ad's industry icons fetched while it loads: how many it offered, how many can
+        /// be drawn, and why each other one cannot (`IconFetch`).
+        package static let iconsFetched = Name("icons fetched")
         /// The viewer clicked a linear ad's industry icon (AdChoices): an icon click, not an ad click.
         package static let iconClick = Name("icon click")
         /// A VAST walk ended without an ad to play: its error code and why.

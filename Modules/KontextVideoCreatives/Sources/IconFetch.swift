@@ -1,0 +1,56 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import KontextVideoVAST
+import KontextVideoModels
+import KontextVideoScheduling
+import KontextVideoNetworking
+
+/// A linear ad's industry icons (AdChoices), fetched while it loads: only an icon whose image is
+/// here when the video plays is drawn, so its `IconViewTracking` fires when the viewer can see it.
+/// An icon with no static image (an HTML or iframe resource, which the SDK does not draw), one
+/// `AdURLRule` refuses, one that does not arrive within `timeout`, is not an image or is over the
+/// decode cap (`ImageDecodeCap`) never shows and is never counted. Icons are never worth the ad:
+/// a failure is recorded on the event stream (`icons fetched`, debug) and the video plays on.
+package enum IconFetch {
+    /// The most icons fetched for one ad (VAST allows any number; a player shows one or two).
+    package static let maxIcons = 4
+    /// How long all of an ad's icon fetches may take together, on the injected clock.
+    package static let timeout: Duration = .seconds(3)
+
+    /// The images of `ad`'s icons that can be drawn, by index in `ResolvedLinearAd.icons`.
+    package static func images(of ad: ResolvedLinearAd, context: CreativeContext, adId: String) async -> [Int: Data] {
+        guard !ad.icons.isEmpty else { return [:] }
+        let wanted = ad.icons.indices.compactMap { index -> (Int, URL)? in
+            guard ad.icons[index].schedule != nil, let url = ad.icons[index].imageURL(rule: context.urlRule) else { return nil }
+            return (index, url)
+        }.prefix(maxIcons)
+        let transport = context.transport
+        var images: [Int: Data] = [:]
+        var outcomes: [String] = []
+        for (index, url) in wanted {
+            do {
+                let data = try await withDeadline(timeout, on: context.clock) {
+                    try await CreativeFetch.image(at: url, transport: transport)
+                }
+                if let refusal = ImageDecodeCap.creative.refusal(of: data) {
+                    outcomes.append("\(index): refused \(refusal)")
+                } else {
+                    images[index] = data
+                    outcomes.append("\(index): ready")
+                }
+            } catch {
+                outcomes.append("\(index): not fetched (\(type(of: error)))")
+            }
+        }
+        let offered = ad.icons.count
+        context.events.record(.debug) {
+            KontextVideoEvent(.state, .iconsFetched, attributes: [
+                "adId": adId, "offered": String(offered), "drawable": String(images.count),
+                "results": outcomes.isEmpty ? "none with an image this SDK draws" : outcomes.joined(separator: "; "),
+            ])
+        }
+        return images
+    }
+}
