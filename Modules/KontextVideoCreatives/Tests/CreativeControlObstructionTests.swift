@@ -27,4 +27,12 @@ struct CreativeControlObstructionTests {
         let sameView = ObjectIdentifier(CreativeControlObstruction.pauseAdResume(view).view) == ObjectIdentifier(view)
         #expect(sameView)
     }
+
+    @Test func theCaptionsAndIconsLayerIsATransparentOverlayWithAReasonTheOMSDKAccepts() {
+        let layer = CreativeControlObstruction.captionsAndIcons(NSObject())
+        #expect(layer.purpose == .other)
+        let reason = layer.detailedReason ?? ""
+        #expect(!reason.isEmpty && reason.count <= 50)
+        #expect(reason.allSatisfy { $0 == " " || ($0.isASCII && ($0.isLetter || $0.isNumber)) })
+    }
 }

@@ -21,7 +21,10 @@ import KontextVideoPresentation
 final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReporting {
     var onEvent: (@MainActor (CreativeEvent) -> Void)?
     var onFriendlyObstructionsChanged: (@MainActor () -> Void)?
-    var friendlyObstructions: [CreativeControlObstruction] { container.friendlyObstructions }
+    /// The controls, and the transparent layer of captions and icons over the video.
+    var friendlyObstructions: [CreativeControlObstruction] {
+        container.friendlyObstructions + (overlay.map { [.captionsAndIcons($0)] } ?? [])
+    }
     private(set) var resolvedLinearAd: ResolvedLinearAd?
     var hasEndCard: Bool { endCard != nil }
     var platformView: PlatformView? { container }

@@ -38,4 +38,13 @@ extension CreativeControlObstruction {
     package static func pauseAdResume(_ view: PlatformView) -> CreativeControlObstruction {
         CreativeControlObstruction(view: view, purpose: .closeAd, detailedReason: "Resume button")
     }
+
+    /// The layer over a linear ad's video that holds its captions and industry icons: transparent
+    /// but for them, and as large as the video, so a measurement SDK would count it as covering
+    /// the whole ad. Google's Open Measurement guide for IMA asks that friendly obstructions be
+    /// "fully transparent overlays or small buttons related to video playback actions"
+    /// (developers.google.com/interactive-media-ads/docs/sdks/ios/client-side/omsdk).
+    package static func captionsAndIcons(_ view: PlatformView) -> CreativeControlObstruction {
+        CreativeControlObstruction(view: view, purpose: .other, detailedReason: "Captions and industry icons")
+    }
 }
