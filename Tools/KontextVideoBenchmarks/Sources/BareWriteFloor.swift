@@ -33,9 +33,9 @@ final class BareWriteFloor {
 
     /// How long one `write(2)` of the line took, in seconds.
     func measure() -> Double {
-        let start = Date()
+        let start = MonotonicTime.now()
         try? file.append(line)
-        return -start.timeIntervalSinceNow
+        return MonotonicTime.now() - start
     }
 
     /// The line's length, for the report.

@@ -5,8 +5,9 @@ import Foundation
 struct SDKFigures {
     /// Each call's ratio to its own floor measured in the same run: `format`, `load` (main-thread
     /// CPU ÷ the same request on a bare `URLSession` awaited from the main actor), the synchronous
-    /// calls (wall time ÷ one bare `write(2)` beside them), and `format+load wall` (the wall time of
-    /// both ÷ the same requests on a bare `URLSession`).
+    /// calls (wall time ÷ one bare `write(2)` beside them, per place), and `format+load wall` (the
+    /// wall time of both ÷ the same requests on a bare `URLSession` sent beside them, the median
+    /// over the loads).
     var ratios: [String: Double] = [:]
     /// Heap bytes per `VideoAds` holding its ad (`held ad`), and once it is loaded (`loaded ad`).
     var bytes: [String: Double] = [:]
