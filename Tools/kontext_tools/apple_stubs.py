@@ -5,10 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from .conditions import COMMON_MODULES
 from .repo import ROOT
 
 STUBS = ROOT / "Tools" / "AppleSDKStubs"
+# Modules a Linux toolchain has that an Apple SDK does not: their `canImport` is false in the
+# Apple passes (the stubs' Foundation overlay re-exports what FoundationNetworking and FoundationXML
+# hold, as Apple's Foundation contains URLSession and XMLParser).
+LINUX_ONLY_MODULES = frozenset({"Glibc", "Musl", "Bionic", "Android", "FoundationNetworking", "FoundationXML",
+                                "WASILibc", "WinSDK", "ucrt", "CRT"})
+# Modules both have (the toolchain's own and Foundation).
+COMMON_MODULES = frozenset({"Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+                            "Dispatch", "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation",
+                            "Synchronization", "Distributed", "XCTest", "Testing"})
 
 
 class StubConfig:

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from . import repo
 from .apple_stubs import StubConfig
-from .swift_source import SwiftSource
+from . import swift_facts
 from .swiftc import Configuration, apple_configuration, imported_modules
 
 def configurations(package: repo.Package, stubs_directory: Path) -> list[Configuration]:
@@ -44,7 +44,7 @@ def configurations(package: repo.Package, stubs_directory: Path) -> list[Configu
 def target_imports(target: repo.Target, files: list[Path], configs: list[Configuration], scratch: Path) -> set[str]:
     """What `files` of `target` import on any of the platforms. Files without a `#if` import the
     same everywhere: they are read once."""
-    if not any(SwiftSource.read(f).directives for f in files):
+    if not any(f.clauses for f in swift_facts.read(files).values()):
         configs = configs[:1]
     found: set[str] = set()
     for configuration in configs:
