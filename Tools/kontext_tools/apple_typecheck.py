@@ -9,8 +9,9 @@ For each platform (iOS, tvOS, macOS, visionOS) this
    `@available(*, deprecated, message: …)` with a marker read back from the compiler's warning;
    visionOS takes iOS's attributes where a declaration has none of its own, as Swift does;
 2. copies the sources of every SDK module that has Apple-only code, and of the modules they depend
-   on, each `#if` evaluated for the platform by the toolchain's own evaluator (`swift_facts`) and
-   the lines the device would not compile blanked (lines and columns stay), so the code behind
+   on, each `#if` evaluated for the platform by the toolchain's own evaluator (`swift_facts`), its
+   condition replaced by that `true` or `false` and the lines the device would not compile blanked
+   (lines and columns stay), so the code behind
    `#if os(iOS)` compiles here as it would on the device; a module with resources gets the
    `Bundle.module` accessor SwiftPM would generate;
 3. compiles each module with swiftc (Swift 6 language mode, complete concurrency checking), the
@@ -140,11 +141,23 @@ def names(platform: str) -> dict[str, str]:
 
 
 def blank_inactive(source: SwiftFile, platform: str) -> str:
-    """The file as this checker compiles it for `platform`: every directive line and every line
-    its configuration does not compile blanked, every byte and line kept where it was."""
+    """The file as this checker compiles it for `platform`: every line its configuration does not
+    compile blanked, and each `#if`/`#elseif` condition replaced by the `true` or `false` it is
+    there (the directives stay: a `case` whose body is one inactive `#if` still has a body), every
+    byte and line kept where it was."""
+    configuration = f"sim-{platform}"
     lines = source.text.encode().split(b"\n")
-    for i, state in enumerate(line_states(source, {"sim": f"sim-{platform}"})[:len(lines)]):
-        if state.directive or state.sim is not True:
+    for i, state in enumerate(line_states(source, {"sim": configuration})[:len(lines)]):
+        if not state.directive and state.sim is not True:
+            lines[i] = b" " * len(lines[i])
+    for clause in (c for c in source.clauses if c["condition"] is not None):
+        line = lines[clause["line"] - 1]
+        end = line.index(b"#") + (7 if line.lstrip().startswith(b"#elseif") else 3)
+        value = b" true" if clause["active"][configuration] else b" false"
+        if len(value) > len(line) - end:
+            raise FactsError(f"{source.path}:{clause['line']}: a condition shorter than `{value.decode().strip()}` cannot be decided in place")
+        lines[clause["line"] - 1] = line[:end] + value.ljust(len(line) - end)
+        for i in range(clause["line"], clause["conditionEnd"]):
             lines[i] = b" " * len(lines[i])
     return b"\n".join(lines).decode()
 
