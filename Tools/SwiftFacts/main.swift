@@ -6,7 +6,7 @@
 // CONFIGURATIONS_JSON names the configurations each `#if` clause is evaluated in: {"name": {"os":
 // "iOS", "modules": [...], ...}} (`Configuration` below). Prints {"FILE": facts}, each file's facts:
 // `tokens` (comments aside; a string or regex literal is one token, `@name` and `#name` are one),
-// `imports`, `header` (the leading `//` comments), `clauses` (every `#if`/`#elseif`/`#else` with
+// `imports` (each module with its line), `header` (the leading `//` comments), `clauses` (every `#if`/`#elseif`/`#else` with
 // its lines, condition, the `name(argument)` calls of the condition, and whether each configuration
 // compiles it: true, false, or null for "on some devices"), and `valid` (no syntax error).
 // Not a product of the package: swift_facts.py compiles it with swiftc into .build/swift-facts.
@@ -60,7 +60,7 @@ final class Reader: SyntaxVisitor {
     let converter: SourceLocationConverter
     let configurations: [String: Configuration]
     var tokens: [Any] = []
-    var imports: [String] = []
+    var imports: [[Any]] = []  // [module, line]
     var clauses: [Any] = []
 
     init(_ converter: SourceLocationConverter, _ configurations: [String: Configuration]) {
@@ -117,7 +117,7 @@ final class Reader: SyntaxVisitor {
     }
 
     override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-        if let module = node.path.first?.name.text { imports.append(module) }
+        if let module = node.path.first?.name.text { imports.append([module, line(node.positionAfterSkippingLeadingTrivia)]) }
         return .visitChildren
     }
 

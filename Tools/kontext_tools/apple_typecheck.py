@@ -9,9 +9,8 @@ For each platform (iOS, tvOS, macOS, visionOS) this
    `@available(*, deprecated, message: …)` with a marker read back from the compiler's warning;
    visionOS takes iOS's attributes where a declaration has none of its own, as Swift does;
 2. copies the sources of every SDK module that has Apple-only code, and of the modules they depend
-   on, each `#if` evaluated for the platform by the toolchain's own evaluator (`swift_facts`), its
-   condition replaced by that `true` or `false` and the lines the device would not compile blanked
-   (lines and columns stay), so the code behind
+   on, each `#if` evaluated for the platform by the toolchain's own evaluator (`swift_facts`) and
+   its condition replaced by that `true` or `false` (lines and columns stay), so the code behind
    `#if os(iOS)` compiles here as it would on the device; a module with resources gets the
    `Bundle.module` accessor SwiftPM would generate;
 3. compiles each module with swiftc (Swift 6 language mode, complete concurrency checking), the
@@ -49,7 +48,7 @@ from pathlib import Path
 
 from . import repo
 from . import swift_facts
-from .apple_stubs import COMMON_MODULES, LINUX_ONLY_MODULES, StubConfig
+from .apple_stubs import StubConfig, configurations
 from .availability import (AVAILABILITY_MARKER, PLATFORMS, AvailabilityError, format_version, guard_map, parse_version,
                            rewrite_availability, stdlib_introduced)
 from .swift_facts import FactsError, SwiftFile, line_states, matches_at
@@ -67,8 +66,7 @@ APP_ONLY_MARKER = "KONTEXT-APP-ONLY"
 APPLE_CODE_FRAMEWORKS = {"UIKit", "AppKit", "WebKit", "AVFoundation", "AVKit", "Combine", "StoreKit",
                          "AppTrackingTransparency", "AdSupport", "CoreMedia", "SwiftUI"}
 APPLE_OS_NAMES = {"iOS", "tvOS", "macOS", "OSX", "visionOS", "watchOS"}
-# `arch(…)` spells a machine as Swift does, not as `uname -m` does (`aarch64` is `arm64`).
-SWIFT_ARCHITECTURES = {"aarch64": "arm64", "amd64": "x86_64", "i686": "i386", "armv7l": "arm", "ppc64le": "powerpc64le"}
+
 # The example apps under Examples/, each compiled as an app on the public API only, and the platforms
 # it is for (None: every platform that has the frameworks it imports). The SwiftUI example imports
 # no UIKit of its own, but the SDK's SwiftUI host it uses exists only where UIKit does.
@@ -115,41 +113,17 @@ def has_apple_code(source: SwiftFile, file_name: str) -> bool:
         for clause in source.clauses for name, argument in clause["atoms"])
 
 
-def configurations(stubs: StubConfig, compiler: str, machine: str | None = None) -> dict[str, dict]:
-    """The configurations every `#if` is evaluated in (swift_facts): for each Apple platform the
-    real device (`real-ios`: a custom flag, the architecture or the environment depends on the
-    build, so null) and this checker's compile of it (`sim-ios`: the stubs and the toolchain's
-    modules, nothing else), and the Linux build (`linux`)."""
-    machine = machine or os.uname().machine
-    machine = SWIFT_ARCHITECTURES.get(machine, machine)
-    known = stubs.known_frameworks() | {"Darwin", "ObjectiveC"}
-    found = {"linux": {"os": "Linux", "modules": sorted(LINUX_ONLY_MODULES | COMMON_MODULES), "absent": sorted(known),
-                       "arch": machine, "environments": [], "runtime": "_Native", "compiler": compiler}}
-    for platform, name in PLATFORMS.items():
-        present = stubs.stubbed(platform) | COMMON_MODULES
-        found[f"real-{platform}"] = {"os": name, "modules": sorted(present | stubs.unmodelled(platform)), "runtime": "_ObjC",
-                                     "absent": sorted(LINUX_ONLY_MODULES | known - stubs.unmodelled(platform) - present),
-                                     "compiler": compiler}
-        found[f"sim-{platform}"] = {"os": name, "modules": sorted(present), "flags": [], "arch": machine, "environments": [],
-                                    "runtime": "_Native", "compiler": compiler}
-    return found
-
-
 def names(platform: str) -> dict[str, str]:
     """`line_states`' names for a platform's configurations."""
     return {"real": f"real-{platform}", "sim": f"sim-{platform}", "linux": "linux"}
 
 
-def blank_inactive(source: SwiftFile, platform: str) -> str:
-    """The file as this checker compiles it for `platform`: every line its configuration does not
-    compile blanked, and each `#if`/`#elseif` condition replaced by the `true` or `false` it is
-    there (the directives stay: a `case` whose body is one inactive `#if` still has a body), every
-    byte and line kept where it was."""
+def decide_conditions(source: SwiftFile, platform: str) -> str:
+    """The file as this checker compiles it for `platform`: each `#if`/`#elseif` condition replaced
+    by the `true` or `false` it is there (the clauses stay, as the compiler reads an inactive one:
+    a variable used only in one is not "never used"), every byte and line kept where it was."""
     configuration = f"sim-{platform}"
     lines = source.text.encode().split(b"\n")
-    for i, state in enumerate(line_states(source, {"sim": configuration})[:len(lines)]):
-        if not state.directive and state.sim is not True:
-            lines[i] = b" " * len(lines[i])
     for clause in (c for c in source.clauses if c["condition"] is not None):
         line = lines[clause["line"] - 1]
         end = line.index(b"#") + (7 if line.lstrip().startswith(b"#elseif") else 3)
@@ -345,8 +319,7 @@ class Checker:
         """The facts of files, read once with every configuration."""
         missing = [p for p in paths if p not in self.files]
         if missing:
-            compiler = self.version.split("version ", 1)[-1].split()[0]
-            self.files.update(swift_facts.read(missing, configurations(self.stubs, compiler)))
+            self.files.update(swift_facts.read(missing, configurations(self.stubs)))
         return {p: self.files[p] for p in paths}
 
     # -- stubs ------------------------------------------------------------------------------
@@ -466,7 +439,7 @@ class Checker:
                 # which Linux ignores: rewritten as the stubs' are, so code that uses what an app
                 # extension lacks compiles here only inside a declaration marked the same way.
                 new = rewrite_availability(source, platform, floor, extension, unavailable_only=True,
-                                           text=blank_inactive(source, platform))
+                                           text=decide_conditions(source, platform))
                 target = src_root / name / src.relative_to(mod.path)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(new, encoding="utf-8")

@@ -69,7 +69,8 @@ class SwiftFile:
     def __init__(self, text: str, facts: dict, path: str | Path | None = None):
         self.text, self.path = text, path
         self.tokens = [_token(t) for t in facts["tokens"]]
-        self.imports: list[str] = facts["imports"]
+        self.imports: list[str] = [module for module, _ in facts["imports"]]
+        self.import_lines: list[tuple[str, int]] = [tuple(i) for i in facts["imports"]]
         self.header: list[str] = facts["header"]
         self.clauses: list[dict] = facts["clauses"]
         self.valid: bool = facts["valid"]

@@ -5,7 +5,7 @@ import unittest
 
 from kontext_tools import swift_facts
 from kontext_tools.apple_stubs import StubConfig
-from kontext_tools.apple_typecheck import blank_inactive, configurations, names
+from kontext_tools.apple_typecheck import decide_conditions, configurations, names
 
 CONFIGURATIONS = configurations(StubConfig(), "6.3.1", machine="aarch64")
 
@@ -100,11 +100,11 @@ class ConditionTests(unittest.TestCase):
                "#if canImport(SomethingUnknown)\nlet c = 3\n#endif\n#if canImport(Darwin)\nlet d = 4\n#endif\n"
         self.assertEqual(states(code), [(True, False, False), (False, False, True), (None, False, None), (True, True, False)])
 
-    def test_the_compiled_file_blanks_what_the_platform_skips_and_keeps_every_byte_in_place(self):
+    def test_the_compiled_file_has_each_condition_decided_and_every_byte_in_place(self):
         code = "#if os(iOS) // é\nlet a = 1\n#else\nlet b = 2\n#endif\n"
-        blanked = blank_inactive(swift_facts.parse(code, CONFIGURATIONS), "ios")
-        self.assertEqual(blanked, "#if true" + " " * 9 + "\nlet a = 1\n#else\n         \n#endif\n")
-        self.assertEqual(len(blanked.encode()), len(code.encode()))
+        compiled = decide_conditions(swift_facts.parse(code, CONFIGURATIONS), "ios")
+        self.assertEqual(compiled, "#if true" + " " * 9 + "\nlet a = 1\n#else\nlet b = 2\n#endif\n")
+        self.assertEqual(len(compiled.encode()), len(code.encode()))
 
     def test_a_syntax_error_is_refused(self):
         with self.assertRaises(swift_facts.FactsError):
