@@ -113,7 +113,7 @@ def has_apple_code(source: SwiftFile, file_name: str) -> bool:
         for clause in source.clauses for name, argument in clause["atoms"])
 
 
-def names(platform: str) -> dict[str, str]:
+def configuration_names(platform: str) -> dict[str, str]:
     """`line_states`' names for a platform's configurations."""
     return {"real": f"real-{platform}", "sim": f"sim-{platform}", "linux": "linux"}
 
@@ -445,10 +445,10 @@ class Checker:
                 target.write_text(new, encoding="utf-8")
                 path_map[str(target)] = self.rel(src)
                 out_files.append(target)
-                if compiles_beyond_linux(source, names(platform)):
+                if compiles_beyond_linux(source, configuration_names(platform)):
                     apple_files.append(target)
                 objc = objc or uses_objc(source)
-                count_apple_lines(source, self.rel(src), names(platform), mod.kind == "app",
+                count_apple_lines(source, self.rel(src), configuration_names(platform), mod.kind == "app",
                                   line_stats, unchecked, sim_only)
             if mod.has_resources:
                 accessor = src_root / name / "resource_bundle_accessor.swift"
@@ -568,7 +568,7 @@ class Checker:
                     for index in token_uses(source, e["tokens"]):
                         token = source.tokens[index]
                         if states is None:
-                            states = line_states(source, names(platform))
+                            states = line_states(source, configuration_names(platform))
                             guards = guard_map(source)
                         if states[token.line - 1].real is False:
                             continue  # not compiled on this platform

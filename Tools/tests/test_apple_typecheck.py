@@ -230,6 +230,16 @@ class ScanTests(unittest.TestCase):
             with self.assertRaises(SystemExit):
                 atc.load_stdlib_table(path)
 
+    def test_a_use_is_reported_where_the_platform_compiles_it_and_is_older_than_the_api(self):
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "A.swift"
+            path.write_text("#if os(iOS)\nfunc f() { withObservationTracking { } onChange: { } }\n#endif\n")
+            checker = atc.Checker(ROOT, STUBS, Path(directory), 1, False)
+            for platform, floor, hits in (("ios", (16, 0), 1), ("ios", (17, 0), 0), ("macos", (13, 0), 0)):
+                report = atc.PlatformReport(platform, floor)
+                checker.scan_newer_api(platform, floor, {"M": atc.Module("M", Path(directory), [], [path])}, ["M"], report)
+                self.assertEqual(len(report.scan_hits), hits, (platform, floor))
+
     def test_the_committed_table_reads(self):
         entries = atc.load_stdlib_table(STUBS / "stdlib-availability.json")
         self.assertTrue(any(e["symbol"] == "Duration" and e["tokens"] == [["Duration"]] for e in entries))
@@ -320,7 +330,7 @@ class AppleLinesTests(unittest.TestCase):
         "linux": {"os": "Linux", "modules": [], "absent": ["UIKit", "SwiftUI"], "runtime": "_Native", "compiler": "6.3"}}
 
     def envs(self):
-        return atc.names("ios")
+        return atc.configuration_names("ios")
 
     def source(self, text):
         return swift_facts.parse(text, self.CONFIGURATIONS)

@@ -4,8 +4,8 @@ import textwrap
 import unittest
 
 from kontext_tools import swift_facts
-from kontext_tools.apple_stubs import StubConfig
-from kontext_tools.apple_typecheck import decide_conditions, configurations, names
+from kontext_tools.apple_stubs import StubConfig, configurations
+from kontext_tools.apple_typecheck import configuration_names as names, decide_conditions
 
 CONFIGURATIONS = configurations(StubConfig(), "6.3.1", machine="aarch64")
 
