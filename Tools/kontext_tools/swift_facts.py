@@ -95,7 +95,7 @@ def tool() -> Path:
     binary.parent.mkdir(parents=True, exist_ok=True)
     partial = binary.with_name(f"swift-facts.{os.getpid()}")
     libraries = [f"-lSwift{name}" for name in ("Parser", "Syntax", "IfConfig", "Diagnostics", "Operators")]
-    result = subprocess.run([swiftc, "-swift-version", "6", "-I", str(host), "-L", str(host), *libraries,
+    result = subprocess.run([swiftc, "-O", "-swift-version", "6", "-I", str(host), "-L", str(host), *libraries,
                              "-Xlinker", "-rpath", "-Xlinker", str(host), str(SOURCE), "-o", str(partial)],
                             capture_output=True, text=True)
     if result.returncode != 0:

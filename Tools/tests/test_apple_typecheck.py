@@ -385,8 +385,8 @@ class RealStubsTests(unittest.TestCase):
 
     def test_every_attribute_parses(self):
         count = 0
-        for path in sorted(STUBS.rglob("*.swift")):
-            for run in _attribute_runs(swift_facts.read([path])[path].tokens):
+        for source in swift_facts.read(sorted(STUBS.rglob("*.swift"))).values():
+            for run in _attribute_runs(source.tokens):
                 for first, _, arguments in run:
                     if first.text == "@available":
                         parse_attribute(arguments)  # raises on what it cannot read
