@@ -2,6 +2,6 @@
 
 Python 3.11 or newer (Debian 12's), standard library only. Each module holds one concern; the
 shared ones are `repo` (the repository, the toolchain, the package graph from `swift package
-dump-package`), `swift_lexer` (Swift source as tokens) and `swift_source` (directives, imports and
-attributes read from those tokens). No tool reads Swift source with a regular expression.
+dump-package`) and `swift_facts` (Swift source as the toolchain's own parser reads it: tokens,
+imports, `#if` clauses). No tool reads Swift source with a regular expression.
 """

@@ -3,12 +3,26 @@ frameworks each platform has without a stub."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
-from .conditions import COMMON_MODULES
+from . import swiftc
 from .repo import ROOT
 
 STUBS = ROOT / "Tools" / "AppleSDKStubs"
+# Modules a Linux toolchain has that an Apple SDK does not: their `canImport` is false in the
+# Apple passes (the stubs' Foundation overlay re-exports what FoundationNetworking and FoundationXML
+# hold, as Apple's Foundation contains URLSession and XMLParser).
+LINUX_ONLY_MODULES = frozenset({"Glibc", "Musl", "Bionic", "Android", "FoundationNetworking", "FoundationXML",
+                                "WASILibc", "WinSDK", "ucrt", "CRT"})
+# Modules both have (the toolchain's own and Foundation).
+COMMON_MODULES = frozenset({"Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+                            "Dispatch", "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation",
+                            "Synchronization", "Distributed", "XCTest", "Testing"})
+
+
+# `arch(…)` spells a machine as Swift does, not as `uname -m` does (`aarch64` is `arm64`).
+SWIFT_ARCHITECTURES = {"aarch64": "arm64", "amd64": "x86_64", "i686": "i386", "armv7l": "arm", "ppc64le": "powerpc64le"}
 
 
 class StubConfig:
@@ -43,3 +57,24 @@ class StubConfig:
     def frameworks(self, platform: str) -> set[str]:
         """What the platform's SDK has, stubbed or not (the overlay aside: it is no framework)."""
         return (self.stubbed(platform) - set(self.implicit(platform))) | self.unmodelled(platform)
+
+
+def configurations(stubs: StubConfig, compiler: str | None = None, machine: str | None = None) -> dict[str, dict]:
+    """The configurations every `#if` is evaluated in (swift_facts): for each Apple platform the
+    real device (`real-ios`: a custom flag, the architecture or the environment depends on the
+    build, so null) and this checker's compile of it (`sim-ios`: the stubs and the toolchain's
+    modules, nothing else), and the Linux build (`linux`)."""
+    compiler = compiler or swiftc.version().split("version ", 1)[-1].split()[0]
+    machine = machine or os.uname().machine
+    machine = SWIFT_ARCHITECTURES.get(machine, machine)
+    known = stubs.known_frameworks() | {"Darwin", "ObjectiveC"}
+    found = {"linux": {"os": "Linux", "modules": sorted(LINUX_ONLY_MODULES | COMMON_MODULES), "absent": sorted(known),
+                       "arch": machine, "environments": [], "runtime": "_Native", "compiler": compiler}}
+    for platform, name in {"ios": "iOS", "tvos": "tvOS", "macos": "macOS", "visionos": "visionOS"}.items():
+        present = stubs.stubbed(platform) | COMMON_MODULES
+        found[f"real-{platform}"] = {"os": name, "modules": sorted(present | stubs.unmodelled(platform)), "runtime": "_ObjC",
+                                     "absent": sorted(LINUX_ONLY_MODULES | known - stubs.unmodelled(platform) - present),
+                                     "compiler": compiler}
+        found[f"sim-{platform}"] = {"os": name, "modules": sorted(present), "flags": [], "arch": machine, "environments": [],
+                                    "runtime": "_Native", "compiler": compiler}
+    return found

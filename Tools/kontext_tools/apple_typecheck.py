@@ -9,10 +9,10 @@ For each platform (iOS, tvOS, macOS, visionOS) this
    `@available(*, deprecated, message: …)` with a marker read back from the compiler's warning;
    visionOS takes iOS's attributes where a declaration has none of its own, as Swift does;
 2. copies the sources of every SDK module that has Apple-only code, and of the modules they depend
-   on, with the platform conditions of their `#if` directives rewritten to flags of the same length
-   (`os(iOS)` -> `_O_IOS_`, defined with -D; `canImport(FoundationNetworking)` -> an undefined
-   flag), so the code behind `#if os(iOS)` compiles here as it would on the device; a module with
-   resources gets the `Bundle.module` accessor SwiftPM would generate;
+   on, each `#if` evaluated for the platform by the toolchain's own evaluator (`swift_facts`) and
+   its condition replaced by that `true` or `false` (lines and columns stay), so the code behind
+   `#if os(iOS)` compiles here as it would on the device; a module with resources gets the
+   `Bundle.module` accessor SwiftPM would generate;
 3. compiles each module with swiftc (Swift 6 language mode, complete concurrency checking), the
    stubs on the import path and the Apple Foundation overlay imported implicitly, and keeps its
    symbol graph (`.build/apple-typecheck/<pass>/symbol-graphs`, read by check-doc-comments); in
@@ -47,12 +47,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import repo
-from .apple_stubs import StubConfig
+from . import swift_facts
+from .apple_stubs import StubConfig, configurations
 from .availability import (AVAILABILITY_MARKER, PLATFORMS, AvailabilityError, format_version, guard_map, parse_version,
                            rewrite_availability, stdlib_introduced)
-from .conditions import ConditionError, Env, OS_NAMES, atoms, directive_condition, line_states, rewrite_conditions
-from .swift_lexer import ATTRIBUTE, POUND, REGEX
-from .swift_source import SwiftSource, imports, matches_at
+from .swift_facts import FactsError, SwiftFile, line_states, matches_at
 from .swiftc import Diagnostic, parse_diagnostics, run_swiftc, version as swiftc_version
 
 # Platforms with UIKit, whose app extensions the SDK may be linked into: each gets an app-extension
@@ -66,7 +65,8 @@ APP_ONLY_MARKER = "KONTEXT-APP-ONLY"
 # frameworks or an Apple `os(…)`; it is then compiled, with everything it depends on.
 APPLE_CODE_FRAMEWORKS = {"UIKit", "AppKit", "WebKit", "AVFoundation", "AVKit", "Combine", "StoreKit",
                          "AppTrackingTransparency", "AdSupport", "CoreMedia", "SwiftUI"}
-APPLE_OS_NAMES = {"ios", "tvos", "macos", "visionos", "watchos"}
+APPLE_OS_NAMES = {"iOS", "tvOS", "macOS", "OSX", "visionOS", "watchOS"}
+
 # The example apps under Examples/, each compiled as an app on the public API only, and the platforms
 # it is for (None: every platform that has the frameworks it imports). The SwiftUI example imports
 # no UIKit of its own, but the SDK's SwiftUI host it uses exists only where UIKit does.
@@ -74,8 +74,6 @@ EXAMPLE_APPS = {
     "KontextVideoExampleApp": None,
     "KontextVideoSwiftUIExampleApp": ("ios", "tvos", "visionos"),
 }
-# `#/…/#` in stdlib-availability.json stands for any extended regex literal.
-REGEX_LITERAL = "#/…/#"
 # What makes a compile need Objective-C interop: these attributes and `#selector`, or `dynamic`.
 OBJC_ATTRIBUTES = {"@objc", "@objcMembers", "@IBAction", "@IBOutlet", "@IBInspectable", "@NSManaged"}
 TOOL_SOURCES = Path(__file__).resolve().parent
@@ -108,20 +106,34 @@ def package_modules(package: repo.Package) -> dict[str, Module]:
             for name, t in libraries.items()}
 
 
-def has_apple_code(source: SwiftSource, file_name: str) -> bool:
+def has_apple_code(source: SwiftFile, file_name: str) -> bool:
     """A `+Apple.swift` file, or a `#if` on an Apple framework or operating system."""
-    if file_name.endswith("+Apple.swift"):
-        return True
-    for directive in source.directives:
-        if directive.kind not in ("if", "elseif"):
-            continue
-        for atom in atoms(directive_condition(source, directive)):
-            argument = atom.arguments[0] if atom.arguments else ""
-            if atom.name == "canImport" and argument in APPLE_CODE_FRAMEWORKS:
-                return True
-            if atom.name == "os" and OS_NAMES.get(argument, argument.lower()) in APPLE_OS_NAMES:
-                return True
-    return False
+    return file_name.endswith("+Apple.swift") or any(
+        (name == "canImport" and argument in APPLE_CODE_FRAMEWORKS) or (name == "os" and argument in APPLE_OS_NAMES)
+        for clause in source.clauses for name, argument in clause["atoms"])
+
+
+def configuration_names(platform: str) -> dict[str, str]:
+    """`line_states`' names for a platform's configurations."""
+    return {"real": f"real-{platform}", "sim": f"sim-{platform}", "linux": "linux"}
+
+
+def decide_conditions(source: SwiftFile, platform: str) -> str:
+    """The file as this checker compiles it for `platform`: each `#if`/`#elseif` condition replaced
+    by the `true` or `false` it is there (the clauses stay, as the compiler reads an inactive one:
+    a variable used only in one is not "never used"), every byte and line kept where it was."""
+    configuration = f"sim-{platform}"
+    lines = source.text.encode().split(b"\n")
+    for clause in (c for c in source.clauses if c["condition"] is not None):
+        line = lines[clause["line"] - 1]
+        end = line.index(b"#") + (7 if line.lstrip().startswith(b"#elseif") else 3)
+        value = b" true" if clause["active"][configuration] else b" false"
+        if len(value) > len(line) - end:
+            raise FactsError(f"{source.path}:{clause['line']}: a condition shorter than `{value.decode().strip()}` cannot be decided in place")
+        lines[clause["line"] - 1] = line[:end] + value.ljust(len(line) - end)
+        for i in range(clause["line"], clause["conditionEnd"]):
+            lines[i] = b" " * len(lines[i])
+    return b"\n".join(lines).decode()
 
 
 def example_apps(root: Path, order: list[str]) -> list[Module]:
@@ -137,33 +149,31 @@ def example_apps(root: Path, order: list[str]) -> list[Module]:
 
 
 def example_skip_reason(example: Module, platform: str, extension: bool, stubbed: set[str],
-                        known_frameworks: set[str]) -> str | None:
+                        known_frameworks: set[str], files: dict[Path, SwiftFile] | None = None) -> str | None:
     """Why an example app is not built in a pass, or None when it is."""
     if extension:
         return "not built in this pass (an app, not an app extension)"
     if example.platforms is not None and platform not in example.platforms:
         return f"not built for {PLATFORMS[platform]} (an app for {', '.join(PLATFORMS[p] for p in example.platforms)} only)"
-    imported = {i.module for s in example.sources for i in imports(SwiftSource.read(s).tokens)}
+    files = files or swift_facts.read(example.sources)
+    imported = {module for s in example.sources for module in files[s].imports}
     missing = sorted(i for i in imported if i in known_frameworks and i not in stubbed)
     if missing:
         return f"not built for {PLATFORMS[platform]} (imports {', '.join(missing)}, which it lacks)"
     return None
 
 
-def modules_in_scope(modules: dict[str, Module]) -> list[str]:
+def modules_in_scope(modules: dict[str, Module], files: dict[Path, SwiftFile]) -> list[str]:
     """Modules with Apple-only code, and everything they depend on, in dependency order."""
-    seeds = sorted(m.name for m in modules.values()
-                   if any(has_apple_code(SwiftSource.read(s), s.name) for s in m.sources))
+    seeds = sorted(m.name for m in modules.values() if any(has_apple_code(files[s], s.name) for s in m.sources))
     return repo.dependency_order(seeds, {n: m.deps for n, m in modules.items()})
 
 
-def uses_objc(source: SwiftSource) -> bool:
+def uses_objc(source: SwiftFile) -> bool:
     """Whether compiling the file needs Objective-C interop (`@objc`, `#selector`, `dynamic`)."""
     tokens = source.tokens
     for i, t in enumerate(tokens):
-        if t.kind == ATTRIBUTE and t.text in OBJC_ATTRIBUTES:
-            return True
-        if t.kind == POUND and t.text == "#selector":
+        if t.is_identifier("#selector", *OBJC_ATTRIBUTES):
             return True
         if t.is_identifier("dynamic") and i + 1 < len(tokens) and tokens[i + 1].is_identifier("var", "func", "let"):
             return True
@@ -183,21 +193,9 @@ extension Foundation.Bundle {
 # --------------------------------------------------------------------------------------------
 # The standard-library scan
 
-def token_uses(source: SwiftSource, sequences: list[list[str]]) -> list[int]:
-    """The indexes of the tokens where one of `sequences` starts (`#/…/#` matches any extended
-    regex literal)."""
-    found = []
-    tokens = source.tokens
-    for i, t in enumerate(tokens):
-        for sequence in sequences:
-            if sequence == [REGEX_LITERAL]:
-                if t.kind == REGEX:
-                    found.append(i)
-                    break
-            elif t.text == sequence[0] and matches_at(tokens, i, sequence):
-                found.append(i)
-                break
-    return found
+def token_uses(source: SwiftFile, sequences: list[list[str]]) -> list[int]:
+    """The indexes of the tokens where one of `sequences` starts (`#/…/#` is any regex literal's token)."""
+    return [i for i, t in enumerate(source.tokens) if any(matches_at(source.tokens, i, s) for s in sequences)]
 
 
 def load_stdlib_table(path: Path) -> list[dict]:
@@ -245,14 +243,14 @@ class PlatformReport:
         return bool(self.errors or self.warnings or self.scan_hits)
 
 
-def compiles_beyond_linux(source: SwiftSource, envs: dict[str, Env]) -> bool:
+def compiles_beyond_linux(source: SwiftFile, envs: dict[str, str]) -> bool:
     """Whether this pass compiles a line of the file that Linux does not (behind `#if os(iOS)`,
     `#if canImport(os)` …): the files whose references only this pass's index holds."""
     return any(st.sim is True and st.linux is not True for st in line_states(source, envs)[:source.line_count]
                if not st.directive)
 
 
-def count_apple_lines(source: SwiftSource, rel: str, envs: dict[str, Env], whole_file: bool, stats: dict,
+def count_apple_lines(source: SwiftFile, rel: str, envs: dict[str, str], whole_file: bool, stats: dict,
                       unchecked: list, sim_only: list) -> None:
     """Counts the Apple lines of a file this compile checks (into `stats`), and records the runs
     of Apple lines it cannot (`unchecked`) and of lines it compiles that the device would not
@@ -309,6 +307,7 @@ class Checker:
         self.stubs = StubConfig(stubs_dir)
         self.version = swiftc_version()
         self.stub_path_maps: dict[str, dict[str, str]] = {}
+        self.files: dict[Path, SwiftFile] = {}
 
     def rel(self, p: Path) -> str:
         try:
@@ -316,12 +315,12 @@ class Checker:
         except ValueError:
             return str(p)
 
-    def envs(self, platform: str, sim_defined: set[str]) -> dict[str, Env]:
-        stubbed = self.stubs.stubbed(platform)
-        unmodelled = self.stubs.unmodelled(platform)
-        return {"real": Env("real", platform, stubbed, unmodelled, set(), self.stubs.known_frameworks()),
-                "sim": Env("sim", platform, stubbed, unmodelled, sim_defined),
-                "linux": Env("linux", None, stubbed, unmodelled, set())}
+    def read(self, paths: list[Path]) -> dict[Path, SwiftFile]:
+        """The facts of files, read once with every configuration."""
+        missing = [p for p in paths if p not in self.files]
+        if missing:
+            self.files.update(swift_facts.read(missing, configurations(self.stubs)))
+        return {p: self.files[p] for p in paths}
 
     # -- stubs ------------------------------------------------------------------------------
     def build_stubs(self, platform: str, floor, report: PlatformReport) -> Path:
@@ -334,15 +333,16 @@ class Checker:
         deps: dict[str, list[str]] = {}
         files: dict[str, list[Path]] = {}
         digest = hashlib.sha256((self.version + report.key + repr(floor)).encode())
-        for tool_source in sorted(TOOL_SOURCES.glob("*.py")):
+        for tool_source in sorted(TOOL_SOURCES.glob("*.py")) + [swift_facts.SOURCE]:
             digest.update(tool_source.read_bytes())
+        stub_files = self.read(sorted(self.stubs_dir.rglob("*.swift")))
         for m in mods:
             out_files = []
             imported = set()
             for f in sorted((self.stubs_dir / m["name"]).rglob("*.swift")):
-                source = SwiftSource.read(f)
+                source = stub_files[f]
                 digest.update(str(f).encode() + source.text.encode())
-                imported |= {i.module for i in imports(source.tokens)}
+                imported |= set(source.imports)
                 rewritten = rewrite_availability(source, platform, floor, report.extension)
                 target = srcdir / m["name"] / f.relative_to(self.stubs_dir / m["name"])
                 target.parent.mkdir(parents=True, exist_ok=True)
@@ -416,7 +416,8 @@ class Checker:
             d.mkdir(parents=True)
         built = []
         for example in examples:
-            reason = example_skip_reason(example, platform, extension, set(stubbed), set(self.stubs.known_frameworks()))
+            reason = example_skip_reason(example, platform, extension, set(stubbed), set(self.stubs.known_frameworks()),
+                                         self.read(example.sources))
             if reason:
                 report.notes.append(f"{example.name}: {reason}")
             else:
@@ -426,37 +427,34 @@ class Checker:
         for example in built:
             mod_by_name[example.name] = example
         path_map: dict[str, str] = dict(self.stub_path_maps.get(report.key, {}))
-        prepared: dict[str, tuple[list[Path], set[str], bool]] = {}
+        prepared: dict[str, tuple[list[Path], bool, list[Path]]] = {}
         line_stats = {"files": 0, "regions": 0}
         unchecked: list = []
         sim_only: list = []
         for name in all_mods:
             mod = mod_by_name[name]
-            out_files, defined, objc, apple_files = [], set(), False, []
-            for src in mod.sources:
-                source = SwiftSource.read(src)
-                conditioned, flags = rewrite_conditions(source, platform)
+            out_files, objc, apple_files = [], False, []
+            for src, source in self.read(mod.sources).items():
                 # The SDK's own `@available(iOSApplicationExtension, unavailable)` (and the like),
                 # which Linux ignores: rewritten as the stubs' are, so code that uses what an app
                 # extension lacks compiles here only inside a declaration marked the same way.
-                rewritten = SwiftSource(conditioned, src)
-                new = rewrite_availability(rewritten, platform, floor, extension, unavailable_only=True)
-                defined |= flags
+                new = rewrite_availability(source, platform, floor, extension, unavailable_only=True,
+                                           text=decide_conditions(source, platform))
                 target = src_root / name / src.relative_to(mod.path)
                 target.parent.mkdir(parents=True, exist_ok=True)
                 target.write_text(new, encoding="utf-8")
                 path_map[str(target)] = self.rel(src)
                 out_files.append(target)
-                if compiles_beyond_linux(source, self.envs(platform, flags)):
+                if compiles_beyond_linux(source, configuration_names(platform)):
                     apple_files.append(target)
-                objc = objc or uses_objc(rewritten)
-                count_apple_lines(source, self.rel(src), self.envs(platform, flags), mod.kind == "app",
+                objc = objc or uses_objc(source)
+                count_apple_lines(source, self.rel(src), configuration_names(platform), mod.kind == "app",
                                   line_stats, unchecked, sim_only)
             if mod.has_resources:
                 accessor = src_root / name / "resource_bundle_accessor.swift"
                 accessor.write_text(BUNDLE_ACCESSOR, encoding="utf-8")
                 out_files.append(accessor)
-            prepared[name] = (out_files, defined, objc, apple_files)
+            prepared[name] = (out_files, objc, apple_files)
         report.apple_files_lines = line_stats["files"]
         report.apple_region_lines = line_stats["regions"]
         report.unchecked = unchecked
@@ -464,7 +462,7 @@ class Checker:
 
         def work(name):
             mod = mod_by_name[name]
-            files, defined, objc, apple_files = prepared[name]
+            files, objc, apple_files = prepared[name]
             has_main = any(f.name == "main.swift" for f in files)
             args = ["-emit-module", "-wmo", "-module-name", name, "-swift-version", "6",
                     "-strict-concurrency=complete",
@@ -485,8 +483,6 @@ class Checker:
                 args.append("-application-extension")
             for imp in implicit:
                 args += ["-Xfrontend", "-import-module", "-Xfrontend", imp]
-            for flag in sorted(defined):
-                args += ["-D", flag]
             if objc:
                 args += ["-Xfrontend", "-enable-objc-interop"]
             args += repo.settings_flags(mod, platform)
@@ -503,8 +499,6 @@ class Checker:
                     index_args.append("-parse-as-library")
                 for imp in implicit:
                     index_args += ["-import-module", imp]
-                for flag in sorted(defined):
-                    index_args += ["-D", flag]
                 if objc:
                     index_args.append("-enable-objc-interop")
                 index_args += repo.settings_flags(mod, platform)
@@ -543,7 +537,7 @@ class Checker:
                 elif AVAILABILITY_MARKER in d.msg:
                     src = self.root / d.path
                     if d.path not in guards_cache:
-                        guards_cache[d.path] = guard_map(SwiftSource.read(src)) if src.exists() else (lambda line, col: {})
+                        guards_cache[d.path] = guard_map(self.read([src])[src]) if src.exists() else (lambda line, col: {})
                     guard = guards_cache[d.path](d.line, d.col)
                     needed = needed_version(d.msg)
                     if needed and guard.get(platform, ()) >= needed:
@@ -567,15 +561,14 @@ class Checker:
         if not entries:
             return
         for name in names:
-            for src in modules[name].sources:
-                source = SwiftSource.read(src)
+            for src, source in self.read(modules[name].sources).items():
                 states = None
                 guards = None
                 for e, introduced in entries:
                     for index in token_uses(source, e["tokens"]):
                         token = source.tokens[index]
                         if states is None:
-                            states = line_states(source, self.envs(platform, set()))
+                            states = line_states(source, configuration_names(platform))
                             guards = guard_map(source)
                         if states[token.line - 1].real is False:
                             continue  # not compiled on this platform
@@ -651,7 +644,7 @@ def main(argv: list[str] | None = None) -> int:
 
     try:
         return check(args)
-    except (ConditionError, AvailabilityError) as error:
+    except (FactsError, AvailabilityError) as error:
         log(f"apple-typecheck: error: {error}")
         return 1
 
@@ -665,7 +658,8 @@ def check(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     package = repo.load_package(root)
     modules = package_modules(package)
-    order = modules_in_scope(modules)
+    checker = Checker(root, stubs_dir, out, max(1, args.jobs), args.verbose)
+    order = modules_in_scope(modules, checker.read([s for m in modules.values() for s in m.sources]))
     examples = example_apps(root, order)
 
     floors = {name: parse_version(v) for name, v in package.platforms.items()}
@@ -681,7 +675,6 @@ def check(args: argparse.Namespace) -> int:
     passes = [(p, False) for p in platforms if "app" in modes]
     passes += [(p, True) for p in platforms if "extension" in modes and p in EXTENSION_PLATFORMS]
 
-    checker = Checker(root, stubs_dir, out, max(1, args.jobs), args.verbose)
     log(f"apple-typecheck: {checker.version.splitlines()[0]}")
     log(f"modules: {', '.join(order + [f'{e.name} (example app)' for e in examples])}")
     reports = []

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 import bisect
 
-from .swift_lexer import ATTRIBUTE, IDENTIFIER, OPERATOR, POUND, PUNCTUATION, STRING, Token, string_value
-from .swift_source import SwiftSource, attribute_runs, closing_index, joined, split_arguments
+from .swift_facts import SwiftFile, Token, closing_index, joined, split_arguments
 
 PLATFORMS = {"ios": "iOS", "tvos": "tvOS", "macos": "macOS", "visionos": "visionOS"}
 AVAILABILITY_MARKER = "KONTEXT-AVAILABILITY"
@@ -59,10 +58,13 @@ class AvailabilityError(ValueError):
 
 def _argument_value(tokens: list[Token]):
     """The value of a labelled argument: a string literal's text, else the tokens joined (`16.4`)."""
-    if len(tokens) == 1 and tokens[0].kind == STRING:
-        value = string_value(tokens[0])
-        return value if value is not None else tokens[0].text
+    if len(tokens) == 1 and tokens[0].literal == "string":
+        return tokens[0].value if tokens[0].value is not None else tokens[0].text
     return joined(tokens)
+
+
+def _is_name(token: Token) -> bool:
+    return not token.literal and (token.text[:1].isalpha() or token.text[:1] == "_")
 
 
 def parse_attribute(arguments: list[list[Token]]) -> list[tuple[str, str, dict]] | None:
@@ -72,13 +74,13 @@ def parse_attribute(arguments: list[list[Token]]) -> list[tuple[str, str, dict]]
     if not arguments:
         raise AvailabilityError("@available without arguments")
     head = arguments[0]
-    if (len(head) == 1 and head[0].kind == OPERATOR and head[0].text == "*") or head[0].is_identifier("swift", "_PackageDescription"):
+    if head[0].is_identifier("*", "swift", "_PackageDescription"):
         return None
     labelled = len(head) == 1 and any(
         len(a) == 1 and a[0].is_identifier("unavailable", "deprecated", "noasync") or (len(a) >= 2 and a[1].is_punctuation(":"))
         for a in arguments[1:])
     if labelled:
-        if head[0].kind != IDENTIFIER:
+        if not _is_name(head[0]):
             raise AvailabilityError(f"unexpected {head[0].text!r}")
         options: dict = {}
         for argument in arguments[1:]:
@@ -99,7 +101,7 @@ def parse_attribute(arguments: list[list[Token]]) -> list[tuple[str, str, dict]]
         if len(argument) == 1 and argument[0].text == "*":
             continue
         name = argument[0].text
-        if argument[0].kind != IDENTIFIER or len(argument) < 2:
+        if not _is_name(argument[0]) or len(argument) < 2:
             raise AvailabilityError(f"cannot read {joined(argument)!r}")
         version = joined(argument[1:])
         if name in PLATFORM_ATTRIBUTE_NAMES:
@@ -158,53 +160,66 @@ def effective_attribute(entries: list[tuple[str, str, dict]], platform: str, flo
     return None  # no attribute for this platform or the one it inherits from: available
 
 
-def _blank(text: str) -> str:
-    """Spaces for every character but newlines, so lines stay where they were."""
-    return "".join(c if c == "\n" else " " for c in text)
+def _attribute_runs(tokens: list[Token]) -> list[list[tuple[Token, Token, list[list[Token]]]]]:
+    """The attributes of each declaration, runs of `@name` tokens each with its arguments (a `(`
+    right after the name: `@MainActor () -> Void` is an attribute before a function type): its
+    first token, its last, its arguments."""
+    runs, i = [], 0
+    while i < len(tokens):
+        run = []
+        while i < len(tokens) and tokens[i].text[:1] == "@" and not tokens[i].literal:
+            last = i
+            if i + 1 < len(tokens) and tokens[i + 1].is_punctuation("(") and tokens[i + 1].start == tokens[i].end:
+                last = closing_index(tokens, i + 1)
+            run.append((tokens[i], tokens[last], split_arguments(tokens[i + 2:last]) if last > i else []))
+            i = last + 1
+        if run:
+            runs.append(run)
+        else:
+            i += 1
+    return runs
 
 
-def rewrite_availability(source: SwiftSource, platform: str, floor: tuple[int, ...], extension: bool = False,
-                         unavailable_only: bool = False) -> str:
-    """The text with the `@available` attributes of each declaration rewritten for `platform`
-    (and its app extensions): all of a declaration's attributes are read together (visionOS takes
-    iOS's only when it has none of its own) and become at most one platform-independent attribute,
-    in the place of the first; the others are blanked, so every line stays where it was.
+def rewrite_availability(source: SwiftFile, platform: str, floor: tuple[int, ...], extension: bool = False,
+                         unavailable_only: bool = False, text: str | None = None) -> str:
+    """The text (`text`, or the file's: the same bytes with some lines blanked) with the
+    `@available` attributes of each declaration rewritten for `platform` (and its app extensions):
+    all of a declaration's attributes are read together (visionOS takes iOS's only when it has none
+    of its own) and become at most one platform-independent attribute, in the place of the first;
+    the others are blanked, so every line stays where it was. Attributes in blanked lines stay blank.
 
     `unavailable_only` rewrites only what makes a declaration unavailable there (for the SDK's
     own sources, whose version attributes `guard_map` reads as they are)."""
-    tokens = source.tokens
-    edits: list[tuple[int, int, str]] = []
-    for run in attribute_runs(tokens):
+    data = (source.text if text is None else text).encode()
+    edits: list[tuple[int, int, bytes]] = []
+    for run in _attribute_runs(source.tokens):
         platform_attributes = []
         entries = []
-        for attribute in run:
-            if attribute.name != "available":
+        for first, last, arguments in run:
+            if first.text != "@available" or data[first.start:first.start + 1] != b"@":
                 continue
             try:
-                parsed = parse_attribute(attribute.arguments)
+                parsed = parse_attribute(arguments)
             except AvailabilityError as error:
-                first = tokens[attribute.first]
                 raise AvailabilityError(f"{source.path or '<text>'}:{first.line}:{first.column}: {error}") from None
             if parsed is not None:
-                platform_attributes.append(attribute)
+                platform_attributes.append((first.start, last.end))
                 entries += parsed
         if not platform_attributes:
             continue
         effective = effective_attribute(entries, platform, floor, extension)
         if unavailable_only and effective is not None and ", unavailable," not in effective:
             continue
-        for k, attribute in enumerate(platform_attributes):
-            start, end = attribute.span(tokens)
-            replacement = _blank(source.text[start:end])
+        for k, (start, end) in enumerate(platform_attributes):
+            newlines = data[start:end].count(b"\n")
+            replacement = b"\n".join(b" " * len(line) for line in data[start:end].split(b"\n"))
             if k == 0 and effective is not None:
-                new = f"@available({effective})"
-                newlines = source.text[start:end].count("\n")
-                replacement = new + "\n" * newlines if newlines or len(new) >= end - start else new.ljust(end - start)
+                new = f"@available({effective})".encode()
+                replacement = new + b"\n" * newlines if newlines or len(new) >= end - start else new.ljust(end - start)
             edits.append((start, end, replacement))
-    text = source.text
     for start, end, replacement in sorted(edits, reverse=True):
-        text = text[:start] + replacement + text[end:]
-    return text
+        data = data[:start] + replacement + data[end:]
+    return data.decode()
 
 
 # -- guards -------------------------------------------------------------------------------------
@@ -225,14 +240,14 @@ def _is_guard_statement(tokens: list[Token], index: int) -> bool:
     same statement, with no brace between."""
     for j in range(index - 1, max(-1, index - 40), -1):
         t = tokens[j]
-        if t.kind == PUNCTUATION and t.text in "{};":
+        if not t.literal and t.text in ("{", "}", ";"):
             return False
         if t.is_identifier("guard"):
             return True
     return False
 
 
-def guard_map(source: SwiftSource):
+def guard_map(source: SwiftFile):
     """A function from a (1-based) line and column to the platform versions the code there is
     guarded to, from enclosing `if #available` blocks, `guard #available` (the rest of its scope)
     and `@available` declarations. Approximate: an `@available`/`if #available` applies to the
@@ -250,15 +265,15 @@ def guard_map(source: SwiftSource):
     pending: dict | None = None
     guard_statement: dict | None = None
     guard_else_depth: int | None = None
-    changes: list[tuple[int, dict]] = [(0, {})]
+    changes: list[tuple[tuple[int, int], dict]] = [((0, 0), {})]
     for index, t in enumerate(tokens):
-        if (t.kind == POUND and t.text == "#available") or (t.kind == ATTRIBUTE and t.text == "@available"):
+        if t.is_identifier("#available", "@available"):
             nxt = tokens[index + 1] if index + 1 < len(tokens) else None
             if nxt is not None and nxt.is_punctuation("("):
                 close = closing_index(tokens, index + 1)
                 versions = _guard_versions(split_arguments(tokens[index + 2:close]))
                 if versions:
-                    if t.kind == POUND and _is_guard_statement(tokens, index):
+                    if t.text == "#available" and _is_guard_statement(tokens, index):
                         guard_statement = versions
                     else:
                         pending = merged(pending or {}, versions)
@@ -271,23 +286,18 @@ def guard_map(source: SwiftSource):
             else:
                 scopes.append(merged(inherited, pending) if pending else inherited)
                 pending = None
-            changes.append((t.start, scopes[-1]))
+            changes.append(((t.line, t.column), scopes[-1]))
         elif t.is_punctuation("}"):
             if len(scopes) > 1:
                 scopes.pop()
             if guard_else_depth is not None and len(scopes) == guard_else_depth:
                 scopes[-1] = merged(scopes[-1], guard_statement or {})
                 guard_statement, guard_else_depth = None, None
-            changes.append((t.end, scopes[-1]))
-    text = source.text
-    line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
-    offsets = [c[0] for c in changes]
+            changes.append(((t.line, t.column + 1), scopes[-1]))
+    positions = [c[0] for c in changes]
 
     def at(line: int, column: int) -> dict:
-        if line - 1 >= len(line_starts):
-            return {}
-        offset = line_starts[line - 1] + max(0, column - 1)
-        return changes[bisect.bisect_right(offsets, offset) - 1][1]
+        return changes[bisect.bisect_right(positions, (line, column)) - 1][1]
 
     return at
 

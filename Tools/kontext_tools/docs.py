@@ -66,8 +66,8 @@ from pathlib import Path
 from .apple_stubs import StubConfig
 from .markdown import code_blocks
 from .repo import ROOT
-from .swift_lexer import IDENTIFIER, tokenize
-from .swift_source import closing_index, imports
+from . import swift_facts
+from .swift_facts import closing_index
 
 OUT = ROOT / ".build" / "docs"
 SCRATCH = OUT / "scratch"
@@ -462,7 +462,7 @@ def sample_source(code: str, platform: str, context: str = "", wrap: str = "") -
     """The file a sample is compiled as: the imports it lacks (`Foundation`, the facade unless it
     imports the test kit, `UIKit` on iOS), its context, and its code, wrapped in a `@MainActor`
     function when the comment gives one's signature."""
-    imported = {i.module for i in imports(tokenize(code))}
+    imported = set(swift_facts.parse(code).imports)
     lines = []
     for module in (["UIKit"] if platform == "ios" else []) + ["Foundation", FACADE]:
         if module not in imported and not (module == FACADE and TESTING in imported):
@@ -506,7 +506,7 @@ def find_samples() -> tuple[list[Sample], list[str]]:
 LEAVING_GUARDS = ("isBeingDismissed", "isMovingFromParent")
 
 
-def snippet_problems(code: str) -> list[tuple[int, str]]:
+def snippet_problems(code: str | swift_facts.SwiftFile) -> list[tuple[int, str]]:
     """What a Swift snippet does that a publisher must not copy, each with its line in `code` (1-based):
 
     - `destroy()` in `viewDidDisappear` without `isBeingDismissed` or `isMovingFromParent` before
@@ -515,7 +515,7 @@ def snippet_problems(code: str) -> list[tuple[int, str]]:
     - `show(in:)` given a host made in the call (`show(in: HeadlessView())`): the SDK holds the
       host view weakly, so a temporary one is gone at once and the ad ends with `.interrupted`.
     """
-    tokens = tokenize(code)
+    tokens = (swift_facts.parse(code) if isinstance(code, str) else code).tokens
     problems = []
     for i, token in enumerate(tokens):
         if token.is_identifier("func") and i + 1 < len(tokens) and tokens[i + 1].is_identifier("viewDidDisappear"):
@@ -525,7 +525,7 @@ def snippet_problems(code: str) -> list[tuple[int, str]]:
             body = tokens[opening:closing_index(tokens, opening) + 1]
             guarded = False
             for k, inner in enumerate(body):
-                if inner.kind == IDENTIFIER and inner.text in LEAVING_GUARDS:
+                if inner.is_identifier(*LEAVING_GUARDS):
                     guarded = True
                 if (inner.is_identifier("destroy") and k + 1 < len(body) and body[k + 1].is_punctuation("(")
                         and not guarded):
@@ -535,7 +535,7 @@ def snippet_problems(code: str) -> list[tuple[int, str]]:
         if (token.is_identifier("show") and i > 0 and tokens[i - 1].text == "." and i + 4 < len(tokens)
                 and tokens[i + 1].is_punctuation("(") and tokens[i + 2].is_identifier("in") and tokens[i + 3].is_punctuation(":")):
             host = tokens[i + 4:i + 7]
-            made_here = (host[0].kind == IDENTIFIER and host[0].text[:1].isupper() and len(host) > 1 and host[1].is_punctuation("(")) \
+            made_here = (not host[0].literal and host[0].text[:1].isupper() and len(host) > 1 and host[1].is_punctuation("(")) \
                 or (len(host) > 2 and host[0].text == "." and host[1].is_identifier("init") and host[2].is_punctuation("("))
             if made_here:
                 problems.append((host[0].line, "show(in:) given a host view made in the call; the SDK holds it "
@@ -568,17 +568,17 @@ def doc_comment_blocks(swift: str) -> list[tuple[int, str]]:
 def snippet_rule_problems(root: Path = ROOT) -> list[str]:
     """Every snippet of the guide, of README.md and CONTRIBUTING.md, and of the modules' doc
     comments that breaks a rule of `snippet_problems`, with its file and line."""
-    found = []
+    snippets = []  # (file, line of the fence, code)
     pages = [path for catalog in sorted((root / "Modules").glob("*/Sources/*.docc")) for path in sorted(catalog.rglob("*.md"))]
     pages += [root / name for name in PAGES_OUTSIDE_CATALOGS if (root / name).exists()]
     for path in pages:
-        for block in code_blocks(path.read_text(encoding="utf-8")):
-            if block.language == "swift":
-                found += [f"{path.relative_to(root)}:{block.line + line}: {p}" for line, p in snippet_problems(block.code)]
+        snippets += [(path, block.line, block.code) for block in code_blocks(path.read_text(encoding="utf-8"))
+                     if block.language == "swift"]
     for path in sorted((root / "Modules").glob("*/Sources/**/*.swift")):
-        for fence, code in doc_comment_blocks(path.read_text(encoding="utf-8")):
-            found += [f"{path.relative_to(root)}:{fence + line}: {p}" for line, p in snippet_problems(code)]
-    return found
+        snippets += [(path, fence, code) for fence, code in doc_comment_blocks(path.read_text(encoding="utf-8"))]
+    parsed = swift_facts.parse_texts([code for _, _, code in snippets])
+    return [f"{path.relative_to(root)}:{fence + line}: {p}"
+            for (path, fence, _), source in zip(snippets, parsed) for line, p in snippet_problems(source)]
 
 
 def check_samples(jobs: int) -> dict:

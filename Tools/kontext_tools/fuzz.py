@@ -13,7 +13,7 @@ header names what it needs:
     // fuzz-dict: Fuzz/vast-parser.dict           a libFuzzer dictionary: tokens its mutations insert (optional)
     // fuzz-timeout: 1                            seconds one input may take before it is a finding (default 10)
 
-The header is read from the file's leading `//` comments (`swift_source.header_comments`). The
+The header is read from the file's leading `//` comments (`swift_facts`). The
 modules and their order come from `swift package dump-package`; each is compiled with
 `swiftc -sanitize=fuzzer,address` into `.build/fuzz/`, then linked with the target. Shared seeds are
 copied from `../shared/<folder>` (beside the repository, as CI lays it out) at run time; when that
@@ -35,7 +35,7 @@ import subprocess
 import sys
 
 from . import repo
-from .swift_source import header_comments
+from . import swift_facts
 
 ROOT = repo.ROOT
 FUZZ = ROOT / "Fuzz"
@@ -50,7 +50,7 @@ def targets():
 def header(path):
     """The `// fuzz-<key>: value` comments at the top of a target."""
     values = {}
-    for line in header_comments(path.read_text(encoding="utf-8")):
+    for line in swift_facts.read([path])[path].header:
         key, _, value = line.strip().partition(":")
         if key.startswith("fuzz-"):
             values[key[len("fuzz-"):]] = value.strip()

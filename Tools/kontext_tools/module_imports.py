@@ -10,45 +10,35 @@ nothing about a declared dependency nobody imports. This check closes both gaps:
 points sideways or up, and `Scripts/module-table` writes CONTRIBUTING.md's table from it.)
 
 Its inputs are structured: the targets, their paths and dependencies from `swift package
-dump-package`; each target's imports from the compiler (`swiftc -frontend -emit-imported-modules`,
-which reads `#if`, comments and strings as Swift does), once for Linux and once for each Apple
-platform the manifest declares (at its floor, with the frameworks Tools/AppleSDKStubs/stubs.json
-says it has), so an import behind `#if os(iOS)` counts too.
+dump-package`; each file's imports as the toolchain's parser reads them (`swift_facts`: comments
+and strings are not code), each behind its `#if` clauses evaluated for Linux and for each Apple
+platform the manifest declares (with the frameworks Tools/AppleSDKStubs/stubs.json says it has),
+so an import behind `#if os(iOS)` counts too, and so does one behind a custom flag.
 
 Usage: Scripts/check-module-imports [--package-dir DIR] [--jobs N]    (exit 1 on any finding)
 """
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import tempfile
 from pathlib import Path
 
-from . import repo
-from .apple_stubs import StubConfig
-from .swift_source import SwiftSource
-from .swiftc import Configuration, apple_configuration, imported_modules
+from . import repo, swift_facts
+from .apple_stubs import STUBS, StubConfig, configurations
 
-def configurations(package: repo.Package, stubs_directory: Path) -> list[Configuration]:
-    """Linux, and every Apple platform the manifest declares, at its floor, with the frameworks
-    the stubs' table says it has."""
-    found = [Configuration("linux")]
-    apple = [p for p in ("ios", "tvos", "macos", "visionos") if p in package.platforms]
-    stubs = StubConfig(stubs_directory) if apple else None
-    for platform in apple:
-        found.append(apple_configuration(platform, package.platforms[platform], stubs.frameworks(platform)))
-    return found
+APPLE_PLATFORMS = ("ios", "tvos", "macos", "visionos")
 
 
-def target_imports(target: repo.Target, files: list[Path], configs: list[Configuration], scratch: Path) -> set[str]:
-    """What `files` of `target` import on any of the platforms. Files without a `#if` import the
-    same everywhere: they are read once."""
-    if not any(SwiftSource.read(f).directives for f in files):
-        configs = configs[:1]
-    found: set[str] = set()
-    for configuration in configs:
-        found |= imported_modules(files, configuration, repo.settings_flags(target, configuration.name), scratch)
+def file_imports(files: list[Path], package: repo.Package, stubs_directory: Path) -> dict[Path, set[str]]:
+    """What each file imports on Linux or on any Apple platform the manifest declares: an import
+    counts where the clauses around it are compiled, or may be (a custom flag)."""
+    names = ["linux"] + [f"real-{p}" for p in APPLE_PLATFORMS if p in package.platforms]
+    found = {}
+    stubs = StubConfig(stubs_directory if stubs_directory.exists() else STUBS)
+    for path, source in swift_facts.read(files, configurations(stubs)).items():
+        states = swift_facts.line_states(source, {n: n for n in names})
+        found[path] = {module for module, line in source.import_lines
+                       if any(states[line - 1].states[n] is not False for n in names)}
     return found
 
 
@@ -72,39 +62,30 @@ def find_problems(package: repo.Package, imports: dict[str, set[str]]) -> list[s
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--package-dir", default=repo.ROOT, type=Path)
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
-    args = parser.parse_args(argv)
-    package_dir = args.package_dir.resolve()
+    package_dir = parser.parse_args(argv).package_dir.resolve()
 
     package = repo.load_package(package_dir)
-    configs = configurations(package, package_dir / "Tools" / "AppleSDKStubs")
-    names = sorted(package.targets)
-    scratch = package_dir / ".build" / "check-module-imports"
-    scratch.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=scratch) as work:
-        def imports_of(name):
-            target = package.targets[name]
-            return target_imports(target, target.swift_files(), configs, Path(work))
-
-        imports = dict(zip(names, repo.parallel_map(imports_of, names, args.jobs)))
-        problems = find_problems(package, imports)
-        # Name the files of an undeclared import (only then: a compile per file).
-        for i, problem in enumerate(problems):
-            name, _, rest = problem.partition(": imports ")
-            if not rest:
-                continue
+    targets = package.targets
+    files = {f: name for name, target in targets.items() for f in target.swift_files()}
+    by_file = file_imports(list(files), package, package_dir / "Tools" / "AppleSDKStubs")
+    imports = {name: set() for name in targets}
+    for path, modules in by_file.items():
+        imports[files[path]] |= modules
+    problems = find_problems(package, imports)
+    for i, problem in enumerate(problems):  # an undeclared import: name its files
+        name, _, rest = problem.partition(": imports ")
+        if rest:
             module = rest.split()[0]
-            target = package.targets[name]
-            files = [f for f in target.swift_files() if module in target_imports(target, [f], configs, Path(work))]
-            problems[i] += " (" + ", ".join(str(f.relative_to(target.path)) for f in files) + ")"
+            paths = [str(f.relative_to(targets[name].path)) for f in targets[name].swift_files() if module in by_file[f]]
+            problems[i] += " (" + ", ".join(paths) + ")"
 
     for problem in problems:
         print(f"check-module-imports: {problem}")
-    platforms = ", ".join(c.name for c in configs)
+    platforms = ", ".join(["linux"] + [p for p in APPLE_PLATFORMS if p in package.platforms])
     if problems:
-        print(f"check-module-imports: {len(problems)} finding(s) in {len(names)} targets")
+        print(f"check-module-imports: {len(problems)} finding(s) in {len(targets)} targets")
         return 1
-    print(f"check-module-imports: {len(names)} targets import exactly what they declare (on {platforms})")
+    print(f"check-module-imports: {len(targets)} targets import exactly what they declare (on {platforms})")
     return 0
 
 

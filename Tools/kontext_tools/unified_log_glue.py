@@ -4,7 +4,7 @@
 public and which private, and the Linux tests read that decision. On Apple platforms
 `KontextVideoConsole+Apple.swift` hands the line to `os.Logger`, which needs each privacy as a
 literal in the message's interpolation; that file is compiled only for Apple platforms, so no test
-runs it. This check reads it, and every other source of the SDK, through the token lexer: in every
+runs it. This check reads it, and every other source of the SDK, through the Swift parser: in every
 string literal that gives an interpolation a `privacy:`, each interpolation must be
 `<line>.text(.P), privacy: .P` with the same `P`, and `.public` and `.private` are each written
 once. A swapped literal, a part written without its privacy, or a value that is not a part of a
@@ -15,15 +15,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from .repo import ROOT
-from .swift_lexer import IDENTIFIER, STRING, Token, interpolations, tokenize
-from .swift_source import split_arguments
+from . import swift_facts
+from .swift_facts import SwiftFile, Token, split_arguments
 
 PRIVACIES = ("public", "private")
 
 
 def _member_literal(tokens: list[Token]) -> str | None:
     """`.public` -> `public`; `None` for anything else."""
-    if len(tokens) == 2 and tokens[0].text == "." and tokens[1].kind == IDENTIFIER:
+    if len(tokens) == 2 and tokens[0].text == "." and not tokens[1].literal:
         return tokens[1].name
     return None
 
@@ -35,17 +35,17 @@ def _part(tokens: list[Token]) -> str | None:
     return _member_literal(tokens[-3:-1])
 
 
-def messages(text: str) -> list[Token]:
-    """The string literals of `text` that give an interpolation a `privacy:`: messages to the unified log."""
-    return [token for token in tokenize(text) if token.kind == STRING
-            and any(any(a and a[0].text == "privacy" for a in split_arguments(group)) for group in interpolations(token))]
+def messages(source: SwiftFile) -> list[Token]:
+    """The string literals of a file that give an interpolation a `privacy:`: messages to the unified log."""
+    return [token for token in source.tokens
+            if any(any(a and a[0].text == "privacy" for a in split_arguments(group)) for group in token.interpolations)]
 
 
-def problems(text: str, path: str = "<source>") -> list[str]:
-    """What is wrong with how `text` writes privacies, one line per problem."""
+def problems(source: SwiftFile | str, path: str = "<source>") -> list[str]:
+    """What is wrong with how a file (or a text) writes privacies, one line per problem."""
     found = []
-    for token in messages(text):
-        groups = interpolations(token)
+    for token in messages(swift_facts.parse(source) if isinstance(source, str) else source):
+        groups = token.interpolations
         arguments = [split_arguments(group) for group in groups]
         written = []
         for group, args in zip(groups, arguments):
@@ -78,6 +78,6 @@ def sources(root: Path = ROOT) -> list[Path]:
 def check(root: Path = ROOT) -> list[str]:
     """The problems of every source of the SDK."""
     found = []
-    for path in sources(root):
-        found += problems(path.read_text(encoding="utf-8"), str(path.relative_to(root)))
+    for path, source in swift_facts.read(sources(root)).items():
+        found += problems(source, str(path.relative_to(root)))
     return found

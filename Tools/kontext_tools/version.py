@@ -28,8 +28,8 @@ import subprocess
 import sys
 
 from .repo import ROOT
-from .swift_lexer import STRING, string_value, tokenize
-from .swift_source import matches_at
+from . import swift_facts
+from .swift_facts import matches_at
 
 VERSION_FILE = pathlib.Path("Modules/KontextVideo/Sources/Internal/Session/KontextVideoVersion.swift")
 # The definition, as tokens: `static let current = "X.Y.Z"`.
@@ -57,15 +57,9 @@ PRODUCT_PACKAGE = re.compile(r"\.product\(name:\s*\"KontextVideo(?:Testing)?\",\
 def version_definitions(swift: str) -> list[str]:
     """The values of every `static let current = "…"` of a Swift file (comments and other
     strings aside)."""
-    tokens = tokenize(swift)
-    found = []
-    for i in range(len(tokens) - len(DEFINITION)):
-        literal = tokens[i + len(DEFINITION)]
-        if matches_at(tokens, i, DEFINITION) and literal.kind == STRING:
-            value = string_value(literal)
-            if value is not None:
-                found.append(value)
-    return found
+    tokens = swift_facts.parse(swift).tokens
+    return [tokens[i + len(DEFINITION)].value for i in range(len(tokens) - len(DEFINITION))
+            if matches_at(tokens, i, DEFINITION) and tokens[i + len(DEFINITION)].value is not None]
 
 
 def read_version(root: pathlib.Path) -> str:
@@ -119,13 +113,11 @@ def other_copies(root: pathlib.Path, version: str) -> list[str]:
     """Source files (SDK, tools, examples) other than the version file with the version as a
     string literal."""
     found = []
-    for pattern in ("Modules/*/Sources/**/*.swift", "Examples/**/*.swift"):
-        for path in sorted(root.glob(pattern)):
-            if path.relative_to(root) == VERSION_FILE:
-                continue
-            tokens = tokenize(path.read_text(encoding="utf-8"))
-            if any(t.kind == STRING and string_value(t) == version for t in tokens):
-                found.append(str(path.relative_to(root)))
+    paths = [path for pattern in ("Modules/*/Sources/**/*.swift", "Examples/**/*.swift") for path in sorted(root.glob(pattern))
+             if path.relative_to(root) != VERSION_FILE]
+    for path, source in swift_facts.read(paths).items():
+        if any(t.value == version for t in source.tokens):
+            found.append(str(path.relative_to(root)))
     return found
 
 

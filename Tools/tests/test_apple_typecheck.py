@@ -10,11 +10,10 @@ import unittest
 from pathlib import Path
 
 from kontext_tools import apple_typecheck as atc
-from kontext_tools.conditions import Env
-from kontext_tools.availability import (AVAILABILITY_MARKER, PLATFORMS, AvailabilityError, guard_map, inherited_version,
-                                        parse_attribute, rewrite_availability, stdlib_introduced)
+from kontext_tools import swift_facts
+from kontext_tools.availability import (AVAILABILITY_MARKER, PLATFORMS, AvailabilityError, _attribute_runs, guard_map,
+                                        inherited_version, parse_attribute, rewrite_availability, stdlib_introduced)
 from kontext_tools.repo import ROOT
-from kontext_tools.swift_source import SwiftSource, attribute_runs
 from kontext_tools.swiftc import Diagnostic
 
 STUBS = ROOT / "Tools" / "AppleSDKStubs"
@@ -39,7 +38,7 @@ def attributes(text):
 
 
 def rewrite(text, platform, floor=(16, 0), extension=False, **options):
-    return rewrite_availability(SwiftSource(text), platform, floor, extension, **options)
+    return rewrite_availability(swift_facts.parse(text), platform, floor, extension, **options)
 
 
 class RewriteAvailabilityTests(unittest.TestCase):
@@ -155,29 +154,29 @@ class RewriteAvailabilityTests(unittest.TestCase):
 
     def test_an_unknown_platform_fails_loudly_with_its_place(self):
         with self.assertRaises(AvailabilityError) as raised:
-            rewrite_availability(SwiftSource("func a()\n@available(iSO 17.0, *)\nfunc f()", "F.swift"), "ios", (16, 0))
-        self.assertIn("F.swift:2:1", str(raised.exception))
+            rewrite_availability(swift_facts.parse("func a()\n@available(iSO 17.0, *)\nfunc f()"), "ios", (16, 0))
+        self.assertIn("<text>:2:1", str(raised.exception))
         self.assertIn("iSO", str(raised.exception))
 
 
 class GuardTests(unittest.TestCase):
     def test_if_available_covers_its_block_and_ios_covers_visionos(self):
         text = "func f() {\n    if #available(iOS 17.0, *) {\n        use()\n    }\n    after()\n}\n"
-        guards = guard_map(SwiftSource(text))
+        guards = guard_map(swift_facts.parse(text))
         self.assertEqual(guards(3, 9).get("ios"), (17, 0))
         self.assertEqual(guards(3, 9).get("visionos"), (1, 0))
         self.assertEqual(guards(5, 5), {}, "not after the block")
 
     def test_guard_available_covers_the_rest_of_its_scope(self):
         text = "func f() {\n    guard #available(iOS 17.0, *) else { return }\n    use()\n}\nfunc g() {\n    other()\n}\n"
-        guards = guard_map(SwiftSource(text))
+        guards = guard_map(swift_facts.parse(text))
         self.assertEqual(guards(2, 45), {}, "the else block is not guarded")
         self.assertEqual(guards(3, 5).get("ios"), (17, 0))
         self.assertEqual(guards(6, 5), {})
 
     def test_available_declaration_covers_its_body(self):
         text = '@available(iOS 18.0, *)\nfunc f() {\n    let s = "{"\n    use()\n}\nfunc g() { }\n'
-        guards = guard_map(SwiftSource(text))
+        guards = guard_map(swift_facts.parse(text))
         self.assertEqual(guards(4, 5).get("ios"), (18, 0), "a brace in a string opens nothing")
         self.assertEqual(guards(6, 10), {})
 
@@ -199,7 +198,7 @@ class GuardTests(unittest.TestCase):
                 }
             }
             """)
-        guards = guard_map(SwiftSource(text))
+        guards = guard_map(swift_facts.parse(text))
         self.assertEqual(guards(4, 9), {"ios": (17, 0), "visionos": (1, 0), "tvos": (16, 0)},
                          "a lower inner guard does not lower the declaration's; a new platform is added")
         self.assertEqual(guards(10, 13), {"ios": (18, 0), "visionos": (2, 0)})
@@ -213,11 +212,11 @@ class GuardTests(unittest.TestCase):
 
 class ScanTests(unittest.TestCase):
     def test_token_sequences_however_spaced_and_never_in_comments_or_strings(self):
-        source = SwiftSource('try await Task . sleep(\n    for: .seconds(1))\n// Task.sleep(for: x)\nlet s = "Task.sleep(for:"\n'
+        source = swift_facts.parse('try await Task . sleep(\n    for: .seconds(1))\n// Task.sleep(for: x)\nlet s = "Task.sleep(for:"\n'
                              'let r = #/a+/#\n')
         sleep = atc.token_uses(source, [["Task", ".", "sleep", "(", "for", ":"]])
         self.assertEqual([source.tokens[i].line for i in sleep], [1])
-        self.assertEqual([source.tokens[i].line for i in atc.token_uses(source, [[atc.REGEX_LITERAL]])], [5])
+        self.assertEqual([source.tokens[i].line for i in atc.token_uses(source, [["#/…/#"]])], [5])
         self.assertEqual(atc.token_uses(source, [["Task", ".", "sleep", "(", "until", ":"]]), [])
 
     def test_the_table_needs_token_sequences(self):
@@ -231,6 +230,16 @@ class ScanTests(unittest.TestCase):
             with self.assertRaises(SystemExit):
                 atc.load_stdlib_table(path)
 
+    def test_a_use_is_reported_where_the_platform_compiles_it_and_is_older_than_the_api(self):
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "A.swift"
+            path.write_text("#if os(iOS)\nfunc f() { withObservationTracking { } onChange: { } }\n#endif\n")
+            checker = atc.Checker(ROOT, STUBS, Path(directory), 1, False)
+            for platform, floor, hits in (("ios", (16, 0), 1), ("ios", (17, 0), 0), ("macos", (13, 0), 0)):
+                report = atc.PlatformReport(platform, floor)
+                checker.scan_newer_api(platform, floor, {"M": atc.Module("M", Path(directory), [], [path])}, ["M"], report)
+                self.assertEqual(len(report.scan_hits), hits, (platform, floor))
+
     def test_the_committed_table_reads(self):
         entries = atc.load_stdlib_table(STUBS / "stdlib-availability.json")
         self.assertTrue(any(e["symbol"] == "Duration" and e["tokens"] == [["Duration"]] for e in entries))
@@ -240,11 +249,11 @@ class ScanTests(unittest.TestCase):
 
 class ScopeTests(unittest.TestCase):
     def test_apple_code(self):
-        self.assertTrue(atc.has_apple_code(SwiftSource("#if canImport(UIKit)\n#endif"), "A.swift"))
-        self.assertTrue(atc.has_apple_code(SwiftSource("#if os(visionOS) || DEBUG\n#endif"), "A.swift"))
-        self.assertTrue(atc.has_apple_code(SwiftSource(""), "View+Apple.swift"))
-        self.assertFalse(atc.has_apple_code(SwiftSource("#if canImport(Darwin)\n#elseif canImport(Glibc)\n#endif"), "A.swift"))
-        self.assertFalse(atc.has_apple_code(SwiftSource('let s = """\n#if os(iOS)\n"""'), "A.swift"))
+        self.assertTrue(atc.has_apple_code(swift_facts.parse("#if canImport(UIKit)\n#endif"), "A.swift"))
+        self.assertTrue(atc.has_apple_code(swift_facts.parse("#if os(visionOS) || DEBUG\n#endif"), "A.swift"))
+        self.assertTrue(atc.has_apple_code(swift_facts.parse(""), "View+Apple.swift"))
+        self.assertFalse(atc.has_apple_code(swift_facts.parse("#if canImport(Darwin)\n#elseif canImport(Glibc)\n#endif"), "A.swift"))
+        self.assertFalse(atc.has_apple_code(swift_facts.parse('let s = """\n#if os(iOS)\n"""'), "A.swift"))
 
     def test_scope_is_the_seeds_and_their_dependencies_in_order(self):
         with tempfile.TemporaryDirectory() as directory:
@@ -256,13 +265,14 @@ class ScopeTests(unittest.TestCase):
                        "C": atc.Module("C", root / "C", ["B"]), "D": atc.Module("D", root / "D", ["A"])}
             for m in modules.values():
                 m.sources = sorted(m.path.glob("*.swift"))
-            self.assertEqual(atc.modules_in_scope(modules), ["A", "B", "C"])
+            files = swift_facts.read([s for m in modules.values() for s in m.sources])
+            self.assertEqual(atc.modules_in_scope(modules, files), ["A", "B", "C"])
 
     def test_objc_interop(self):
-        self.assertTrue(atc.uses_objc(SwiftSource("@objc func f() {}")))
-        self.assertTrue(atc.uses_objc(SwiftSource("let s = #selector(f)")))
-        self.assertTrue(atc.uses_objc(SwiftSource("dynamic var x = 1")))
-        self.assertFalse(atc.uses_objc(SwiftSource('// @objc\nlet s = "#selector(f)"\nlet dynamic = 1')))
+        self.assertTrue(atc.uses_objc(swift_facts.parse("@objc func f() {}")))
+        self.assertTrue(atc.uses_objc(swift_facts.parse("let s = #selector(f)")))
+        self.assertTrue(atc.uses_objc(swift_facts.parse("dynamic var x = 1")))
+        self.assertFalse(atc.uses_objc(swift_facts.parse('// @objc\nlet s = "#selector(f)"\nlet dynamic = 1')))
 
 
 class ExampleAppTests(unittest.TestCase):
@@ -313,28 +323,35 @@ class AppleLinesTests(unittest.TestCase):
         #endif
         """)
 
+    CONFIGURATIONS = {  # UIKit stubbed, SwiftUI on the device without a stub
+        "real-ios": {"os": "iOS", "modules": ["UIKit", "SwiftUI"], "absent": [], "runtime": "_ObjC", "compiler": "6.3"},
+        "sim-ios": {"os": "iOS", "modules": ["UIKit"], "flags": [], "arch": "x86_64", "environments": [], "runtime": "_Native",
+                    "compiler": "6.3"},
+        "linux": {"os": "Linux", "modules": [], "absent": ["UIKit", "SwiftUI"], "runtime": "_Native", "compiler": "6.3"}}
+
     def envs(self):
-        stubbed, known = {"UIKit"}, {"UIKit", "SwiftUI"}
-        return {"real": Env("real", "ios", stubbed, {"SwiftUI"}, set(), known), "sim": Env("sim", "ios", stubbed, {"SwiftUI"}, set()),
-                "linux": Env("linux", None, stubbed, {"SwiftUI"}, set())}
+        return atc.configuration_names("ios")
+
+    def source(self, text):
+        return swift_facts.parse(text, self.CONFIGURATIONS)
 
     def test_compiled_and_uncompiled_apple_lines(self):
         stats, unchecked, sim_only = {"files": 0, "regions": 0}, [], []
-        atc.count_apple_lines(SwiftSource(self.SOURCE), "M/A.swift", self.envs(), False, stats, unchecked, sim_only)
+        atc.count_apple_lines(self.source(self.SOURCE), "M/A.swift", self.envs(), False, stats, unchecked, sim_only)
         self.assertEqual(stats, {"files": 0, "regions": 2}, "the UIKit region compiles here")
         self.assertEqual(unchecked, [["M/A.swift", 7, 7, "canImport(SwiftUI)", 1]], "SwiftUI has no stub")
         self.assertEqual(sim_only, [])
 
     def test_the_files_this_pass_indexes_are_those_it_compiles_beyond_linux(self):
         # The index of an Apple pass holds only the files with a line Linux does not compile.
-        self.assertTrue(atc.compiles_beyond_linux(SwiftSource(self.SOURCE), self.envs()), "the UIKit region")
-        self.assertFalse(atc.compiles_beyond_linux(SwiftSource("let a = 1\n#if os(Linux)\nlet b = 2\n#endif\n"), self.envs()))
-        self.assertFalse(atc.compiles_beyond_linux(SwiftSource("#if canImport(SwiftUI)\nlet c = 1\n#endif\n"), self.envs()),
+        self.assertTrue(atc.compiles_beyond_linux(self.source(self.SOURCE), self.envs()), "the UIKit region")
+        self.assertFalse(atc.compiles_beyond_linux(self.source("let a = 1\n#if os(Linux)\nlet b = 2\n#endif\n"), self.envs()))
+        self.assertFalse(atc.compiles_beyond_linux(self.source("#if canImport(SwiftUI)\nlet c = 1\n#endif\n"), self.envs()),
                          "SwiftUI has no stub: not compiled here either")
 
     def test_a_whole_apple_file_counts_every_line(self):
         stats, unchecked, sim_only = {"files": 0, "regions": 0}, [], []
-        atc.count_apple_lines(SwiftSource("let a = 1\nlet b = 2\n"), "M/View+Apple.swift", self.envs(), False, stats, unchecked, sim_only)
+        atc.count_apple_lines(self.source("let a = 1\nlet b = 2\n"), "M/View+Apple.swift", self.envs(), False, stats, unchecked, sim_only)
         self.assertEqual(stats, {"files": 2, "regions": 0})
 
 
@@ -368,12 +385,11 @@ class RealStubsTests(unittest.TestCase):
 
     def test_every_attribute_parses(self):
         count = 0
-        for path in sorted(STUBS.rglob("*.swift")):
-            source = SwiftSource.read(path)
-            for run in attribute_runs(source.tokens):
-                for attribute in run:
-                    if attribute.name == "available":
-                        parse_attribute(attribute.arguments)  # raises on what it cannot read
+        for source in swift_facts.read(sorted(STUBS.rglob("*.swift"))).values():
+            for run in _attribute_runs(source.tokens):
+                for first, _, arguments in run:
+                    if first.text == "@available":
+                        parse_attribute(arguments)  # raises on what it cannot read
                         count += 1
         self.assertGreater(count, 100)
 

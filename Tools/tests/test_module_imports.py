@@ -1,5 +1,5 @@
-"""Scripts/check-module-imports: the findings, and the compiler's imports of a
-real (temporary) package."""
+"""Scripts/check-module-imports: the findings, each file's imports per platform, and the whole
+check on a real (temporary) package."""
 import contextlib
 import io
 import shutil
@@ -10,7 +10,6 @@ from pathlib import Path
 
 from kontext_tools import module_imports as mi
 from kontext_tools.repo import Package, Target
-from kontext_tools.swiftc import Configuration, apple_configuration, imported_modules
 
 
 def package(targets):
@@ -57,7 +56,7 @@ class FindingsTests(unittest.TestCase):
 
 
 @unittest.skipUnless(shutil.which("swiftc"), "needs the Swift toolchain")
-class CompilerImportsTests(unittest.TestCase):
+class FileImportsTests(unittest.TestCase):
     SOURCE = textwrap.dedent("""\
         import Foundation
         // import Commented
@@ -66,23 +65,29 @@ class CompilerImportsTests(unittest.TestCase):
         import OnlyOnIOS
         #elseif canImport(AppKit)
         import OnlyWithAppKit
+        #elseif DEBUG
+        import OnlyInSomeBuilds
+        #endif
+        #if os(watchOS)
+        import OnlyOnWatchOS
         #endif
         @testable import Tested
         import struct Kind.Member
         """)
 
-    def imports(self, configuration):
+    def imports(self, *platforms):
         with tempfile.TemporaryDirectory() as directory:
             path = Path(directory) / "A.swift"
             path.write_text(self.SOURCE)
-            return imported_modules([path], configuration, scratch=Path(directory))
+            return mi.file_imports([path], Package("P", Path(directory), {}, [], dict.fromkeys(platforms, "1.0")),
+                                   mi.STUBS)[path]
 
-    def test_each_platform_sees_its_branch_and_nothing_in_comments_or_strings(self):
-        self.assertEqual(self.imports(Configuration("linux")), {"Foundation", "Tested", "Kind"})
-        self.assertEqual(self.imports(apple_configuration("ios", "16.0", {"UIKit"})), {"Foundation", "OnlyOnIOS", "Tested", "Kind"})
-        self.assertEqual(self.imports(apple_configuration("macos", "13.0", {"AppKit"})),
-                         {"Foundation", "OnlyWithAppKit", "Tested", "Kind"})
-        self.assertEqual(self.imports(apple_configuration("tvos", "16.0", {"UIKit"})), {"Foundation", "Tested", "Kind"})
+    def test_each_declared_platform_sees_its_branch_and_nothing_in_comments_or_strings(self):
+        base = {"Foundation", "Tested", "Kind", "OnlyInSomeBuilds"}
+        self.assertEqual(self.imports(), base)
+        self.assertEqual(self.imports("ios"), base | {"OnlyOnIOS"})
+        self.assertEqual(self.imports("macos"), base | {"OnlyWithAppKit"})
+        self.assertEqual(self.imports("tvos"), base)
 
 
 @unittest.skipUnless(shutil.which("swift"), "needs the Swift toolchain")
@@ -117,7 +122,7 @@ class PackageTests(unittest.TestCase):
                 (root / "Sources" / name / f"{name}.swift").write_text(text)
             out = io.StringIO()
             with contextlib.redirect_stdout(out):
-                status = mi.main(["--package-dir", str(root), "--jobs", "2"])
+                status = mi.main(["--package-dir", str(root)])
             return status, out.getvalue()
 
     def test_an_import_through_a_dependency_is_refused_and_its_file_named(self):

@@ -52,7 +52,7 @@ class PackageTests(unittest.TestCase):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             if "re" in imported_names(tree):
                 with self.subTest(module=path.stem):
-                    self.assertIn(path.stem, REGULAR_EXPRESSIONS, f"{path.name} imports re: read Swift with swift_lexer or the compiler")
+                    self.assertIn(path.stem, REGULAR_EXPRESSIONS, f"{path.name} imports re: read Swift with swift_facts or the compiler")
 
     def test_a_module_that_reads_swift_has_no_regular_expression(self):
         self.assertNotIn("apple_typecheck", REGULAR_EXPRESSIONS)

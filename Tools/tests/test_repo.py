@@ -1,13 +1,12 @@
 """The shared helpers: the package from dump-package's JSON, settings, dependency order and the
 runner that follows it, and the compiler's diagnostics."""
-import tempfile
 import threading
 import time
 import unittest
 from pathlib import Path
 
 from kontext_tools import repo
-from kontext_tools.swiftc import apple_configuration, framework_placeholders, parse_diagnostics
+from kontext_tools.swiftc import parse_diagnostics
 
 DUMP = {
     "name": "P",
@@ -86,20 +85,6 @@ class DiagnosticsTests(unittest.TestCase):
         self.assertEqual([d.render() for d in found], ["Modules/M/Sources/A.swift:3:5: error: cannot find 'x' in scope",
                                                        "B.swift:7:1: warning: var never mutated"])
         self.assertEqual(found[0].notes, ["Modules/M/Sources/A.swift:1:1: note: did you mean 'y'?"])
-
-
-class ConfigurationTests(unittest.TestCase):
-    def test_an_apple_platform_at_its_floor_with_its_frameworks(self):
-        configuration = apple_configuration("visionos", "1.0", {"UIKit", "Dispatch"})
-        self.assertEqual(configuration.triple, "arm64-apple-xros1.0")
-        self.assertIn("UIKit", configuration.frameworks)
-        self.assertIn("Darwin", configuration.frameworks)
-        self.assertNotIn("Dispatch", configuration.frameworks, "the toolchain defines it: no second definition")
-
-    def test_placeholders_declare_each_framework(self):
-        with tempfile.TemporaryDirectory() as directory:
-            path = framework_placeholders(apple_configuration("ios", "16.0", {"UIKit"}), Path(directory))
-            self.assertIn("module UIKit {}", (path / "module.modulemap").read_text())
 
 
 if __name__ == "__main__":

@@ -2,6 +2,7 @@
 import unittest
 
 from kontext_tools.repo import ROOT
+from kontext_tools import swift_facts
 from kontext_tools.unified_log_glue import check, messages, problems, sources
 
 GLUE = ROOT / "Modules" / "KontextVideoModels" / "Sources" / "Events" / "KontextVideoConsole+Apple.swift"
@@ -11,7 +12,7 @@ RIGHT = 'logger.log(level: .error, "\\(line.text(.public), privacy: .public) \\(
 class UnifiedLogGlueTests(unittest.TestCase):
     def test_the_sdk_writes_each_part_with_its_own_privacy(self):
         self.assertIn(GLUE, sources())
-        self.assertEqual(len(messages(GLUE.read_text(encoding="utf-8"))), 1, "the glue's one message, read")
+        self.assertEqual(len(messages(swift_facts.read([GLUE])[GLUE])), 1, "the glue's one message, read")
         self.assertEqual(check(), [])
 
     def test_the_right_pairing_passes(self):
