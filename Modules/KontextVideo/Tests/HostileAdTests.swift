@@ -49,8 +49,13 @@ struct HostileAdTests {
         try await KontextVideoHarness.run { harness in
             await harness.initialize()
             let ads = VideoAds(content: content)
+            // The icon's image is fetched while the ad loads (`IconFetch`), and the harness refuses
+            // hosts it did not plan for: it is asked of the sandbox, which has none (404), so the
+            // icon is not drawn. Extreme sizes are laid out in `CaptionAndIconLayoutTests`.
+            let icon = try #require(harness.server).baseURL.appendingPathComponent("icons/hostile.png").absoluteString
             for (index, value) in HostileNumbers.extremes.enumerated() {
-                let vast = try Self.jsonString(HostileNumbers.vastDocument(field, value))
+                let document = HostileNumbers.vastDocument(field, value).replacingOccurrences(of: "https://t.example/i.png", with: icon)
+                let vast = try Self.jsonString(document)
                 let outcome = try await play(
                     Self.answer(id: "v-\(field)-\(index)", format: "linear", creative: #"{"type":"vast","vast":\#(vast)}"#),
                     on: harness, ads: ads)

@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoVAST
 import KontextVideoNetworking
+import KontextVideoScheduling
 
 /// What a linear ad's end card shows on a platform: a page in a web view where there is one
 /// (iOS: `CreativePage.forEndCard`), else the companion's image (tvOS has no web view: a
@@ -28,15 +29,23 @@ package enum LoadedEndCard: Sendable, Equatable {
     /// The image's bytes.
     case image(Data)
 
+    /// How long an end card's image may take to arrive, on the injected clock: a companion is
+    /// never worth the ad, so a slow one must not run out the load's own time.
+    package static let timeout: Duration = .seconds(3)
+
     /// The end card of `companion` on a platform that can (`showsPages`) or cannot show pages;
-    /// an image is fetched now over `transport` and checked against the decode cap. No card when
-    /// there is nothing to show, or the image could not be used: the ad then ends with its video
-    /// rather than on a blank card, and the failure says which VAST code its `<Error>` gets.
-    package static func load(_ companion: VASTCompanion?, showsPages: Bool, transport: any HTTPTransport) async -> EndCardLoad {
+    /// an image is fetched now over `transport`, within `timeout` on `clock`, and checked against
+    /// the decode cap. No card when there is nothing to show, or the image could not be used: the
+    /// ad then ends with its video rather than on a blank card, and the failure says which VAST
+    /// code its `<Error>` gets.
+    package static func load(
+        _ companion: VASTCompanion?, showsPages: Bool, transport: any HTTPTransport, clock: any SchedulingClock
+    ) async -> EndCardLoad {
         switch EndCardContent.choose(companion, showsPages: showsPages) {
         case .page(let page)?: return EndCardLoad(card: .page(page))
         case .image(let url)?:
-            guard let data = try? await CreativeFetch.image(at: url, transport: transport) else {
+            let fetch = try? await withDeadline(timeout, on: clock) { try await CreativeFetch.image(at: url, transport: transport) }
+            guard let data = fetch else {
                 return EndCardLoad(failure: .companionFetchFailed)
             }
             // An image over the decode cap is never decoded (`ImageDecodeCap`).

@@ -16,7 +16,8 @@ import KontextVideoNetworking
 package enum IconFetch {
     /// The most icons fetched for one ad (VAST allows any number; a player shows one or two).
     package static let maxIcons = 4
-    /// How long all of an ad's icon fetches may take together, on the injected clock.
+    /// How long the icons' fetches may take, on the injected clock: they run side by side, so
+    /// this is what all of them take together.
     package static let timeout: Duration = .seconds(3)
 
     /// The images of `ad`'s icons that can be drawn, by index in `ResolvedLinearAd.icons`.
@@ -26,21 +27,35 @@ package enum IconFetch {
             guard ad.icons[index].schedule != nil, let url = ad.icons[index].imageURL(rule: context.urlRule) else { return nil }
             return (index, url)
         }.prefix(maxIcons)
-        let transport = context.transport
+        let (transport, clock) = (context.transport, context.clock)
+        let fetched = await withTaskGroup(of: (Int, Result<Data, any Error>).self) { group in
+            for (index, url) in wanted {
+                group.addTask {
+                    do {
+                        return (index, .success(try await withDeadline(timeout, on: clock) {
+                            try await CreativeFetch.image(at: url, transport: transport)
+                        }))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results: [(Int, Result<Data, any Error>)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }
+        }
         var images: [Int: Data] = [:]
         var outcomes: [String] = []
-        for (index, url) in wanted {
-            do {
-                let data = try await withDeadline(timeout, on: context.clock) {
-                    try await CreativeFetch.image(at: url, transport: transport)
-                }
+        for (index, result) in fetched {
+            switch result {
+            case .success(let data):
                 if let refusal = ImageDecodeCap.creative.refusal(of: data) {
                     outcomes.append("\(index): refused \(refusal)")
                 } else {
                     images[index] = data
                     outcomes.append("\(index): ready")
                 }
-            } catch {
+            case .failure(let error):
                 outcomes.append("\(index): not fetched (\(type(of: error)))")
             }
         }

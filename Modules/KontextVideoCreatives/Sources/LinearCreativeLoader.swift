@@ -60,9 +60,13 @@ package struct LinearCreativeLoader: Sendable {
         }.compactMap { URL.lenient($0) }
         if let linear = resolution.ads.first, resolution.error == nil {
             recordChoice(of: linear)
-            let captions = await CaptionFetch.captions(of: linear, selector: context.captionSelector, context: context, adId: ad.id)
-            let iconImages = await IconFetch.images(of: linear, context: context, adId: ad.id)
-            let endCard = await LoadedEndCard.load(linear.endCard, showsPages: showsPages, transport: context.transport)
+            // Side by side, each within its own few seconds: none of them is worth the ad, and
+            // together they must leave the load its time (the load's own time-out fails the ad).
+            let (context, adId, showsPages) = (context, ad.id, showsPages)
+            async let fetchedCaptions = CaptionFetch.captions(of: linear, selector: context.captionSelector, context: context, adId: adId)
+            async let fetchedIcons = IconFetch.images(of: linear, context: context, adId: adId)
+            async let fetchedEndCard = LoadedEndCard.load(linear.endCard, showsPages: showsPages, transport: context.transport, clock: context.clock)
+            let (captions, iconImages, endCard) = await (fetchedCaptions, fetchedIcons, fetchedEndCard)
             try Task.checkCancellation()
             var owed = pixels
             if let failure = endCard.failure {

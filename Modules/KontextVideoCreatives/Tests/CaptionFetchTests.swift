@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+import KontextVideoConcurrency
 import KontextVideoVAST
 import KontextVideoModels
 import KontextVideoNetworking
@@ -15,16 +16,25 @@ import KontextVideoTestSupport
 /// playing without them. And where each icon asks to be (`VASTIcon.placement`).
 @Suite("Captions fetched while a linear ad loads")
 struct CaptionFetchTests {
-    /// Answers from a table of URLs; records what was asked.
-    final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
-        // Only the test's task touches it, one request at a time (the loader awaits each).
-        var answers: [String: (status: Int, body: Data)] = [:]
-        var asked: [String] = []
+    /// Answers from a table of URLs; records what was asked. The loader fetches captions, icons
+    /// and the end card side by side, so both are behind a lock.
+    final class ScriptedTransport: HTTPTransport, Sendable {
+        private let state = LockedState((answers: [String: (status: Int, body: Data)](), asked: [String]()))
+        /// The answer to each URL; none: the host cannot be reached.
+        var answers: [String: (status: Int, body: Data)] {
+            get { state.withLock { $0.answers } }
+            set { state.withLock { $0.answers = newValue } }
+        }
+        /// The URLs asked, in the order the requests were made.
+        var asked: [String] { state.withLock { $0.asked } }
 
         func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
             let url = try #require(request.url)
-            asked.append(url.absoluteString)
-            guard let answer = answers[url.absoluteString] else { throw URLError(.cannotConnectToHost) }
+            let answer = state.withLock { state in
+                state.asked.append(url.absoluteString)
+                return state.answers[url.absoluteString]
+            }
+            guard let answer else { throw URLError(.cannotConnectToHost) }
             return (answer.body, try #require(HTTPURLResponse(url: url, statusCode: answer.status, httpVersion: nil, headerFields: nil)))
         }
     }

@@ -138,14 +138,14 @@ struct CreativeBridgeTests {
         let imageURL = try #require(pause.creative.url)
         var companion = VASTCompanion()
         companion.resources = [VASTResource(kind: .staticResource, type: "image/png", value: imageURL.absoluteString)]
-        guard case .image(let bytes)? = await LoadedEndCard.load(companion, showsPages: false, transport: URLSessionTransport()).card else {
+        guard case .image(let bytes)? = await LoadedEndCard.load(companion, showsPages: false, transport: URLSessionTransport(), clock: SystemClock()).card else {
             Issue.record("an image end card")
             return
         }
         #expect(CreativeFetch.looksLikeImage(bytes))
         companion.resources = [VASTResource(kind: .staticResource, type: "image/png", value: server.baseURL.appendingPathComponent("nowhere.png").absoluteString)]
-        #expect(await LoadedEndCard.load(companion, showsPages: false, transport: URLSessionTransport()) == EndCardLoad(failure: .companionFetchFailed))
-        #expect(await LoadedEndCard.load(companion, showsPages: true, transport: URLSessionTransport()).card != nil, "a page needs no fetch")
+        #expect(await LoadedEndCard.load(companion, showsPages: false, transport: URLSessionTransport(), clock: SystemClock()) == EndCardLoad(failure: .companionFetchFailed))
+        #expect(await LoadedEndCard.load(companion, showsPages: true, transport: URLSessionTransport(), clock: SystemClock()).card != nil, "a page needs no fetch")
     }
 
     @Test("a missing page, or bytes that are no image, fail the load with 502")

@@ -67,7 +67,8 @@ struct IconFetchTests {
         ])
         #expect(loaded.ad.icons.count == 7)
         #expect(loaded.iconImages == [0: Self.image])
-        #expect(asked == ["https://i.example/0.png", "https://i.example/2.png", "https://i.example/3.png", "https://i.example/5.png"])
+        #expect(asked.sorted() == ["https://i.example/0.png", "https://i.example/2.png", "https://i.example/3.png", "https://i.example/5.png"],
+                "fetched side by side, in any order")
         #expect(loaded.errorPixels.isEmpty, "an icon's failure is not the ad's")
 
         // The session shows, and counts, the drawable icon only.
@@ -86,7 +87,7 @@ struct IconFetchTests {
         let urls = (0..<6).map { "https://i.example/\($0).png" }
         let (loaded, asked) = try await load(urls.map { Self.icon(Self.staticImage($0)) },
                                              answers: Dictionary(uniqueKeysWithValues: urls.map { ($0, (200, Self.image)) }))
-        #expect(asked == Array(urls.prefix(IconFetch.maxIcons)))
+        #expect(asked.sorted() == Array(urls.prefix(IconFetch.maxIcons)))
         #expect(Set(loaded.iconImages.keys) == [0, 1, 2, 3])
     }
 
@@ -95,5 +96,62 @@ struct IconFetchTests {
         let (loaded, asked) = try await load([], answers: [:])
         #expect(loaded.iconImages.isEmpty)
         #expect(asked.isEmpty)
+    }
+
+    /// Answers from `inner`, except that a request for one of `hanging` never gets an answer
+    /// (a host that accepts and stays silent) until it is cancelled.
+    final class HangingTransport: HTTPTransport, Sendable {
+        let inner: CaptionFetchTests.ScriptedTransport
+        let hanging: Set<String>
+        init(_ inner: CaptionFetchTests.ScriptedTransport, hanging: Set<String>) {
+            self.inner = inner
+            self.hanging = hanging
+        }
+
+        func send(_ request: URLRequest) async throws -> (Data, HTTPURLResponse) {
+            guard let url = request.url?.absoluteString, hanging.contains(url) else { return try await inner.send(request) }
+            let (silence, continuation) = AsyncStream<Never>.makeStream()
+            for await _ in silence {}  // ends only when the fetch is cancelled
+            withExtendedLifetime(continuation) {}
+            throw CancellationError()
+        }
+    }
+
+    @Test("silent hosts cost the load one bound of 3 s, however many icons and the end card wait on them")
+    func silentHosts() async throws {
+        let scripted = CaptionFetchTests.ScriptedTransport()
+        scripted.answers["https://i.example/0.png"] = (200, Self.image)
+        let silent: Set<String> = ["https://i.example/1.png", "https://i.example/2.png", "https://c.example/card.png"]
+        let document = Self.document([
+            Self.icon(Self.staticImage("https://i.example/0.png")),
+            Self.icon(Self.staticImage("https://i.example/1.png")),
+            Self.icon(Self.staticImage("https://i.example/2.png")),
+        ]).replacingOccurrences(of: "</Creatives>", with: """
+            <Creative><CompanionAds><Companion id="card" width="1280" height="720" renderingMode="end-card">
+            <StaticResource creativeType="image/png">https://c.example/card.png</StaticResource></Companion></CompanionAds></Creative>
+            </Creatives>
+            """).replacingOccurrences(of: "<Impression>", with: "<Error>https://t.example/error?code=[ERRORCODE]</Error><Impression>")
+        let ad = ServedAd(
+            id: "ad-1", format: .linear, price: VideoAdPrice(value: 1, currency: "USD", precision: .exact), duration: 15,
+            expiresIn: .seconds(900), creative: ServedCreative(kind: .vast, url: nil, inlineVAST: document))
+        let clock = TestClock()
+        let context = CreativeContext(
+            clock: clock, transport: HangingTransport(scripted, hanging: silent), events: KontextVideoEventStream(logLevel: .none),
+            macros: nil, urlRule: AdURLRule(allowsLocalHosts: true))
+        let loading = Task { try await LinearCreativeLoader(ad: ad, context: context, showsPages: false).load() }
+        // All three waits run at once: one deadline each, side by side, not one after another
+        // (one after another, fewer than three would ever sleep together).
+        let sideBySide = await clock.waitForSleepers(atLeast: 3)
+        #expect(sideBySide)
+        guard sideBySide else {
+            loading.cancel()
+            return
+        }
+        await clock.advance(by: .seconds(3))
+        let loaded = try await loading.value
+        #expect(clock.now == .seconds(3))
+        #expect(loaded.iconImages == [0: Self.image])
+        #expect(loaded.endCard == nil)
+        #expect(loaded.errorPixels.map(\.absoluteString) == ["https://t.example/error?code=603"])
     }
 }
