@@ -12,6 +12,7 @@
 // Not a product of the package: swift_facts.py compiles it with swiftc into .build/swift-facts.
 import Foundation
 import SwiftIfConfig
+import SwiftOperators
 import SwiftParser
 import SwiftSyntax
 
@@ -129,10 +130,7 @@ final class Reader: SyntaxVisitor {
             var active: [String: Any] = [:]
             for (name, configuration) in configurations {
                 var value: Bool? = true
-                if let condition = clause.condition {
-                    let (state, _, diagnostics) = IfConfigRegionState.evaluating(condition, in: configuration)
-                    value = diagnostics.contains { $0.diagMessage.severity == .error } ? nil : state == .active
-                }
+                if let condition = clause.condition { value = decide(condition, in: configuration) }
                 // A clause is compiled when no earlier one was and its condition holds (three-valued).
                 let before = taken[name]!
                 let this: Bool? = before == true ? false : before == false ? value : (value == false ? false : nil)
@@ -150,6 +148,35 @@ final class Reader: SyntaxVisitor {
         }
         return .visitChildren
     }
+}
+
+/// Whether `condition` holds in `configuration`, in three values: `nil` when it depends on what
+/// only a device decides (a custom flag, `arch`, an unknown module). SwiftIfConfig answers each
+/// atom; `||`, `&&` and `!` are combined here, so that `os(Linux) || DEBUG` holds on Linux and
+/// `os(watchOS) && DEBUG` does not on iOS, whatever DEBUG is (SwiftIfConfig evaluates both sides
+/// and reports the unknown one as an error, which would make the whole condition unknown).
+func decide(_ condition: ExprSyntax, in configuration: Configuration) -> Bool? {
+    let folded = (try? OperatorTable.logicalOperators.foldAll(condition))?.as(ExprSyntax.self) ?? condition
+    return decideFolded(folded, in: configuration)
+}
+
+private func decideFolded(_ expression: ExprSyntax, in configuration: Configuration) -> Bool? {
+    if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+        return decideFolded(only.expression, in: configuration)
+    }
+    if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+        return decideFolded(prefix.expression, in: configuration).map { !$0 }
+    }
+    if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self) {
+        let (left, right) = (decideFolded(infix.leftOperand, in: configuration), decideFolded(infix.rightOperand, in: configuration))
+        switch op.operator.text {
+        case "||": return left == true || right == true ? true : (left == false && right == false ? false : nil)
+        case "&&": return left == false || right == false ? false : (left == true && right == true ? true : nil)
+        default: break
+        }
+    }
+    let (state, _, diagnostics) = IfConfigRegionState.evaluating(expression, in: configuration)
+    return diagnostics.contains { $0.diagMessage.severity == .error } ? nil : state == .active
 }
 
 /// The `name(argument, …)` calls of a condition, as [name, first argument].

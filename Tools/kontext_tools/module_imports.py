@@ -15,7 +15,7 @@ and strings are not code), each behind its `#if` clauses evaluated for Linux and
 platform the manifest declares (with the frameworks Tools/AppleSDKStubs/stubs.json says it has),
 so an import behind `#if os(iOS)` counts too, and so does one behind a custom flag.
 
-Usage: Scripts/check-module-imports [--package-dir DIR] [--jobs N]    (exit 1 on any finding)
+Usage: Scripts/check-module-imports [--package-dir DIR]    (exit 1 on any finding)
 """
 from __future__ import annotations
 

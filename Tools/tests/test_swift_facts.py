@@ -95,6 +95,23 @@ class ConditionTests(unittest.TestCase):
             """
         self.assertEqual(states(code), [(None, False, None), (None, True, None), (None, False, False)])
 
+    def test_what_is_known_decides_or_and_and_whatever_the_unknown_side(self):
+        code = """\
+            #if os(iOS) || DEBUG
+            let a = 1
+            #endif
+            #if os(tvOS) && DEBUG
+            let b = 2
+            #endif
+            #if !(os(tvOS) && DEBUG) && (canImport(Glibc) || os(iOS))
+            let c = 3
+            #endif
+            #if DEBUG || os(tvOS)
+            let d = 4
+            #endif
+            """
+        self.assertEqual(states(code), [(True, True, None), (False, False, False), (True, True, True), (None, False, None)])
+
     def test_can_import_on_the_device_in_the_stubs_and_on_linux(self):
         code = "#if canImport(CoreLocation)\nlet a = 1\n#endif\n#if canImport(FoundationNetworking)\nlet b = 2\n#endif\n" \
                "#if canImport(SomethingUnknown)\nlet c = 3\n#endif\n#if canImport(Darwin)\nlet d = 4\n#endif\n"

@@ -18,7 +18,7 @@ package enum EndCardContent: Sendable, Equatable {
         guard let companion else { return nil }
         if showsPages { return CreativePage.forEndCard(companion).map(EndCardContent.page) }
         let image = companion.resources.first { $0.kind == .staticResource && ($0.type?.lowercased().hasPrefix("image/") ?? true) }
-        return image.flatMap { URL(string: $0.value) }.map(EndCardContent.image)
+        return image.flatMap { URL.lenient($0.value) }.map(EndCardContent.image)
     }
 }
 

@@ -124,6 +124,10 @@ package struct ImageDecodeCap: Sendable, Equatable {
     /// or end-card image, and within what a phone decodes comfortably.
     package static let creative = ImageDecodeCap(maxBytes: 5_000_000, maxPixels: 4096 * 4096)
 
+    /// 256 KiB and 1,048,576 pixels (1024 × 1024, 4 MiB decoded) for an industry icon: VAST icons
+    /// are drawn at a few dozen points, and an ad may bring several, held while it is loaded.
+    package static let icon = ImageDecodeCap(maxBytes: 256 * 1024, maxPixels: 1024 * 1024)
+
     /// Why an image was refused.
     package enum Refusal: Sendable, Equatable {
         /// More bytes than `maxBytes`.

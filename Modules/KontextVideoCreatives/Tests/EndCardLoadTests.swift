@@ -6,6 +6,7 @@ import Testing
 import KontextVideoVAST
 import KontextVideoModels
 import KontextVideoNetworking
+import KontextVideoScheduling
 import KontextVideoTestSupport
 @testable import KontextVideoCreatives
 
@@ -70,5 +71,19 @@ struct EndCardLoadTests {
         }
         #expect(loaded.errorPixels.isEmpty)
         #expect(asked.isEmpty)
+    }
+
+    @Test("the 603 pixel's [TIMESTAMP] is the injected wall clock's date, not the device's")
+    func timestamp() async throws {
+        let transport = CaptionFetchTests.ScriptedTransport()
+        let document = Self.document.replacingOccurrences(of: "code=[ERRORCODE]", with: "code=[ERRORCODE]&amp;ts=[TIMESTAMP]")
+        let ad = ServedAd(
+            id: "ad-1", format: .linear, price: VideoAdPrice(value: 1, currency: "USD", precision: .exact), duration: 15,
+            expiresIn: .seconds(900), creative: ServedCreative(kind: .vast, url: nil, inlineVAST: document))
+        let context = CreativeContext(
+            clock: TestClock(), transport: transport, events: KontextVideoEventStream(logLevel: .none), macros: nil,
+            urlRule: AdURLRule(allowsLocalHosts: true), wallClock: WallClock { Date(timeIntervalSince1970: 1_800_000_000) })
+        let loaded = try await LinearCreativeLoader(ad: ad, context: context, showsPages: false).load()
+        #expect(loaded.errorPixels.map(\.absoluteString) == ["https://t.example/error?code=603&ts=2027-01-15T08%3A00%3A00.000Z"])
     }
 }
