@@ -70,7 +70,7 @@ private func vastRoad(_ data: Data, device: DeviceProfile) {
         var session = LinearPlaybackSession(configuration: .init(ad: ad, hasEndCard: ad.endCard != nil))
         var tracker = LinearTracker(ad: ad)
         var now = Duration.zero
-        _ = session.handle(.start(outputVolume: 1), now: now)
+        _ = session.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: true), now: now)
         _ = session.handle(.firstFrameRendered, now: now)
         _ = tracker.pixels(for: .firstFrame)
         for value in extremes {

@@ -106,7 +106,9 @@ struct LinearPlaybackOnDeviceTests {
     func remoteCommandsPauseAndResume() async throws {
         try await KontextVideoHarness.run { harness in
             let delegate = RecordingDelegate()
+            #expect(harness.publishesNowPlayingInfo, "an app that publishes Now Playing info, by default")
             let (ads, ad, video) = try await showLinear(harness, delegate: delegate)
+            #expect(video.handlesRemoteCommands, "the SDK took the commands as the ad started")
             video.remotePause()
             #expect(!video.isPlaying)
             video.remotePause()
@@ -120,9 +122,38 @@ struct LinearPlaybackOnDeviceTests {
             #expect(video.isPlaying)
             video.play(to: 6)
             video.pressSkip()
+            #expect(!video.handlesRemoteCommands, "the video is over: the commands are the app's again")
             let names = try await pixelNames(harness, ad: ad, last: "skip")
             #expect(names.filter { $0 == "pause" }.count == 2, "\(names)")
             #expect(names.filter { $0 == "resume" }.count == 2)
+            withExtendedLifetime(ads) {}
+        }
+    }
+
+    @Test("an app that publishes no Now Playing info: the system's remote commands are the app's, the ad plays on")
+    func remoteCommandsWithoutNowPlayingInfo() async throws {
+        try await KontextVideoHarness.run { harness in
+            let delegate = RecordingDelegate()
+            harness.publishesNowPlayingInfo = false
+            let (ads, ad, video) = try await showLinear(harness, delegate: delegate)
+            #expect(!video.handlesRemoteCommands, "the SDK added no handler")
+            // Read as the ad starts, as on a device: Now Playing info published later changes nothing.
+            harness.publishesNowPlayingInfo = true
+            video.remotePause()
+            #expect(video.isPlaying)
+            video.remoteTogglePlayPause()
+            #expect(video.isPlaying)
+            video.playerPausesByItself()
+            video.remotePlay()
+            video.remoteTogglePlayPause()
+            #expect(!video.isPlaying, "only the viewer's Resume plays it again")
+            video.pressResume()
+            #expect(video.isPlaying)
+            video.play(to: 6)
+            video.pressSkip()
+            let names = try await pixelNames(harness, ad: ad, last: "skip")
+            #expect(names.filter { $0 == "pause" }.count == 1, "the player's own pause only: \(names)")
+            #expect(names.filter { $0 == "resume" }.count == 1)
             withExtendedLifetime(ads) {}
         }
     }

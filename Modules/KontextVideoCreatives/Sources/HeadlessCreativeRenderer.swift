@@ -44,6 +44,12 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     package private(set) var isPlaying = false
     /// The system's output volume the ad starts with (0 is muted).
     package var outputVolume: Float = 1
+    /// Whether the app publishes Now Playing info as the ad starts: only then does the ad take the
+    /// system's remote commands. `false` by default: where there is no screen there are none (the
+    /// test kit says what the publisher's app does).
+    package var appPublishesNowPlayingInfo = false
+    /// Whether the ad holds the system's remote commands now, as the playback last said.
+    package private(set) var holdsRemoteCommands = false
     /// The caption on screen now (`nil`: none), as the playback last showed it.
     package private(set) var caption: String?
     /// The icons on screen now, as indices of the ad's icons, as the playback last showed them.
@@ -103,7 +109,7 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
 
     /// The ad is on screen: a linear ad's playback starts.
     package func start() {
-        linearPlayback()?.handle(.start(outputVolume: outputVolume))
+        linearPlayback()?.handle(.start(outputVolume: outputVolume, appPublishesNowPlayingInfo: appPublishesNowPlayingInfo))
     }
 
     /// The app's lifecycle, the audio session or a click-through (heard before the start too:
@@ -221,6 +227,16 @@ extension HeadlessCreativeRenderer: LinearPlaybackSurface {
     /// targets cannot open).
     package func showIconFallback(_ index: Int) {
         shownIconFallbacks.append(index)
+    }
+
+    /// Notes that the ad holds the remote commands (the test kit's remote commands reach it).
+    package func takeRemoteCommands() {
+        holdsRemoteCommands = true
+    }
+
+    /// Notes that the remote commands are the app's again.
+    package func releaseRemoteCommands() {
+        holdsRemoteCommands = false
     }
 }
 

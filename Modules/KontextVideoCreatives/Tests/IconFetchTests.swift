@@ -75,7 +75,7 @@ struct IconFetchTests {
         var session = LinearPlaybackSession(configuration: .init(
             ad: loaded.ad, hasEndCard: false, stallLimit: nil, drawableIcons: Set(loaded.iconImages.keys)))
         var actions: [LinearPlaybackAction] = []
-        for input: LinearPlaybackInput in [.start(outputVolume: 1), .firstFrameRendered, .position(1), .position(6)] {
+        for input: LinearPlaybackInput in [.start(outputVolume: 1, appPublishesNowPlayingInfo: false), .firstFrameRendered, .position(1), .position(6)] {
             actions += session.handle(input, now: .zero)
         }
         #expect(session.visibleIcons == [0])

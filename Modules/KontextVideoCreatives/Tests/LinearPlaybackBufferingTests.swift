@@ -20,7 +20,7 @@ struct LinearPlaybackBufferingTests {
         let surface = LinearPlaybackTests.RecordingSurface()
         let playback = LinearPlayback(configuration: Self.configuration, clock: clock, surface: surface)
         var events: [CreativeEvent] = []
-        playback.handle(.start(outputVolume: 1))
+        playback.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false))
         playback.handle(.firstFrameRendered)
         playback.handle(.position(1))
         playback.onEvent = { events.append($0) }

@@ -122,7 +122,7 @@ struct LinearPlaybackCaptionsAndIconsTests {
         var session = LinearPlaybackSession(configuration: Self.configuration())
         var actions: [LinearPlaybackAction] = []
         let inputs: [LinearPlaybackInput] = [
-            .start(outputVolume: 1), .firstFrameRendered, .position(2), .playPausePressed, .playPausePressed, .position(5.5),
+            .start(outputVolume: 1, appPublishesNowPlayingInfo: false), .firstFrameRendered, .position(2), .playPausePressed, .playPausePressed, .position(5.5),
             .signal(.applicationActive(false)), .signal(.applicationActive(true)), .position(8), .position(11), .position(14.9), .reachedEnd,
         ]
         for input in inputs { actions += session.handle(input, now: .zero) }
@@ -154,7 +154,7 @@ struct LinearPlaybackCaptionsAndIconsTests {
         var shownAtTheEnd: [[Int]] = []
         playback.onEvent = { event in if event == .complete { shownAtTheEnd.append(surface.icons.last ?? [9]) } }
         for input: LinearPlaybackInput in [
-            .signal(.closedCaptioningEnabled(true)), .start(outputVolume: 1), .firstFrameRendered, .position(5.5), .iconTapped(1), .reachedEnd,
+            .signal(.closedCaptioningEnabled(true)), .start(outputVolume: 1, appPublishesNowPlayingInfo: false), .firstFrameRendered, .position(5.5), .iconTapped(1), .reachedEnd,
         ] {
             playback.handle(input)
         }

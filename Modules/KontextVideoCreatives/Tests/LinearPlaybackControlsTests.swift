@@ -20,7 +20,7 @@ struct LinearPlaybackControlsTests {
         var session = Self.session()
         var announcements = 0
         var seen: [LinearAdControls.Skip] = []
-        for input in [LinearPlaybackInput.start(outputVolume: 1), .firstFrameRendered]
+        for input in [LinearPlaybackInput.start(outputVolume: 1, appPublishesNowPlayingInfo: false), .firstFrameRendered]
             + stride(from: 0.25, through: 7, by: 0.25).map(LinearPlaybackInput.position) {
             let actions = session.handle(input, now: .zero)
             announcements += actions.filter { $0 == .announceSkipAvailable }.count
@@ -36,7 +36,7 @@ struct LinearPlaybackControlsTests {
     @Test("the countdown and the time left follow the media's own length once the player knows it")
     func mediaLength() {
         var session = Self.session(skipAt: nil, spec: .percent(50), duration: 20)
-        _ = session.handle(.start(outputVolume: 1), now: .zero)
+        _ = session.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false), now: .zero)
         #expect(session.controls.skip == .hidden, "a percentage offset waits for the media's length")
         #expect(session.controls.secondsLeft == 20, "the declared duration meanwhile")
         _ = session.handle(.mediaLength(12), now: .zero)
@@ -48,7 +48,7 @@ struct LinearPlaybackControlsTests {
     @Test("no Skip: an ad without an offset, an offset at or past the end")
     func noSkip() {
         for var session in [Self.session(skipAt: nil), Self.session(skipAt: 15), Self.session(skipAt: 30)] {
-            _ = session.handle(.start(outputVolume: 1), now: .zero)
+            _ = session.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false), now: .zero)
             _ = session.handle(.position(14), now: .zero)
             #expect(session.controls.skip == .hidden)
             #expect(session.handle(.skipPressed, now: .zero).isEmpty, "nothing to press")
@@ -58,7 +58,7 @@ struct LinearPlaybackControlsTests {
     @Test("an offset of zero: Skip from the start")
     func skipAtOnce() {
         var session = Self.session(skipAt: 0)
-        let actions = session.handle(.start(outputVolume: 1), now: .zero)
+        let actions = session.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false), now: .zero)
         #expect(session.controls.skip == .available)
         #expect(actions.contains(.announceSkipAvailable))
     }
@@ -66,7 +66,7 @@ struct LinearPlaybackControlsTests {
     @Test("Resume shows only while the viewer can end the pause")
     func resume() {
         var session = Self.session()
-        _ = session.handle(.start(outputVolume: 1), now: .zero)
+        _ = session.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false), now: .zero)
         _ = session.handle(.firstFrameRendered, now: .zero)
         _ = session.handle(.signal(.audioInterruptionBegan), now: .zero)
         #expect(!session.controls.showsResume, "during an interruption the audio session is not the app's")
@@ -84,7 +84,7 @@ struct LinearPlaybackControlsTests {
     @Test("the end card shows ✕ and nothing else; an ended ad shows nothing")
     func endCard() {
         var session = Self.session(skipAt: 5)
-        _ = session.handle(.start(outputVolume: 1), now: .zero)
+        _ = session.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false), now: .zero)
         _ = session.handle(.reachedEnd, now: .zero)
         #expect(session.controls == LinearAdControls(showsClose: true))
         _ = session.handle(.closePressed, now: .zero)
@@ -107,7 +107,7 @@ struct LinearPlaybackControlsTests {
     @Test("a pause before the first frame is reported right after it, so its resume has a pause")
     func pauseBeforeFirstFrame() {
         var session = Self.session()
-        _ = session.handle(.start(outputVolume: 1), now: .zero)
+        _ = session.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false), now: .zero)
         #expect(session.handle(.signal(.applicationActive(false)), now: .zero) == [.pause, .cancelStallCheck], "no pixel before the first frame")
         let first = session.handle(.firstFrameRendered, now: .zero)
         #expect(first.contains(.report(.firstFrame)) && first.contains(.report(.pause)))
@@ -117,7 +117,7 @@ struct LinearPlaybackControlsTests {
     @Test("mute and unmute are measured from the volume at start")
     func muteBaseline() {
         var session = Self.session()
-        _ = session.handle(.start(outputVolume: 0), now: .zero)
+        _ = session.handle(.start(outputVolume: 0, appPublishesNowPlayingInfo: false), now: .zero)
         _ = session.handle(.firstFrameRendered, now: .zero)
         #expect(session.handle(.signal(.outputVolume(0)), now: .zero).isEmpty, "still silent")
         #expect(session.handle(.signal(.outputVolume(0.4)), now: .zero).contains(.report(.unmute)))

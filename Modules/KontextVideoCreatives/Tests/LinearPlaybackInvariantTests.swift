@@ -20,10 +20,10 @@ struct LinearPlaybackInvariantTests {
     /// Every input the viewer, the player and the world can give, with the values that matter
     /// (Skip at 5 s: a position before it and one after). The timers' own inputs come from `wait`.
     static let inputs: [LinearPlaybackInput] = [
-        .start(outputVolume: 1), .firstFrameRendered, .mediaLength(14.5), .position(2), .position(6),
+        .start(outputVolume: 1, appPublishesNowPlayingInfo: true), .firstFrameRendered, .mediaLength(14.5), .position(2), .position(6),
         .buffering(true), .buffering(false), .reachedEnd, .playbackFailed, .playerPaused,
         .externalPlayback(true), .externalPlayback(false),
-        .tapped, .skipPressed, .closePressed, .resumePressed, .menuPressed, .playPausePressed, .remotePlay, .remotePause,
+        .tapped, .skipPressed, .closePressed, .resumePressed, .menuPressed, .playPausePressed, .remotePlay, .remotePause, .remoteTogglePlayPause,
         .signal(.applicationActive(false)), .signal(.applicationActive(true)),
         .signal(.audioInterruptionBegan), .signal(.audioInterruptionEnded(shouldResume: true)),
         .signal(.audioInterruptionEnded(shouldResume: false)), .signal(.audioOutputLost),
@@ -79,7 +79,8 @@ struct LinearPlaybackInvariantTests {
                 case .scheduleStallCheck(let deadline): stallCheck = deadline
                 case .cancelStallCheck: stallCheck = nil
                 case .scheduleInterruptionCheck(let deadline): interruptionCheck = deadline
-                case .report, .showControls, .showEndCard, .announceSkipAvailable, .showCaption, .showIcons, .showIconFallback: break
+                case .report, .showControls, .showEndCard, .announceSkipAvailable, .showCaption, .showIcons, .showIconFallback,
+                     .takeRemoteCommands, .releaseRemoteCommands: break
                 }
             }
         }

@@ -30,15 +30,20 @@ struct LinearPlaybackSessionTableTests {
 
         var description: String { rawValue }
 
-        var steps: [Step] {
-            let playing: [LinearPlaybackInput] = [.start(outputVolume: 1), .firstFrameRendered, .position(2)]
+        /// The steps, in an app that publishes Now Playing info (the ad holds the remote commands).
+        var steps: [Step] { steps(appPublishesNowPlayingInfo: true) }
+
+        /// The steps, the app publishing Now Playing info as the ad starts or not.
+        func steps(appPublishesNowPlayingInfo: Bool) -> [Step] {
+            let start = LinearPlaybackInput.start(outputVolume: 1, appPublishesNowPlayingInfo: appPublishesNowPlayingInfo)
+            let playing: [LinearPlaybackInput] = [start, .firstFrameRendered, .position(2)]
             let inputs: [LinearPlaybackInput]
             switch self {
             case .loaded: inputs = []
-            case .started: inputs = [.start(outputVolume: 1)]
-            case .startedInBackground: inputs = [.signal(.applicationActive(false)), .start(outputVolume: 1)]
-            case .startedBuffering: inputs = [.start(outputVolume: 1), .buffering(true)]
-            case .startedExternal: inputs = [.start(outputVolume: 1), .externalPlayback(true)]
+            case .started: inputs = [start]
+            case .startedInBackground: inputs = [.signal(.applicationActive(false)), start]
+            case .startedBuffering: inputs = [start, .buffering(true)]
+            case .startedExternal: inputs = [start, .externalPlayback(true)]
             case .playing: inputs = playing
             case .skippable: inputs = playing + [.position(6)]
             case .muted: inputs = playing + [.signal(.outputVolume(0))]
@@ -46,7 +51,8 @@ struct LinearPlaybackSessionTableTests {
             case .background: inputs = playing + [.signal(.applicationActive(false))]
             case .interrupted: inputs = playing + [.signal(.audioInterruptionBegan)]
             case .interruptionOutlasted:
-                return State.interrupted.steps + [.wait(LinearPlaybackSession.interruptionWaitLimit), .input(.interruptionCheckDue)]
+                return State.interrupted.steps(appPublishesNowPlayingInfo: appPublishesNowPlayingInfo)
+                    + [.wait(LinearPlaybackSession.interruptionWaitLimit), .input(.interruptionCheckDue)]
             case .awaitingViewer: inputs = playing + [.signal(.audioOutputLost)]
             case .viewerPaused: inputs = playing + [.playPausePressed]
             case .playerPaused: inputs = playing + [.playerPaused]
@@ -58,17 +64,26 @@ struct LinearPlaybackSessionTableTests {
             return inputs.map(Step.input)
         }
 
-        /// The session in this state, and the clock's time it reached it at.
+        /// The session in this state, and the clock's time it reached it at (the app publishing
+        /// Now Playing info).
         var session: (LinearPlaybackSession, now: Duration) {
+            let reached = self.session(appPublishesNowPlayingInfo: true)
+            return (reached.0, reached.now)
+        }
+
+        /// The session in this state, every action it returned on the way, and the clock's time
+        /// it reached it at.
+        func session(appPublishesNowPlayingInfo: Bool) -> (LinearPlaybackSession, actions: [LinearPlaybackAction], now: Duration) {
             var session = LinearPlaybackSession(configuration: LinearPlaybackSessionTableTests.configuration)
+            var actions: [LinearPlaybackAction] = []
             var now = Duration.zero
-            for step in steps {
+            for step in steps(appPublishesNowPlayingInfo: appPublishesNowPlayingInfo) {
                 switch step {
-                case .input(let input): _ = session.handle(input, now: now)
+                case .input(let input): actions += session.handle(input, now: now)
                 case .wait(let time): now += time
                 }
             }
-            return (session, now)
+            return (session, actions, now)
         }
 
         /// States whose video plays (or should: buffering is the player's, the session plays).
@@ -137,9 +152,14 @@ struct LinearPlaybackSessionTableTests {
     /// The video played again: what lifting the last reason does in a paused, rendered state.
     static let resuming = Effect(events: [.resumePlayback], player: .play, reasons: [])
 
+    /// Play/Pause, the TV remote's or the system's toggle command: pauses a playing video, plays
+    /// again one Resume would.
+    static let playPause = each(State.playingVideo) { pausing($0, adding: .viewer) }
+        .merging(each(State.resumable) { _ in resuming }) { $1 }
+
     static let rows: [Row] = {
         var rows: [Row] = []
-        rows.append(Row(input: .start(outputVolume: 1), effects: [.loaded: Effect(player: .play, phase: .video)]))
+        rows.append(Row(input: .start(outputVolume: 1, appPublishesNowPlayingInfo: true), effects: [.loaded: Effect(player: .play, phase: .video)]))
         rows.append(Row(input: .firstFrameRendered, effects: [
             .started: Effect(events: [.firstFrame]),
             .startedInBackground: Effect(events: [.firstFrame, .pause]),
@@ -184,9 +204,11 @@ struct LinearPlaybackSessionTableTests {
         rows.append(Row(input: .skipPressed, effects: [.skippable: Effect(events: [.skip], player: .pause, phase: .over)]))
         rows.append(Row(input: .closePressed, effects: [.endCard: Effect(events: [.close], phase: .over)]))
         rows.append(Row(input: .resumePressed, effects: each(State.resumable) { _ in resuming }))
-        // The system's remote commands (Lock Screen, Control Center): the viewer's own presses.
+        // The system's remote commands (Lock Screen, Control Center), the app publishing Now
+        // Playing info: the viewer's own presses (without it: `LinearPlaybackRemoteCommandsTests`).
         rows.append(Row(input: .remotePlay, effects: each(State.resumable) { _ in resuming }))
         rows.append(Row(input: .remotePause, effects: each(State.playingVideo) { pausing($0, adding: .viewer) }))
+        rows.append(Row(input: .remoteTogglePlayPause, effects: playPause))
         // The player paused by itself: Resume shows at once (no stall, no 405). A held player's
         // pause is the session's own coming back.
         rows.append(Row(input: .playerPaused, effects: each(State.playingVideo) { pausing($0, adding: .playerPausedItself) }))
@@ -202,8 +224,7 @@ struct LinearPlaybackSessionTableTests {
             .skippable: Effect(events: [.skip], player: .pause, phase: .over),
             .endCard: Effect(events: [.close], phase: .over),
         ]))
-        rows.append(Row(input: .playPausePressed, effects: each(State.playingVideo) { pausing($0, adding: .viewer) }
-            .merging(each(State.resumable) { _ in resuming }) { $1 }))
+        rows.append(Row(input: .playPausePressed, effects: playPause))
         rows.append(Row(input: .signal(.applicationActive(false)), effects: each(State.playingVideo) { pausing($0, adding: .background) }
             .merging(each(State.pausedRendered) { holding($0, .background) }) { $1 }
             .merging([.loaded: Effect(reasons: [.background])]) { $1 }))
@@ -260,10 +281,15 @@ struct LinearPlaybackSessionTableTests {
     @Test("every input in every state", arguments: rows.indices)
     @MainActor
     func input(_ index: Int) async {
-        let row = Self.rows[index]
+        await Self.check(Self.rows[index], appPublishesNowPlayingInfo: true)
+    }
+
+    /// Checks `row` in every state, reached in an app that publishes Now Playing info or not.
+    @MainActor
+    static func check(_ row: Row, appPublishesNowPlayingInfo: Bool) async {
         for state in State.allCases {
             let clock = TestClock()
-            var (session, reached) = state.session
+            var (session, _, reached) = state.session(appPublishesNowPlayingInfo: appPublishesNowPlayingInfo)
             await clock.advance(by: reached)
             let phaseBefore = session.phase, reasonsBefore = session.pauseReasons
             await clock.advance(by: row.after)
@@ -275,7 +301,7 @@ struct LinearPlaybackSessionTableTests {
             seen.phase = session.phase == phaseBefore ? nil : session.phase
             seen.reasons = session.pauseReasons == reasonsBefore ? nil : session.pauseReasons
             let expected = row.effects[state] ?? Effect()
-            #expect(seen == expected, "\(row) in \(state)")
+            #expect(seen == expected, "\(row) in \(state), Now Playing info \(appPublishesNowPlayingInfo)")
         }
     }
 
@@ -285,7 +311,7 @@ struct LinearPlaybackSessionTableTests {
     enum InputKind: CaseIterable, Hashable {
         case start, firstFrameRendered, mediaLength, position, buffering, reachedEnd, playbackFailed, stallCheckDue
         case playerPaused, externalPlayback, interruptionCheckDue
-        case tapped, skipPressed, closePressed, resumePressed, menuPressed, playPausePressed, remotePlay, remotePause
+        case tapped, skipPressed, closePressed, resumePressed, menuPressed, playPausePressed, remotePlay, remotePause, remoteTogglePlayPause
         case applicationActive, audioInterruptionBegan, audioInterruptionEnded, audioOutputLost, outputVolume
         case clickThroughOpened, clickThroughClosed, closedCaptioningEnabled, iconTapped
 
@@ -305,6 +331,7 @@ struct LinearPlaybackSessionTableTests {
             case .interruptionCheckDue: self = .interruptionCheckDue
             case .remotePlay: self = .remotePlay
             case .remotePause: self = .remotePause
+            case .remoteTogglePlayPause: self = .remoteTogglePlayPause
             case .tapped: self = .tapped
             case .skipPressed: self = .skipPressed
             case .closePressed: self = .closePressed
@@ -335,7 +362,9 @@ struct LinearPlaybackEndWhileHeldTests {
     /// A session playing at `position` of its 15 s, then sent to the background.
     func heldInBackground(at position: TimeInterval) -> LinearPlaybackSession {
         var session = LinearPlaybackSession(configuration: LinearPlaybackSessionTableTests.configuration)
-        for input: LinearPlaybackInput in [.start(outputVolume: 1), .firstFrameRendered, .position(position), .signal(.applicationActive(false))] {
+        for input: LinearPlaybackInput in [
+            .start(outputVolume: 1, appPublishesNowPlayingInfo: false), .firstFrameRendered, .position(position), .signal(.applicationActive(false)),
+        ] {
             _ = session.handle(input, now: .zero)
         }
         return session

@@ -32,6 +32,8 @@ struct LinearPlaybackTests {
         func showCaption(_ caption: String?) { captions.append(caption) }
         func showIcons(_ indices: [Int]) { icons.append(indices) }
         func showIconFallback(_ index: Int) { fallbacks.append(index) }
+        func takeRemoteCommands() { commands.append("takeRemoteCommands") }
+        func releaseRemoteCommands() { commands.append("releaseRemoteCommands") }
     }
 
     static let configuration = LinearPlaybackSession.Configuration(
@@ -46,7 +48,7 @@ struct LinearPlaybackTests {
         var events: [CreativeEvent] = []
         playback.onEvent = { events.append($0) }
         if rendering {
-            playback.handle(.start(outputVolume: 1))
+            playback.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false))
             playback.handle(.firstFrameRendered)
         }
         return (clock, surface, playback, { events })
@@ -104,7 +106,7 @@ struct LinearPlaybackTests {
     func reentrantInput() {
         let (_, surface, playback, events) = rig(rendering: false)
         surface.onPlay = { playback.handle(.firstFrameRendered) }
-        playback.handle(.start(outputVolume: 1))
+        playback.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false))
         #expect(events() == [.firstFrame])
         #expect(surface.controls.skip == .countdown(seconds: 5), "the controls of the start were applied too")
     }
@@ -116,10 +118,38 @@ struct LinearPlaybackTests {
         #expect(surface.announcements == [AdControlTexts.standard.skipAvailableAnnouncement])
     }
 
+    @Test("the remote commands: taken at the start where the app publishes Now Playing info, released at stop()")
+    func remoteCommandsReleasedAtStop() {
+        let (_, surface, playback, _) = rig(rendering: false)
+        playback.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: true))
+        playback.handle(.firstFrameRendered)
+        #expect(surface.commands == ["takeRemoteCommands", "play"])
+        playback.stop()
+        playback.stop()
+        #expect(surface.commands == ["takeRemoteCommands", "play", "releaseRemoteCommands"], "released once")
+    }
+
+    @Test("the remote commands: released before the moment that ends the video, when the SDK takes the ad down on it")
+    func remoteCommandsReleasedBeforeTheEndingMoment() {
+        let (_, surface, playback, _) = rig(rendering: false)
+        playback.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: true))
+        playback.handle(.firstFrameRendered)
+        var commandsAtSkip: [String]?
+        playback.onEvent = { event in
+            guard event == .skip else { return }
+            commandsAtSkip = surface.commands
+            playback.stop()
+        }
+        playback.handle(.position(6))
+        playback.handle(.skipPressed)
+        #expect(commandsAtSkip == ["takeRemoteCommands", "play", "pause", "releaseRemoteCommands"])
+        #expect(surface.commands == commandsAtSkip, "nothing after the stop, no second release")
+    }
+
     @Test("after stop() nothing is applied or reported, and the timer is gone")
     func stop() async {
         let (clock, surface, playback, events) = rig(rendering: false)
-        playback.handle(.start(outputVolume: 1))
+        playback.handle(.start(outputVolume: 1, appPublishesNowPlayingInfo: false))
         await clock.waitForSleepers()
         playback.stop()
         playback.handle(.firstFrameRendered)

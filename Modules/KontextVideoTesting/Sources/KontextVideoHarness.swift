@@ -334,6 +334,26 @@ public final class KontextVideoHarness {
         deliverPlaybackSignal(.closedCaptioningEnabled(enabled))
     }
 
+    /// Whether your app publishes Now Playing info (`MPNowPlayingInfoCenter.default().nowPlayingInfo`
+    /// is set) as a linear ad starts, which a linear ad reads then, as on a device. Only where it
+    /// does does the system route its remote commands (Lock Screen, Control Center, a headset) to
+    /// your app, and only then does the SDK add its handlers to them for the ad's video
+    /// (``ScriptedCreative/handlesRemoteCommands``); where it does not,
+    /// ``ScriptedCreative/remotePlay()``, ``ScriptedCreative/remotePause()`` and
+    /// ``ScriptedCreative/remoteTogglePlayPause()`` are your app's and do nothing to the ad. The
+    /// SDK never sets Now Playing info itself. `true` by default, so tests written before this
+    /// setting existed keep their behaviour; set it to `false` for an app that publishes none.
+    ///
+    /// ```swift
+    /// harness.publishesNowPlayingInfo = false   // before show()
+    /// try linear.show()
+    /// video.remotePause()                        // the app's command: the ad plays on
+    /// ```
+    public var publishesNowPlayingInfo: Bool {
+        get { creatives.appPublishesNowPlayingInfo }
+        set { creatives.appPublishesNowPlayingInfo = newValue }
+    }
+
     /// Hands `signal` to the ad on screen's renderer, as the system does on a device: its
     /// playback decides what the signal means (`LinearPlaybackSession`).
     private func deliverPlaybackSignal(_ signal: PlaybackSignal) {

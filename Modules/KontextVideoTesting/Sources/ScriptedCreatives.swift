@@ -60,6 +60,8 @@ public final class ScriptedCreatives {
     public private(set) var all: [ScriptedCreative] = []
     /// The system's closed-captioning setting as the harness set it: a linear ad hears it as it starts.
     var isClosedCaptioningEnabled = false
+    /// Whether the app publishes Now Playing info, as the harness set it: a linear ad reads it as it starts.
+    var appPublishesNowPlayingInfo = true
     private var queued: [AdFormat: [LoadBehaviour]] = [:]
 
     /// Creates the scripts; by default every creative is really fetched.
@@ -292,6 +294,9 @@ public final class ScriptedCreative: CreativeRenderer {
         bridge.start()
         // As the AVPlayer renderer reads `UIAccessibility.isClosedCaptioningEnabled` as it starts.
         if scripts?.isClosedCaptioningEnabled == true { real.receive(.closedCaptioningEnabled(true)) }
+        // As it reads `MPNowPlayingInfoCenter.default().nowPlayingInfo != nil`: the session decides
+        // from it whether the ad takes the system's remote commands.
+        real.appPublishesNowPlayingInfo = scripts?.appPublishesNowPlayingInfo ?? true
         real.start()
     }
 
@@ -420,15 +425,28 @@ public final class ScriptedCreative: CreativeRenderer {
     /// - Parameter active: Whether the external route plays the video.
     public func playOnExternalRoute(_ active: Bool) { if format == .linear { real.handle(.externalPlayback(active)) } }
     /// The system's play remote command arrives (the Lock Screen's or Control Center's Play, a
-    /// headset), where the app routes remote commands to the SDK during the ad: a video the
-    /// viewer could resume (Resume shows) plays again; VAST `resume` fires once per real change.
+    /// headset). It reaches the ad only while the SDK holds the remote commands
+    /// (``handlesRemoteCommands``: the app published Now Playing info as the ad started,
+    /// ``KontextVideoHarness/publishesNowPlayingInfo``, and its video is not over); then a video
+    /// the viewer could resume (Resume shows) plays again, and VAST `resume` fires once per real
+    /// change. Otherwise the command is your app's, as on a device: nothing happens to the ad.
     public func remotePlay() { if format == .linear { real.handle(.remotePlay) } }
-    /// The system's pause remote command arrives: a playing video pauses as by the viewer's own
-    /// press; VAST `pause` fires once per real change.
+    /// The system's pause remote command arrives. It reaches the ad only while the SDK holds the
+    /// remote commands (``handlesRemoteCommands``); then a playing video pauses as by the viewer's
+    /// own press, and VAST `pause` fires once per real change. Otherwise the command is your
+    /// app's: nothing happens to the ad.
     public func remotePause() { if format == .linear { real.handle(.remotePause) } }
-    /// The system's toggle play/pause remote command arrives: ``remotePause()`` while the video
-    /// plays, else ``remotePlay()``.
-    public func remoteTogglePlayPause() { if format == .linear { real.handle(.playPausePressed) } }
+    /// The system's toggle play/pause remote command arrives. It reaches the ad only while the SDK
+    /// holds the remote commands (``handlesRemoteCommands``); then it is ``remotePause()`` while
+    /// the video plays, else ``remotePlay()``. Otherwise the command is your app's: nothing
+    /// happens to the ad.
+    public func remoteTogglePlayPause() { if format == .linear { real.handle(.remoteTogglePlayPause) } }
+    /// Whether the SDK has its handlers on the system's play, pause and toggle play/pause remote
+    /// commands now (on a device, `MPRemoteCommandCenter`'s): from the start of a linear ad whose
+    /// app published Now Playing info as it started (``KontextVideoHarness/publishesNowPlayingInfo``)
+    /// until its video is over (its end, Skip, a failure) or the ad is taken down. The SDK never
+    /// sets Now Playing info itself. `false` for another format.
+    public var handlesRemoteCommands: Bool { real.holdsRemoteCommands }
     /// Whether the video is playing now: it is paused while the app is in the background, during
     /// an audio interruption, after headphones are unplugged, and while a click-through is open.
     public var isPlaying: Bool { real.isPlaying }

@@ -49,7 +49,7 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
     /// player's own (`PlayerPauseReading`), else the session's command coming back.
     private var commandedPlay = false
     #if canImport(MediaPlayer)
-    /// The system's remote commands, heard while the ad plays where the app routes them.
+    /// The ad's handlers on the system's remote commands, while the session holds them.
     private var remoteCommands: LinearAdRemoteCommands?
     #endif
 
@@ -196,9 +196,6 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         observe(AVAudioSession.routeChangeNotification, of: session) { info in
             AudioSessionNotice.routeChange(reason: info?[AVAudioSessionRouteChangeReasonKey] as? UInt).map(LinearPlaybackInput.signal)
         }
-        #if canImport(MediaPlayer)
-        remoteCommands = LinearAdRemoteCommands { [weak self] input in self?.playback?.handle(input) }
-        #endif
         // The system's closed-captioning setting (Settings > Accessibility > Subtitles & Captioning),
         // now and on each change: UIKit's `UIAccessibility.isClosedCaptioningEnabled` and its
         // `closedCaptioningStatusDidChangeNotification` (no Apple page for either is in the docs
@@ -213,7 +210,14 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
                 self?.playback?.handle(.signal(.closedCaptioningEnabled(UIAccessibility.isClosedCaptioningEnabled)))
             }
         })
-        playback.handle(.start(outputVolume: session.outputVolume))
+        // Read once, as the ad starts: the session decides from it whether the ad takes the
+        // system's remote commands (`takeRemoteCommands()` below applies its word).
+        #if canImport(MediaPlayer)
+        let appPublishesNowPlayingInfo = LinearAdRemoteCommands.appPublishesNowPlayingInfo
+        #else
+        let appPublishesNowPlayingInfo = false
+        #endif
+        playback.handle(.start(outputVolume: session.outputVolume, appPublishesNowPlayingInfo: appPublishesNowPlayingInfo))
     }
 
     /// Hands the playback the input `translate` reads from each `name` notification of `object`
@@ -256,15 +260,12 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
 
     func stop() {
         isStopped = true
+        // The session releases the remote commands it holds (`releaseRemoteCommands()`).
         playback?.stop()
         finishLoading(CancellationError())
         player?.pause()
         if let timeObserver { player?.removeTimeObserver(timeObserver) }
         timeObserver = nil
-        #if canImport(MediaPlayer)
-        remoteCommands?.remove()
-        remoteCommands = nil
-        #endif
         notificationTokens.forEach(NotificationCenter.default.removeObserver)
         notificationTokens.removeAll()
         observations.forEach { $0.invalidate() }
@@ -298,6 +299,18 @@ extension VideoCreativeRenderer: LinearPlaybackSurface {
     func showCaption(_ caption: String?) { overlay?.showCaption(caption) }
     func showIcons(_ indices: [Int]) { overlay?.showIcons(indices) }
     func showIconFallback(_ index: Int) { overlay?.showFallback(index) }
+    func takeRemoteCommands() {
+        #if canImport(MediaPlayer)
+        guard remoteCommands == nil else { return }
+        remoteCommands = LinearAdRemoteCommands { [weak self] input in self?.playback?.handle(input) }
+        #endif
+    }
+    func releaseRemoteCommands() {
+        #if canImport(MediaPlayer)
+        remoteCommands?.remove()
+        remoteCommands = nil
+        #endif
+    }
     func announce(_ announcement: String) {
         UIAccessibility.post(notification: .announcement, argument: announcement)
     }

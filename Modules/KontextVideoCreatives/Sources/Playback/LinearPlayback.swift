@@ -23,6 +23,11 @@ package protocol LinearPlaybackSurface: AnyObject {
     /// Shows the fallback image of the icon at `index` (VAST 4.2 `IconClickFallbackImages`), until
     /// the icon goes.
     func showIconFallback(_ index: Int)
+    /// Adds the ad's handlers to the system's play, pause and toggle play/pause remote commands;
+    /// they hand the playback `remotePlay`, `remotePause` and `remoteTogglePlayPause`.
+    func takeRemoteCommands()
+    /// Removes the handlers `takeRemoteCommands()` added.
+    func releaseRemoteCommands()
 }
 
 /// Drives one `LinearPlaybackSession`: feeds it inputs with the injected clock's time, applies
@@ -70,8 +75,11 @@ package final class LinearPlayback {
         }
     }
 
-    /// Stops: the timer goes, nothing more is applied or reported.
+    /// Stops: the remote commands the ad holds go back to the app, the timers go, then nothing
+    /// more is applied or reported.
     package func stop() {
+        guard !isStopped else { return }
+        for action in session.stop() { apply(action) }
         isStopped = true
         queued.removeAll()
         stallCheck?.cancel()
@@ -100,6 +108,8 @@ package final class LinearPlayback {
         case .showCaption(let caption): surface?.showCaption(caption)
         case .showIcons(let indices): surface?.showIcons(indices)
         case .showIconFallback(let index): surface?.showIconFallback(index)
+        case .takeRemoteCommands: surface?.takeRemoteCommands()
+        case .releaseRemoteCommands: surface?.releaseRemoteCommands()
         }
     }
 

@@ -7,8 +7,11 @@ package enum LinearPlaybackInput: Sendable, Hashable {
     // The player.
 
     /// The ad is on screen: playback may start. `outputVolume` is the system's volume now
-    /// (the baseline of mute and unmute), `nil` where there is none.
-    case start(outputVolume: Float?)
+    /// (the baseline of mute and unmute), `nil` where there is none. `appPublishesNowPlayingInfo`
+    /// is whether the app publishes Now Playing info now (`MPNowPlayingInfoCenter.default()
+    /// .nowPlayingInfo != nil`; the test kit's `publishesNowPlayingInfo`): only then does the
+    /// system route its remote commands to the app, and the ad take them (`takeRemoteCommands`).
+    case start(outputVolume: Float?, appPublishesNowPlayingInfo: Bool)
     /// The video rendered its first frame.
     case firstFrameRendered
     /// The player learned the media's own length, in seconds.
@@ -50,15 +53,20 @@ package enum LinearPlaybackInput: Sendable, Hashable {
     case iconTapped(Int)
     /// The remote's Menu (Back) button was pressed (tvOS).
     case menuPressed
-    /// The remote's Play/Pause button was pressed (tvOS), or the system's toggle play/pause
-    /// remote command arrived (`MPRemoteCommandCenter.togglePlayPauseCommand`).
+    /// The remote's Play/Pause button was pressed (tvOS: a press on the focused screen, the ad's
+    /// own, so it always reaches the ad).
     case playPausePressed
     /// The system's play remote command arrived (`MPRemoteCommandCenter.playCommand`: the Lock
-    /// Screen, Control Center, a headset): plays the video again where Resume would.
+    /// Screen, Control Center, a headset): plays the video again where Resume would. Heard only
+    /// while the ad holds the remote commands (`takeRemoteCommands`); else the command is the app's.
     case remotePlay
     /// The system's pause remote command arrived (`MPRemoteCommandCenter.pauseCommand`): pauses
-    /// the video as the viewer's own pause.
+    /// the video as the viewer's own pause. Heard only while the ad holds the remote commands.
     case remotePause
+    /// The system's toggle play/pause remote command arrived
+    /// (`MPRemoteCommandCenter.togglePlayPauseCommand`): as `playPausePressed`, but heard only
+    /// while the ad holds the remote commands.
+    case remoteTogglePlayPause
 
     // The world around the player.
 
@@ -95,4 +103,10 @@ package enum LinearPlaybackAction: Sendable, Equatable {
     /// Show the fallback image of this icon (its click-through cannot open here), until the
     /// icon goes.
     case showIconFallback(Int)
+    /// Add the ad's handlers to the system's play, pause and toggle play/pause remote commands
+    /// (`MPRemoteCommandCenter`); they hand the session `remotePlay`, `remotePause` and
+    /// `remoteTogglePlayPause`.
+    case takeRemoteCommands
+    /// Remove the handlers `takeRemoteCommands` added: the commands are the app's alone again.
+    case releaseRemoteCommands
 }

@@ -49,9 +49,21 @@ import KontextVideoPresentation
 /// stall: Resume shows at once, where the stall rule would have failed it with 405.
 ///
 /// **Remote commands and Now Playing.** The SDK never sets `MPNowPlayingInfoCenter`'s info and
-/// never makes the app the Now Playing app; it hears the system's play, pause and toggle commands
-/// only where the app already routes them (`remotePlay`, `remotePause`, `playPausePressed`), and
-/// they pause and resume the ad as the viewer's own presses do, each pixel once per real change.
+/// never makes the app the Now Playing app: registering remote command handlers is part of what
+/// makes an app eligible for that (developer.apple.com/documentation/mediaplayer/becoming-a-now-playable-app),
+/// and the system routes the commands to the app whose Now Playing info the center holds
+/// (/documentation/MediaPlayer/MPNowPlayingInfoCenter/default()). So the ad takes the system's
+/// play, pause and toggle commands (`takeRemoteCommands`) only when the app published Now Playing
+/// info as the ad started (`start`'s `appPublishesNowPlayingInfo`), and releases them
+/// (`releaseRemoteCommands`) as its video is over — its end, Skip, a failure — before the moment
+/// that ends it is reported, or when the ad is taken down (`stop()`). After the video there is no
+/// item of the ad's to play or pause (a play handler plays "the current item",
+/// /documentation/MediaPlayer/MPRemoteCommandCenter/playCommand), and the command runs every
+/// attached handler (/documentation/MediaPlayer/MPRemoteCommand), so the app's own run without
+/// the ad's answering for nothing. While it holds them, `remotePlay`, `remotePause` and
+/// `remoteTogglePlayPause` pause and resume the ad as the viewer's own presses do, each pixel once
+/// per real change; while it does not, they are the app's and change nothing here. The TV
+/// remote's Play/Pause button (`playPausePressed`) is a press on the ad's own screen: always heard.
 ///
 /// **Playing time.** Progress is the ad's own playing time: what the player reports while the
 /// session holds it paused (the app in the background, a click-through open, an interruption)
@@ -245,6 +257,9 @@ package struct LinearPlaybackSession: Sendable, Hashable {
     package private(set) var isBuffering = false
     /// Whether the player plays on an external route (AirPlay), as last reported.
     package private(set) var isExternalPlaybackActive = false
+    /// Whether the ad holds the system's remote commands (`takeRemoteCommands` applied, its
+    /// `releaseRemoteCommands` not yet).
+    package private(set) var holdsRemoteCommands = false
     /// Seconds the player moved while the session held it: not the ad's playing time.
     package private(set) var unseenSeconds: TimeInterval = 0
     /// Whether the system's closed-captioning setting is on, as last signalled.
@@ -285,10 +300,14 @@ package struct LinearPlaybackSession: Sendable, Hashable {
     package mutating func handle(_ input: LinearPlaybackInput, now: Duration) -> [LinearPlaybackAction] {
         var actions: [LinearPlaybackAction] = []
         switch input {
-        case .start(let volume):
+        case .start(let volume, let appPublishesNowPlayingInfo):
             guard phase == .loaded else { break }
             phase = .video
             if let volume { isMuted = Self.isSilent(volume) }
+            if appPublishesNowPlayingInfo {
+                holdsRemoteCommands = true
+                actions.append(.takeRemoteCommands)
+            }
         case .firstFrameRendered:
             guard phase == .video else { break }
             renderFirstFrame(&actions)
@@ -332,6 +351,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
             if let length { position = max(position, length) }
             leaveVideo(&actions, pausing: false)
             clearCaptionAndIcons(&actions)
+            releaseRemoteCommands(&actions)
             actions.append(.report(.complete))
             if configuration.hasEndCard {
                 phase = .endCard
@@ -395,18 +415,16 @@ package struct LinearPlaybackSession: Sendable, Hashable {
             case .ignored: break
             }
         case .playPausePressed:
-            guard phase == .video else { break }
-            if isPlaying {
-                pauseReasons.insert(.viewer)
-            } else if controls.showsResume {
-                pauseReasons.subtract(PauseReason.liftedByViewer)
-            }
+            togglePlayPause()
         case .remotePlay:
-            guard phase == .video, controls.showsResume else { break }
+            guard holdsRemoteCommands, phase == .video, controls.showsResume else { break }
             pauseReasons.subtract(PauseReason.liftedByViewer)
         case .remotePause:
-            guard phase == .video, isPlaying else { break }
+            guard holdsRemoteCommands, phase == .video, isPlaying else { break }
             pauseReasons.insert(.viewer)
+        case .remoteTogglePlayPause:
+            guard holdsRemoteCommands else { break }
+            togglePlayPause()
         case .signal(let signal):
             handle(signal, now: now, &actions)
         }
@@ -524,9 +542,28 @@ package struct LinearPlaybackSession: Sendable, Hashable {
         }
     }
 
+    /// Play/Pause: the viewer pauses a playing video, or plays again one Resume would.
+    private mutating func togglePlayPause() {
+        guard phase == .video else { return }
+        if isPlaying {
+            pauseReasons.insert(.viewer)
+        } else if controls.showsResume {
+            pauseReasons.subtract(PauseReason.liftedByViewer)
+        }
+    }
+
+    /// The ad is taken down (its renderer stops): the remote commands it holds go back to the app,
+    /// whatever the phase. Nothing else is owed: after this the driver applies and reports nothing.
+    package mutating func stop() -> [LinearPlaybackAction] {
+        var actions: [LinearPlaybackAction] = []
+        releaseRemoteCommands(&actions)
+        return actions
+    }
+
     private mutating func skip(_ actions: inout [LinearPlaybackAction]) {
         leaveVideo(&actions, pausing: true)
         clearCaptionAndIcons(&actions)
+        releaseRemoteCommands(&actions)
         phase = .over
         actions.append(.report(.skip))
     }
@@ -539,6 +576,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
     private mutating func fail(_ actions: inout [LinearPlaybackAction]) {
         leaveVideo(&actions, pausing: true)
         clearCaptionAndIcons(&actions)
+        releaseRemoteCommands(&actions)
         phase = .over
         actions.append(.report(CreativeFailure.playbackFailedOnScreen.event))
     }
@@ -596,6 +634,14 @@ package struct LinearPlaybackSession: Sendable, Hashable {
             visibleIcons = []
             actions.append(.showIcons([]))
         }
+    }
+
+    /// The video is over (or the ad taken down): the remote commands go back to the app, before
+    /// the moment that ends the video is reported.
+    private mutating func releaseRemoteCommands(_ actions: inout [LinearPlaybackAction]) {
+        guard holdsRemoteCommands else { return }
+        holdsRemoteCommands = false
+        actions.append(.releaseRemoteCommands)
     }
 
     /// The controls of the state now.
