@@ -60,7 +60,7 @@ extension VideoAd {
         live?.scene = platform.scene(of: view)
         presentation.place(renderer, attachingWith: platform)
         guard lifecycle.isOnScreen else { return }
-        startCreativeOnScreen()
+        live?.startOnScreen(measuring: self)
         presentation.startMonitoring(clock: runtime.clock, interval: runtime.environment.hostCheckInterval)
         if format == .overlay {
             presentation.follow(tracker: owner.playerTracker, clock: runtime.clock, duration: duration)
@@ -68,13 +68,6 @@ extension VideoAd {
         record(.state, .shown, level: .info, ["frame": "\(placement.frame)", "scale": "\(placement.scale)"])
         // Image and HTML creatives count their impression at show(); a video at its first frame.
         if served.creative.kind != .vast { apply(.impression) }
-    }
-
-    /// The creative starts on screen, measured from now (the measurement session hears every
-    /// later moment from the lifecycle).
-    private func startCreativeOnScreen() {
-        live?.verification = .started(for: self)
-        renderer?.start()
     }
 
     #if !canImport(UIKit)
@@ -133,7 +126,7 @@ extension VideoAd {
         guard lifecycle.isOnScreen else { return }
         if presented {
             if !context.session.applicationIsActive { renderer?.receive(.applicationActive(false)) }
-            startCreativeOnScreen()
+            live?.startOnScreen(measuring: self)
         } else if afterShowReturned {
             apply(.fail(.presenterUnavailable))
         } else {
@@ -174,18 +167,5 @@ extension VideoAd {
             record(.error, .showRefusedInAppExtension, level: .error, ["why": why])
             throw VideoAdError.presenterUnavailable
         }
-    }
-}
-
-extension HostSnapshot {
-    /// Measures a host view.
-    @MainActor
-    init(of view: any VideoAdHostView) {
-        self.init(
-            size: view.videoAdBoundsSize,
-            safeAreaInsets: view.videoAdSafeAreaInsets,
-            isInWindow: view.videoAdIsInWindow,
-            isHidden: view.videoAdIsHidden
-        )
     }
 }

@@ -41,4 +41,30 @@ extension ClickTarget {
         ad.runtime.environment.clickOpener.open(self) { [weak ad] progress in ad?.apply(.clickThrough(progress)) }
         ad.delegate?.videoAd(ad, didClick: VideoAdClick(area: area))
     }
+
+    /// Opens the click-through of `ad`'s linear icon at `index` (AdChoices' "i"): judged by
+    /// `AdURLRule` as every click target is, opened by the platform's opener, and followed by the
+    /// ad's playback as a click-through (the ad pauses while the viewer is away). Its
+    /// `IconClickTracking` was fired already (`LinearTrackingSession`); it is no ad click: no
+    /// server click, no VAST `ClickTracking`, no `videoAd(_:didClick:)` (the API reference has no
+    /// icon callback, and none is added). Where click targets do not open (tvOS) the playback
+    /// showed the icon's fallback image instead, and nothing opens here.
+    @MainActor
+    static func openIcon(at index: Int, of ad: VideoAd) {
+        let environment = ad.runtime.environment
+        guard environment.platform.clickInputRule.opensClickTargets,
+              let icons = ad.renderer?.resolvedLinearAd?.icons, icons.indices.contains(index) else { return }
+        let target = ClickTarget(
+            url: icons[index].clickThrough.flatMap { URL.lenient($0) }, fallbackURL: nil, appStoreID: nil, rule: ad.runtime.adURLRule)
+        for refusal in target.refusals {
+            ad.record(.warning, .clickTargetRefused, level: .warning, [
+                "area": "icon", "scheme": refusal.url.scheme?.lowercased() ?? "", "reason": refusal.reason.rawValue, "url": refusal.redacted,
+            ])
+        }
+        ad.record(.state, .iconClick, level: .info, [
+            "icon": icons[index].program ?? String(index), "target": target.destinations.first.map(\.logDescription) ?? "nothing",
+        ])
+        guard !target.destinations.isEmpty else { return }
+        environment.clickOpener.open(target) { [weak ad] progress in ad?.apply(.clickThrough(progress)) }
+    }
 }

@@ -73,4 +73,22 @@ final class LiveCreative {
         renderer?.stop()
         loading?.cancel()
     }
+
+    /// The creative starts on screen, measured from now (the measurement session hears every
+    /// later moment from the ad's lifecycle).
+    func startOnScreen(measuring ad: VideoAd) {
+        verification = .started(for: ad)
+        renderer?.start()
+    }
+
+    /// Stops the presentation and takes it down (and the renderer with it when
+    /// `releasingRenderer`); `takenDown` once it is gone, at once when nothing was on screen.
+    func takeDown(_ reason: VideoAdEndReason, releasingRenderer: Bool, takenDown: @escaping @MainActor () -> Void) {
+        let presentation = onScreen
+        onScreen = nil
+        presentation?.stop()
+        if releasingRenderer { releaseRenderer() }
+        guard let presentation else { return takenDown() }
+        presentation.takeDown(reason: reason, completion: takenDown)
+    }
 }

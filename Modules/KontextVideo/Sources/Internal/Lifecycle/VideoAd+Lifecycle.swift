@@ -37,7 +37,9 @@ extension VideoAd {
             case .measure(let event): live?.measure(event, playhead: self.context.playhead)
             case .measureImpression: live?.measureImpression()
             case .measureEnd(let reason): live?.measureEnd(reason)
-            case .takeDown(let reason, let releasingRenderer): takeDown(reason, releasingRenderer: releasingRenderer)
+            case .takeDown(let reason, let releasingRenderer):
+                guard let live else { apply(.takenDown); continue }
+                live.takeDown(reason, releasingRenderer: releasingRenderer) { [self] in apply(.takenDown) }
             case .openClick(let area, let url):
                 ClickTarget(
                     tapOn: area, creativeURL: url, of: served, linear: renderer?.resolvedLinearAd, rule: runtime.adURLRule,
@@ -48,7 +50,7 @@ extension VideoAd {
             case .continueOnNextTurn:
                 // A task on the main actor runs after the current turn (the app's layout pass) returned.
                 Task { @MainActor [weak self] in self?.apply(.nextTurn) }
-            case .openIconClick(let index): openIconClick(index)
+            case .openIconClick(let index): ClickTarget.openIcon(at: index, of: self)
             }
         }
     }
@@ -82,15 +84,5 @@ extension VideoAd {
             record(.delegate, .didEnd, level: .info, ["reason": reason.rawValue, "completed": "\(completed)"])
             delegate?.videoAd(self, didEnd: reason)
         }
-    }
-
-    /// Stops the presentation and takes it down; `takenDown` once it is gone (at once without one).
-    private func takeDown(_ reason: EndReason, releasingRenderer: Bool) {
-        let presentation = live?.onScreen
-        live?.onScreen = nil
-        presentation?.stop()
-        if releasingRenderer { live?.releaseRenderer() }
-        guard let presentation else { return apply(.takenDown) }
-        presentation.takeDown(reason: reason) { [self] in apply(.takenDown) }
     }
 }

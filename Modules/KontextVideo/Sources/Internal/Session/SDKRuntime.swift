@@ -146,6 +146,18 @@ package final class SDKRuntime {
         return journal.submitPixels(pixels)
     }
 
+    /// What the renderer of `served` may use: the runtime's clock, transport, events, URL rule,
+    /// controls' texts and wall clock, the platform's click rule and the network now; the consent
+    /// macros only for a VAST creative (an image or a page makes, and frees, no reader).
+    func creativeContext(for served: ServedAd, regulatory: KontextVideoRegulatory?, contentLanguage: String?) -> CreativeContext {
+        CreativeContext(
+            clock: clock, transport: adTransport, events: events,
+            macros: served.creative.kind == .vast ? trackingMacros(regulatory: regulatory) : nil,
+            urlRule: adURLRule, network: environment.network.current, controlTexts: controlTexts,
+            contentLanguage: contentLanguage, clickInputRule: environment.platform.clickInputRule,
+            wallClock: environment.wallClock)
+    }
+
     /// The consent and app values every VAST pixel carries (`[GDPRCONSENT]`, `[US_PRIVACY]`,
     /// `[REGULATIONS]`, `[APPBUNDLE]`), from the consent platform's storage and the app's
     /// `regulatory` as they are now, read when the creative first needs them (off the main actor
