@@ -64,7 +64,10 @@ public final class KontextVideo {
     /// let hash = KontextVideo.User.hashEmail("jane@example.com")
     /// KontextVideo.shared.user = .init(id: "viewer-42", emailHash: hash)
     /// ```
-    public var user: User?
+    public var user: User? {
+        get { launch.user }
+        set { launch.user = newValue }
+    }
 
     /// Privacy and consent signals. The SDK reads TCF values from your consent platform's shared
     /// storage; set here what it did not write (COPPA always comes from you).
@@ -75,11 +78,17 @@ public final class KontextVideo {
     /// ```swift
     /// KontextVideo.shared.regulatory = .init(coppa: false)
     /// ```
-    public var regulatory: Regulatory?
+    public var regulatory: Regulatory? {
+        get { launch.regulatory }
+        set { launch.regulatory = newValue }
+    }
 
     /// Selects which type of ad to render, for A/B tests agreed with Kontext. `nil` (the default)
     /// sends none.
-    public var variantId: String?
+    public var variantId: String? {
+        get { launch.variantId }
+        set { launch.variantId = newValue }
+    }
 
     /// Runs third-party verification (Open Measurement) for the ads the SDK shows: your adapter
     /// of the OM SDK (<doc:open-measurement>). `nil` (the default) runs none: each verification of
@@ -92,7 +101,10 @@ public final class KontextVideo {
     /// KontextVideo.shared.verificationProvider = OpenMeasurementAdapter(
     ///     partnerName: "Acme", partnerVersion: "2.1.0", omidJavaScript: omidJavaScript)
     /// ```
-    public var verificationProvider: (any VideoAdVerificationProvider)?
+    public var verificationProvider: (any VideoAdVerificationProvider)? {
+        get { launch.verificationProvider }
+        set { launch.verificationProvider = newValue }
+    }
 
     /// The SDK's inner life — requests, retries, VAST hops, beacons, state changes, delegate
     /// callbacks, warnings — for logs and debug views. Printed to the console by `logLevel`.
@@ -123,45 +135,23 @@ public final class KontextVideo {
     /// ```
     public nonisolated let inspector: KontextVideoInspector
 
-    /// The launch the SDK is in: the app's, begun at first use on the platform's world, unless a
-    /// test kit began one on its own world first (`beginSession(on:)`).
-    package var session: SDKSession {
-        current ?? beginSession(on: .platformDefault())
-    }
+    /// The launch the SDK is in and what the app told it there; the properties above forward to it.
+    let launch: LaunchState
 
-    private var current: SDKSession?
+    /// The launch the SDK is in (`LaunchState.session`).
+    package var session: SDKSession { launch.session }
 
     private init() {
         inspector = KontextVideoInspector(events: events)
+        launch = LaunchState(events: events, inspector: inspector)
     }
 
-    /// Begins a launch of the SDK on `environment`, the one way a session starts: the app's first
-    /// use begins it on the platform's world (`session`), a test kit one per test on its own.
-    /// A session it replaces ends (its ad on screen stops without callbacks, its runtime stops
-    /// talking to the server; the new one opens the storage once the old one is done with it), and
-    /// what the app told that launch is forgotten: user, consent, variant, verification provider,
-    /// log level and what the inspector collected.
+    /// Begins a launch of the SDK on `environment` (`LaunchState.beginSession(on:)`): a test kit's,
+    /// replacing the one before and forgetting what the app told it.
     /// - Returns: The session begun.
     @discardableResult
     package func beginSession(on environment: SDKEnvironment) -> SDKSession {
-        let replaced = current
-        let session = SDKSession(environment: environment, events: events, after: replaced?.end())
-        current = session
-        if replaced != nil { forgetWhatTheAppSaid() }
-        let wallClock = environment.wallClock
-        inspector.setTimeSource { wallClock.now }
-        return session
-    }
-
-    /// A new launch starts from what the app has not yet said.
-    private func forgetWhatTheAppSaid() {
-        user = nil
-        regulatory = nil
-        variantId = nil
-        verificationProvider = nil
-        events.logLevel = .warning
-        inspector.stop()
-        inspector.clear()
+        launch.beginSession(on: environment)
     }
 
     /// Starts the SDK: stores the configuration and calls the server in the background.

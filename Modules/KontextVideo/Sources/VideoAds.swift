@@ -49,7 +49,7 @@ public final class VideoAds {
     ///     warning.
     public init(content: KontextVideo.Content, labels: [String: String] = [:]) {
         let sanitized = LabelSanitizer.sanitize(labels, reportingTo: KontextVideo.shared.events)
-        self.core = AdRequestBook(content: content, labels: sanitized.kept, sdk: .shared)
+        self.core = AdRequestBook(content: content, labels: sanitized.kept, launch: KontextVideo.shared.launch)
     }
 
     /// The ad for one format: the same ``VideoAd`` as last time while it is unshown and valid, a

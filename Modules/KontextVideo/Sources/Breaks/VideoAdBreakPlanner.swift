@@ -74,7 +74,7 @@ public final class VideoAdBreakPlanner {
     public init(ads: VideoAds, configuration: Configuration) {
         self.ads = ads
         self.configuration = configuration
-        self.clock = ads.core.sdk.session.environment.clock
+        self.clock = ads.core.launch.session.environment.clock
         self.plan = AdBreakPlan(configuration: .init(
             cues: configuration.cuePoints.map(\.planCue), seekPolicy: configuration.seekPolicy.planPolicy,
             resumePosition: configuration.resumePosition, startTimeout: configuration.preRollTimeout,

@@ -14,15 +14,15 @@ struct AdContext: Sendable {
     /// The SDK's launch now: a relaunch (a test kit's) is the one an older ad answers to, as the
     /// reference's "disabled for this launch" says.
     @MainActor
-    var session: SDKSession { owner.sdk.session }
+    var session: SDKSession { owner.launch.session }
 
     /// The content's playhead now, as every server event and request carries it.
     @MainActor
     var playhead: TimeInterval { owner.playerTracker.playhead }
 
-    /// What the app told the SDK (consent, the verification provider), on the instance it told.
+    /// What the app told the SDK in this launch (consent, the verification provider).
     @MainActor
-    var settings: KontextVideo { owner.sdk }
+    var settings: LaunchState { owner.launch }
 }
 
 extension AdServerMoment {

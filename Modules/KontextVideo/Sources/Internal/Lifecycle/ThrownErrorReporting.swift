@@ -22,11 +22,6 @@ extension KontextVideoEventStream {
     }
 }
 
-extension KontextVideo {
-    /// Where initialization stands, for the log.
-    var stateDescription: String { InitializationStage(session.phase).description }
-}
-
 /// Where initialization stands, without the task an initialization under way carries: what a
 /// call's state keeps of it (a copy of the phase retained and released that task at every call).
 enum InitializationStage {
@@ -125,13 +120,13 @@ struct VideoAdCallState {
 extension AdRequestBook {
     /// The object's state in one line, for the log (its content is a field of its own).
     var stateDescription: String {
-        "sdk=\(sdk.stateDescription)" + (isDestroyed ? ", destroyed" : "")
+        "sdk=\(launch.stateDescription)" + (isDestroyed ? ", destroyed" : "")
     }
 
     /// Reports what `format(_:)` throws (`KontextVideoEventStream.reportThrown`), with this object's state
     /// and content; `note` adds to the state.
     func reportFormatThrown(_ error: any Error, format: AdFormat, note: String? = nil, requestId: UUID? = nil) {
-        sdk.events.reportThrown(error, call: "format(.\(format.rawValue))", state: stateDescription + (note.map { ", \($0)" } ?? ""),
+        launch.events.reportThrown(error, call: "format(.\(format.rawValue))", state: stateDescription + (note.map { ", \($0)" } ?? ""),
                          content: content.id, requestId: requestId)
     }
 }

@@ -17,7 +17,8 @@ package final class AdRequestBook {
     package let playerTracker = PlayerTracker()
     /// `true` after `destroy()`.
     package private(set) var isDestroyed = false
-    unowned let sdk: KontextVideo
+    /// The launch the SDK is in and what the app told it (consent, user, variant).
+    let launch: LaunchState
 
     /// The latest ad per format, shown or not.
     private var held = PerFormat<VideoAd>()
@@ -26,10 +27,10 @@ package final class AdRequestBook {
     /// Ads of this object that have not ended, so `destroy()` can reach them (a few at most).
     private var liveAds: [VideoAd] = []
 
-    init(content: KontextVideoContent, labels: [String: String], sdk: KontextVideo) {
+    init(content: KontextVideoContent, labels: [String: String], launch: LaunchState) {
         self.content = content
         self.labels = labels
-        self.sdk = sdk
+        self.launch = launch
     }
 
     /// The ad for `format` (`VideoAds.format(_:)`). What it throws is reported once: an ad
@@ -61,21 +62,21 @@ package final class AdRequestBook {
     private func startRequest(for format: AdFormat) -> (AdRequestInFlight, RequestWork?) {
         let request = AdRequestInFlight()
         inFlight[format] = request
-        if let runtime = sdk.session.runtimeReadyForRequests {
+        if let runtime = launch.session.runtimeReadyForRequests {
             let work = RequestWork(
                 moment: moment(runtime: runtime), requestId: runtime.identifiers.next(), runtime: runtime, book: self,
                 request: request, format: format)
             return (request, work)
         }
         // The two parts it needs, not a copy of the whole environment.
-        let (clock, identifiers) = (sdk.session.environment.clock, sdk.session.environment.identifiers)
+        let (clock, identifiers) = (launch.session.environment.clock, launch.session.environment.identifiers)
         let budget = TimeBudget(on: clock)
         request.setWork(Task { @MainActor [weak self, weak request] in
             guard let request else { return }
             let runtime: SDKRuntime
             do {
                 guard let self else { return }
-                runtime = try await self.sdk.session.requireEnabled(budget: budget, regulatory: self.sdk.regulatory)
+                runtime = try await self.launch.session.requireEnabled(budget: budget, regulatory: self.launch.regulatory)
                 if self.isDestroyed { throw VideoAdError.destroyed }
             } catch {
                 // Nobody waited to hear it (every caller was cancelled): settled now, so the next
@@ -132,8 +133,8 @@ package final class AdRequestBook {
 
     private func moment(runtime: SDKRuntime) -> RequestMoment {
         RequestMoment(
-            playhead: playerTracker.playhead, user: validatedUser(sdk.user), regulatory: sdk.regulatory,
-            variantId: sdk.variantId, device: runtime.platform.deviceFacts(), identifiers: runtime.platform.deviceIdentifiers())
+            playhead: playerTracker.playhead, user: validatedUser(launch.user), regulatory: launch.regulatory,
+            variantId: launch.variantId, device: runtime.platform.deviceFacts(), identifiers: runtime.platform.deviceIdentifiers())
     }
 
     /// The request for `format` at `moment`, with the book's content and labels; built anywhere.
@@ -217,7 +218,7 @@ package final class AdRequestBook {
     /// Drops an email hash that is not 64 lowercase hex characters, with a warning.
     private func validatedUser(_ user: KontextVideoUser?) -> KontextVideoUser? {
         guard var user, let hash = user.emailHash, !EmailHash.isValidHash(hash) else { return user }
-        sdk.events.record(KontextVideoEvent(
+        launch.events.record(KontextVideoEvent(
             .warning, .emailHashDropped, level: .warning,
             attributes: ["reason": "not 64 lowercase hex characters (SHA-256 of the trimmed, lowercased address)"]))
         user.emailHash = nil
@@ -238,7 +239,7 @@ package final class AdRequestBook {
     func destroy() {
         guard !isDestroyed else { return }
         isDestroyed = true
-        sdk.events.record(KontextVideoEvent(.state, .videoAdsDestroyed, level: .info, attributes: ["content": content.id]))
+        launch.events.record(KontextVideoEvent(.state, .videoAdsDestroyed, level: .info, attributes: ["content": content.id]))
         for request in inFlight.removeAll() {
             request.cancelWork()
             request.settle(.failure(VideoAdError.destroyed))
