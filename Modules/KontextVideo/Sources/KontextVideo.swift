@@ -135,8 +135,9 @@ public final class KontextVideo {
     /// ```
     public nonisolated let inspector: KontextVideoInspector
 
-    /// The launch the SDK is in and what the app told it there; the properties above forward to it.
-    let launch: LaunchState
+    /// The launch the SDK is in and what the app told it there; the properties above forward to
+    /// it, and a test kit begins its own launches on it (`LaunchState.beginSession(on:)`).
+    package let launch: LaunchState
 
     /// The launch the SDK is in (`LaunchState.session`).
     package var session: SDKSession { launch.session }
@@ -144,14 +145,6 @@ public final class KontextVideo {
     private init() {
         inspector = KontextVideoInspector(events: events)
         launch = LaunchState(events: events, inspector: inspector)
-    }
-
-    /// Begins a launch of the SDK on `environment` (`LaunchState.beginSession(on:)`): a test kit's,
-    /// replacing the one before and forgetting what the app told it.
-    /// - Returns: The session begun.
-    @discardableResult
-    package func beginSession(on environment: SDKEnvironment) -> SDKSession {
-        launch.beginSession(on: environment)
     }
 
     /// Starts the SDK: stores the configuration and calls the server in the background.

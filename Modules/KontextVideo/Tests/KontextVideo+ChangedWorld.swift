@@ -6,6 +6,6 @@ extension KontextVideo {
     func beginSession(changing change: (inout SDKEnvironment) -> Void) {
         var environment = session.environment
         change(&environment)
-        beginSession(on: environment)
+        launch.beginSession(on: environment)
     }
 }

@@ -224,7 +224,7 @@ public final class KontextVideoHarness {
         environment.network = network
         let localizations = self.localizations
         environment.appLocalizations = { localizations.snapshot }
-        KontextVideo.shared.beginSession(on: environment)
+        KontextVideo.shared.launch.beginSession(on: environment)
     }
 
     /// The app's localizations in the viewer's order, as `Bundle.main.preferredLocalizations` gives
@@ -414,7 +414,7 @@ public final class KontextVideoHarness {
     /// the delivery loop) is over, so nothing writes into the removed storage directory.
     public func finish() async {
         if turn.isHeld {
-            await KontextVideo.shared.beginSession(on: .platformDefault()).waitForPredecessor()
+            await KontextVideo.shared.launch.beginSession(on: .platformDefault()).waitForPredecessor()
         }
         tearDown()
     }
@@ -422,7 +422,7 @@ public final class KontextVideoHarness {
     /// Resets `KontextVideo.shared`, stops the server and removes the storage directory; a
     /// harness made with `init` then gives its turn to the next harness.
     public func tearDown() {
-        if turn.isHeld { KontextVideo.shared.beginSession(on: .platformDefault()) }
+        if turn.isHeld { KontextVideo.shared.launch.beginSession(on: .platformDefault()) }
         server?.stop()
         try? FileManager.default.removeItem(at: storageDirectory)
         UserDefaults.standard.removePersistentDomain(forName: defaultsSuite)
@@ -445,6 +445,6 @@ extension KontextVideo {
     /// Puts the shared instance back to its launch state with the platform's environment: for a
     /// publisher's tests that initialize the SDK more than once.
     public func resetForTesting() {
-        beginSession(on: .platformDefault())
+        launch.beginSession(on: .platformDefault())
     }
 }

@@ -47,7 +47,7 @@ enum LaunchBenchmark {
             let defaults = UserDefaults(suiteName: suite) ?? .standard
             let transport = FirstRequestTransport(base: URLSessionTransport())
             // A new launch; the last one's shutdown is over before the clock starts.
-            await KontextVideo.shared.beginSession(on: SDKEnvironment(
+            await KontextVideo.shared.launch.beginSession(on: SDKEnvironment(
                 clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: defaults,
                 rendererFactory: PlatformCreativeRendererFactory(),
                 platform: HeadlessPlatform(defaultPresenter: { HeadlessPresenter() }, clickOpener: HeadlessClickOpener()),

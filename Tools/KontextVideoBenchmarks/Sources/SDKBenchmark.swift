@@ -48,7 +48,7 @@ enum SDKBenchmark {
         let suite = "kontext-bench-sdk-\(UUID().uuidString)"
         defer { UserDefaults.standard.removePersistentDomain(forName: suite) }
         let presenter = HeadlessPresenter()
-        KontextVideo.shared.beginSession(on: SDKEnvironment(
+        KontextVideo.shared.launch.beginSession(on: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage,
             defaults: UserDefaults(suiteName: suite) ?? .standard,
             rendererFactory: PlatformCreativeRendererFactory(),
@@ -276,7 +276,7 @@ enum SDKBenchmark {
             print("")
             await LaunchBenchmark.run(server: server, rounds: max(10, iterations / 10))
         }
-        await KontextVideo.shared.beginSession(on: SDKEnvironment(
+        await KontextVideo.shared.launch.beginSession(on: SDKEnvironment(
             clock: SystemClock(), transport: transport, storageDirectory: storage, defaults: .standard,
             rendererFactory: PlatformCreativeRendererFactory(), platform: HeadlessPlatform(), identifiers: RandomIdentifiers(),
             appBundleId: "so.kontext.bench", appVersion: "1.0"

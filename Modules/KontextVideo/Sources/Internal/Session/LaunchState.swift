@@ -1,12 +1,13 @@
 import Foundation
 import KontextVideoDiagnostics
+import KontextVideoScheduling
 
 /// The launch the SDK is in and what the app told it there: the state under `KontextVideo`'s
 /// public properties, which forward to it. Each `VideoAds` and its ads read the session and the
 /// app's settings here, not up through the public singleton. A new launch (a test kit's) forgets
 /// what the app said in the one before.
 @MainActor
-final class LaunchState {
+package final class LaunchState {
     /// `KontextVideo.user`.
     var user: KontextVideoUser?
     /// `KontextVideo.regulatory`.
@@ -30,7 +31,7 @@ final class LaunchState {
 
     /// The launch the SDK is in: the app's, begun at first use on the platform's world, unless a
     /// test kit began one on its own world first (`beginSession(on:)`).
-    var session: SDKSession {
+    package var session: SDKSession {
         current ?? beginSession(on: .platformDefault())
     }
 
@@ -42,7 +43,7 @@ final class LaunchState {
     /// log level and what the inspector collected.
     /// - Returns: The session begun.
     @discardableResult
-    func beginSession(on environment: SDKEnvironment) -> SDKSession {
+    package func beginSession(on environment: SDKEnvironment) -> SDKSession {
         let replaced = current
         let session = SDKSession(environment: environment, events: events, after: replaced?.end())
         current = session
