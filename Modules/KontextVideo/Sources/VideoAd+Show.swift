@@ -2,6 +2,7 @@ import Foundation
 import KontextVideoVAST
 import KontextVideoScheduling
 import KontextVideoCreatives
+import KontextVideoNetworking
 
 extension VideoAd {
     /// Shows an overlay or pause ad inside a host view of your own making: for headless tests and

@@ -69,7 +69,7 @@ public final class VideoAd {
     public var isCompleted: Bool { lifecycle.isCompleted }
     /// Receives the ad's moments: the impression, clicks, a failure on screen and the end. Held
     /// weakly: keep your delegate alive while the ad is shown.
-    public weak var delegate: VideoAdDelegate?
+    public weak var delegate: (any VideoAdDelegate)?
 
     /// Loaded, not shown, not rejected, not expired: `show()` can be tried. A hint, not a guarantee;
     /// `show()` still measures the view.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideo
 import KontextVideoTesting
+import KontextVideoTestSupport
 
 /// Every public async call answers within 16 s of the SDK's clock, whatever the server does
 /// (before: a hung server made `initialize` answer after 71 s, and each `format()` after 71 more).

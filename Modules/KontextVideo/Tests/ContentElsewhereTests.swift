@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KontextVideo
 import KontextVideoTesting
+import KontextVideoTestSupport
 
 /// Over content the viewer sees on another screen (AirPlay, as a tracked `AVPlayer` reports it), no
 /// overlay or pause ad is shown, and an overlay on screen ends `.interrupted`, counting nothing more.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import KontextVideo
 import KontextVideoTesting
+import KontextVideoTestSupport
 
 @Suite("DeadlineTimer")
 @MainActor

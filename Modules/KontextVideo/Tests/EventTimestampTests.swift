@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideo
 import KontextVideoTesting
+import KontextVideoTestSupport
 
 /// The SDK's one wall clock (`SDKEnvironment.wallClock`) is what dates a server event: a test's
 /// wall time, following its clock, reaches the event as the server receives it.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideo
 import KontextVideoTesting
+import KontextVideoTestSupport
 
 /// A shown overlay or pause ad is measured when its host view reports a change
 /// (`videoAdReportChanges(to:)`), in that same call, and on the clock only for a host that reports

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideo
 import KontextVideoTesting
+import KontextVideoTestSupport
 
 /// How often the SDK wakes the app while an overlay plays and nothing changes. Every wake-up the
 /// SDK schedules runs on the harness's clock, so the clock's count of scheduled sleeps over a

@@ -4,6 +4,7 @@ import KontextVideo
 import KontextVideoNetworking
 import KontextVideoCreatives
 import KontextVideoTesting
+import KontextVideoScheduling
 
 /// The decisions the platform seam leaves to portable code: the order of click destinations,
 /// when the tracking dialog is asked for, and which device ids an ad request carries.

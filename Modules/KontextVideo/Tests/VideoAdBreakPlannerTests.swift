@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideo
 import KontextVideoTesting
+import KontextVideoTestSupport
 
 /// `VideoAdBreakPlanner` on the sandbox, headless: a `HeadlessPlayer` on the harness's clock, the
 /// planner requesting, loading and showing real linear ads through the public API.

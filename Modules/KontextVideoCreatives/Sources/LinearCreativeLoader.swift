@@ -2,6 +2,7 @@ import Foundation
 import KontextVideoVAST
 import KontextVideoModels
 import KontextVideoNetworking
+import KontextVideoScheduling
 
 /// Turns a linear ad's VAST (a tag URL or an inline document) into a playable ad: resolves the
 /// wrapper chain, picks the media file. A failure is a `CreativeLoadError` carrying the VAST code

@@ -1,4 +1,5 @@
 import KontextVideoNetworking
+import KontextVideoModels
 
 extension ServedAd {
     /// A full-screen pause ad: the only creative with Resume beside its ✕ (`CreativeControlsLayout`).

@@ -3,6 +3,7 @@ import KontextVideoModels
 import KontextVideoVAST
 import Testing
 @testable import KontextVideoCreatives
+import KontextVideoScheduling
 
 /// The measurement side of a shown ad: the `verificationNotExecuted` pixels (when, which, once)
 /// and the events' delivery order, with a provider that calls back into the session.

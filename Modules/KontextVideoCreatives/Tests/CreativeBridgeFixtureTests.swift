@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import KontextVideoModels
 @testable import KontextVideoCreatives
+import KontextVideoVAST
 
 /// `Scripts/browser-tests/render-contexts.json` is what the browser tests post to the pages and
 /// where they draw the SDK's controls: every entry must be exactly what the SDK does.

@@ -4,6 +4,7 @@ import KontextVideoVAST
 import KontextVideoPresentation
 import KontextVideoTestSupport
 @testable import KontextVideoCreatives
+import KontextVideoModels
 
 /// Every input of `LinearPlaybackSession` in every state it can meet it in: the table lists, per
 /// input, the states where it changes something and what; in every other state the input must

@@ -3,6 +3,7 @@ import KontextVideoModels
 import Testing
 @testable import KontextVideoCreatives
 import KontextVideoTestSupport
+import KontextVideoVAST
 
 /// The Open Measurement event order, table-tested with synthetic moments: what the creatives
 /// report today and what the linear playback session will add (buffering, volume, player state).

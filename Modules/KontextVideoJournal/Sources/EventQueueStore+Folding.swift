@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoConcurrency
 
 /// Folding the journal into the snapshot: the journal is renamed aside (`queue.journal.<n>`)
 /// under the lock, new lines go to a fresh one, and the snapshot is written off the lock, on a

@@ -1,4 +1,5 @@
 import Foundation
+import KontextVideoConcurrency
 
 /// Reading the queue back: the snapshot (quarantined when it is not a queue of this format), the
 /// journals set aside for folding, in order, then the active journal. A torn last line (a crash

@@ -3,6 +3,7 @@ import KontextVideoConcurrency
 import KontextVideoTestSupport
 import Testing
 @testable import KontextVideoLabels
+import Foundation
 
 @Suite("LabelSanitizer")
 struct LabelSanitizerTests {

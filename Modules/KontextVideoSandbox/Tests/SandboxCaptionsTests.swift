@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KontextVideoSandbox
+import FoundationNetworking
 
 /// The sandbox's linear ad with captions and an AdChoices icon: its document, the WebVTT file and
 /// icon it serves (only for such an ad), and the scenario file's spelling.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KontextVideoSandbox
+import FoundationNetworking
 
 /// The sandbox's linear ads with Open Measurement verifications: where each one is written, its
 /// script, its `verificationNotExecuted` pixel, and the scenario file's spelling.

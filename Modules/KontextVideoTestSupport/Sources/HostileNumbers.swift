@@ -1,3 +1,4 @@
+import Foundation
 /// Extreme numbers for the tests of issue 32 (nothing an ad sends can crash the app), shared by
 /// the VAST engine's tests and the facade's, which drive the same documents through `load()`
 /// and `show()`.

@@ -1,5 +1,6 @@
 import Testing
 import KontextVideoTestSupport
+import KontextVideoScheduling
 
 @Suite("TestClock")
 struct TestClockTests {

@@ -2,10 +2,9 @@
 // sandbox ad server, and the test kit's own types. Nothing of the SDK's inner modules.
 @_exported import KontextVideo
 @_exported import KontextVideoSandbox
-import KontextVideoTestSupport
-
-/// A clock that stands still until the test advances it; every SDK timer runs on the harness's.
-public typealias TestClock = KontextVideoTestSupport.TestClock
-
-/// A content player whose time moves with a `TestClock`.
-public typealias HeadlessPlayer = KontextVideoTestSupport.HeadlessPlayer
+// The two types of the SDK's own test support a publisher's test uses, exported one by one (not
+// the module): re-exported whole, so that their members are visible where only this module is
+// imported (SE-0444, `MemberImportVisibility`, Swift's next default); as typealiases, a test that
+// set `player.currentTime` failed there ("not available due to missing import of defining module").
+@_exported import class KontextVideoTestSupport.TestClock
+@_exported import class KontextVideoTestSupport.HeadlessPlayer

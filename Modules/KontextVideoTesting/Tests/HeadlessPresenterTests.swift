@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import KontextVideoTesting
+import KontextVideoCreatives
 
 @Suite("HeadlessPresenter, HeadlessView and HeadlessClickOpener")
 @MainActor

@@ -3,6 +3,7 @@ import KontextVideoModels
 import KontextVideoTestSupport
 import Testing
 @testable import KontextVideoVAST
+import KontextVideoScheduling
 
 /// What the ad inspector learns from the VAST engine: the VAST event of each pixel, why a media
 /// file was chosen, and how long each hop of a wrapper chain took.

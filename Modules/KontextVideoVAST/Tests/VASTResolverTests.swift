@@ -4,6 +4,7 @@ import KontextVideoModels
 import KontextVideoScheduling
 import Testing
 @testable import KontextVideoVAST
+import KontextVideoConcurrency
 
 @Suite("VASTResolver")
 struct VASTResolverTests {

@@ -18,7 +18,7 @@ enum StopSignal {
     }()
 
     /// The read source, kept alive for the life of the process.
-    nonisolated(unsafe) private static var source: DispatchSourceRead?
+    nonisolated(unsafe) private static var source: (any DispatchSourceRead)?
 
     /// Installs the handlers now; `onStop` runs on the main queue after the first signal.
     static func install(onStop: @escaping @Sendable () -> Void) {

@@ -1,4 +1,5 @@
 import KontextVideoModels
+import KontextVideoVAST
 
 extension VerificationMoment {
     /// The moment a creative's event is for measurement, for an ad of `format`; `nil` for the

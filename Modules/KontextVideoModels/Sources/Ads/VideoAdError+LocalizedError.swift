@@ -15,7 +15,7 @@ extension VideoAdError: LocalizedError {
         case .noFill(let reason):
             "The ad server had no ad for this format: \(reason.explanation)"
         case .request(let error):
-            "The ad request failed and no valid ad was held for this format: \((error as? LocalizedError)?.errorDescription ?? "\(error)")"
+            "The ad request failed and no valid ad was held for this format: \((error as? any LocalizedError)?.errorDescription ?? "\(error)")"
         case .creativeFailed(let code):
             "The creative failed to load or play (VAST error \(code): \(VideoAdError.vastMeaning(code))). Ask format() for another ad."
         case .alreadyShown:

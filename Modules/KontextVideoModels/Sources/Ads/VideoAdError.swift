@@ -16,7 +16,7 @@ public enum VideoAdError: Error, Sendable, CustomStringConvertible {
     /// The server had nothing for this format.
     case noFill(reason: NoFillReason)
     /// The request failed and no valid ad was held for the format.
-    case request(Error)
+    case request(any Error)
     /// The creative did not load within 10 s of active time, or failed on screen;
     /// `code` is the VAST error code.
     case creativeFailed(code: Int)

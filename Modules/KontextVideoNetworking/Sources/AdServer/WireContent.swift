@@ -1,4 +1,5 @@
 import KontextVideoModels
+import FoundationEssentials
 
 /// The `content` object of an ad request: the video and all its contextual signals.
 package struct WireContent: Sendable, Hashable, Encodable {

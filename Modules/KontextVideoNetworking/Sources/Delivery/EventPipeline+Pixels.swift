@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import KontextVideoJournal
 import KontextVideoModels
+import KontextVideoScheduling
 
 /// Delivering pixels: one tracking host's pixels in order, each fired at most once when it may
 /// have reached the tracker, and the host's trouble noted for its back-off.

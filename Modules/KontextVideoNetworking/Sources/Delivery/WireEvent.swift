@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoJournal
+import KontextVideoModels
 
 /// One entry of `events` in `POST /video/events`. It is written once, when it is queued
 /// (`encoded`): the durable queue keeps those bytes and the batch body splices them in, so what is

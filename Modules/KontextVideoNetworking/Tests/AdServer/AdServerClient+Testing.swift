@@ -2,6 +2,7 @@ import Foundation
 import KontextVideoModels
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
+import KontextVideoConcurrency
 
 extension AdServerClient {
     /// A client over plain `UserDefaults` (wrapped here, as the facade wraps its own).

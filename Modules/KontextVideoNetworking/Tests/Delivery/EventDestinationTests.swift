@@ -2,6 +2,7 @@ import Foundation
 @testable import KontextVideoJournal
 @testable import KontextVideoNetworking
 import Testing
+import KontextVideoModels
 
 @Suite("EventDestination: one spelling per server, one directory per server")
 struct EventDestinationTests {

@@ -4,6 +4,7 @@ import KontextVideoModels
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
 import Testing
+import FoundationNetworking
 
 @Suite("ServerCall: time-outs and retries on the injected clock")
 struct ServerCallTests {

@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoNetworking
 import KontextVideoCreatives
+import KontextVideoScheduling
 
 /// One app-install ad's attribution at work, from the moment it takes the screen: it feeds the
 /// ad's moments to its `AttributionPlan` and hands what the plan says to the platform's

@@ -16,7 +16,7 @@ extension VideoAdVerificationSession {
         } else {
             .display
         }
-        let reporting = ad.renderer as? FriendlyObstructionReporting
+        let reporting = ad.renderer as? any FriendlyObstructionReporting
         // The public session is the ad's; the core hears it weakly, so neither keeps the other.
         let box = WeakSession()
         let core = AdVerificationSession(

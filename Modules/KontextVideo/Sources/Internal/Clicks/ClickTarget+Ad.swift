@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoNetworking
 import KontextVideoVAST
+import KontextVideoCreatives
 
 extension ClickTarget {
     /// What a tap on `area` of `served`'s creative opens: a destination the creative's page named

@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoVAST
 import KontextVideoCreatives
+import KontextVideoConcurrency
 
 /// An ad's creative at work, from `load()` until the ad is gone: the renderer, the load under
 /// way, a linear ad's tracking, the measurement session and what keeps it on screen. A held ad
@@ -19,7 +20,7 @@ final class LiveCreative {
     /// The measurement session, from the moment the ad is on screen.
     var verification: VideoAdVerificationSession?
     /// What keeps the ad on screen, while it is.
-    var onScreen: OnScreenPresentation?
+    var onScreen: (any OnScreenPresentation)?
     /// The scene the ad is shown in, from `show()` on, when the platform can tell (`AdSceneRule`).
     var scene: SceneIdentity?
     /// An app-install ad's attribution (its view-through window, its overlay), from `show()` on.

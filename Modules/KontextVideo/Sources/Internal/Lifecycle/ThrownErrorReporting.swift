@@ -13,7 +13,7 @@ extension KontextVideoEventStream {
     ) {
         record(.warning) {
             var attributes = ["call": call, "error": "\(error)", "state": state()]
-            if let why = (error as? LocalizedError)?.errorDescription { attributes["why"] = why }
+            if let why = (error as? any LocalizedError)?.errorDescription { attributes["why"] = why }
             if let content { attributes["content"] = content }
             if let requestId { attributes["requestId"] = requestId.uuidString.lowercased() }
             if let adId { attributes["adId"] = adId }

@@ -1,6 +1,7 @@
 import Foundation
 import KontextVideoNetworking
 import KontextVideoCreatives
+import KontextVideoScheduling
 
 extension VideoAd {
     /// Feeds `input` to the lifecycle and runs what it asks for.

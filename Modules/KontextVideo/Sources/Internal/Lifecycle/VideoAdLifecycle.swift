@@ -1,5 +1,6 @@
 import Foundation
 import KontextVideoCreatives
+import KontextVideoVAST
 
 /// One ad's life as a value: where it stands (`Phase`), and what each thing that happens to it
 /// changes and asks for. Inputs in, actions out; no I/O and no clock (the time comes with the
