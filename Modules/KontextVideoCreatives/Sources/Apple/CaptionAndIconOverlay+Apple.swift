@@ -3,9 +3,9 @@
 // frames `CaptionLayout` and `IconLayout.drawnFrames` compute from its size, safe area, the
 // controls' frames and which icon images decoded, hands the playback the icons it drew
 // (`iconsDrawn`: an icon's view counts only then), and turns a press on an icon into the
-// playback's `iconTapped`. Icon images arrive with
-// the ad (`IconFetch`: the session shows no other icon); a fallback image is fetched on its tap
-// through the creative's transport (the SDK's guarded one) and decoded under `ImageDecodeCap`.
+// playback's `iconTapped`. Icon images arrive with the ad (`IconFetch`: the session shows no
+// other icon); a fallback image is fetched on its tap through the creative's transport (the
+// SDK's guarded one) and decoded under `ImageDecodeCap`.
 // Touches anywhere but on an icon go through to the video and its controls below.
 #if canImport(UIKit)
 import UIKit
