@@ -81,4 +81,44 @@ struct LinearCaptionsAndIconsTests {
             #expect(!server.uniqueEvents.contains { $0.adId == ad.id && $0.type == "click" }, "the server counts no click")
         }
     }
+
+    /// The sandbox's icon on a screen too small to draw it clear of the "Ad" badge: not shown, no
+    /// tap, no `IconViewTracking`, as on a device; once the screen turns large enough
+    /// (`turnsLarger`), drawn and counted then, once.
+    @Test(arguments: [false, true])
+    func iconNotDrawnIsNotCounted(turnsLarger: Bool) async throws {
+        try await KontextVideoHarness.run { harness in
+            await harness.initialize()
+            let server = try #require(harness.server)
+            var sandboxAd = SandboxAd(creative: .vast(.inline))
+            sandboxAd.captionsAndIcon = true
+            server.enqueue(.ad(sandboxAd), for: .linear)
+            let ads = VideoAds(content: content)
+            let ad = try await ads.format(.linear)
+            try await ad.load()
+            try ad.show()
+            let video = try #require(harness.creatives.creative(for: ad))
+            video.layOut(onScreen: CGSize(width: 100, height: 60))
+            video.renderFirstFrame()
+            video.play(to: 3)
+            #expect(video.visibleIcons.isEmpty, "no room clear of the badge")
+            video.tapIcon()
+            #expect(harness.clickOpener.openedURLs.isEmpty, "an icon not drawn takes no tap")
+            if turnsLarger {
+                video.layOut(onScreen: CGSize(width: 844, height: 390), safeArea: VideoAdInsets(top: 0, left: 47, bottom: 21, right: 47))
+                #expect(video.visibleIcons == [0])
+                video.layOut(onScreen: CGSize(width: 100, height: 60))
+                video.play(to: 6)
+                video.layOut(onScreen: CGSize(width: 390, height: 844))
+            }
+            video.play(to: 15.5)
+            video.complete()
+
+            await harness.flushEvents()
+            _ = try await server.waitForPixelHits(count: 1, adId: ad.id, name: "complete")
+            let views = server.pixelHits.filter { $0.adId == ad.id && $0.name == "iconView" }
+            #expect(views.count == (turnsLarger ? 1 : 0), "the icon's view tracking fires once it is drawn, and only then")
+            ads.destroy()
+        }
+    }
 }

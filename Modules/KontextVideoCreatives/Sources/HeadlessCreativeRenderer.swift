@@ -15,7 +15,9 @@ import KontextVideoPresentation
 /// interruptions and click-throughs, the end card, stall detection, each pause/resume and
 /// mute/unmute reported once. With `playsByItself` a simulated player plays it on the clock
 /// (first frame when it first plays, progress four times a second while it plays, the end at its
-/// duration); without, the player's moments come from `handle(_:)` (a scripted creative).
+/// duration); without, the player's moments come from `handle(_:)` (a scripted creative). Its
+/// icons are laid out as a device lays them out (`IconLayout.drawnFrames`, on `screenSize` and
+/// `screenSafeArea`, clear of the controls), and only the ones placed are drawn and counted seen.
 @MainActor
 package final class HeadlessCreativeRenderer: CreativeRenderer {
     /// Receives the creative's moments.
@@ -52,8 +54,16 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     package private(set) var holdsRemoteCommands = false
     /// The caption on screen now (`nil`: none), as the playback last showed it.
     package private(set) var caption: String?
-    /// The icons on screen now, as indices of the ad's icons, as the playback last showed them.
+    /// The icons on screen now, as indices of the ad's icons, ascending: the ones the playback
+    /// shows (`requestedIcons`) that `IconLayout.drawnFrames` placed on the screen.
     package private(set) var visibleIcons: [Int] = []
+    /// The icons the playback last asked to show (their schedule), drawn or not.
+    package private(set) var requestedIcons: [Int] = []
+    /// The size of the linear ad's full-screen view, in points: a 390×844 portrait phone until
+    /// `layOut(onScreen:safeArea:)`.
+    package private(set) var screenSize = CGSize(width: 390, height: 844)
+    /// The safe area of that view: a phone's notch and home indicator until `layOut(onScreen:safeArea:)`.
+    package private(set) var screenSafeArea = VideoAdInsets(top: 47, left: 0, bottom: 34, right: 0)
     /// The icons whose fallback image the playback showed, in order (only where click targets
     /// cannot open: the platform's `ClickInputRule`, as the creative's context carries it).
     package private(set) var shownIconFallbacks: [Int] = []
@@ -135,6 +145,14 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
         return playback
     }
 
+    /// The linear ad's full-screen view is now `size` with `safeArea` (a rotation, a resized
+    /// window): its icons are laid out again, and the playback hears which were drawn.
+    package func layOut(onScreen size: CGSize, safeArea: VideoAdInsets) {
+        screenSize = size
+        screenSafeArea = safeArea
+        layOutIcons()
+    }
+
     /// Tears the creative down; no event after this.
     package func stop() {
         isStopped = true
@@ -198,9 +216,10 @@ extension HeadlessCreativeRenderer: LinearPlaybackSurface {
         stopTicking()
     }
 
-    /// Notes the controls.
+    /// Notes the controls; the icons keep clear of their new frames.
     package func show(_ controls: LinearAdControls) {
         self.controls = controls
+        layOutIcons()
     }
 
     /// Notes the end card.
@@ -218,9 +237,26 @@ extension HeadlessCreativeRenderer: LinearPlaybackSurface {
         self.caption = caption
     }
 
-    /// Notes the icons.
+    /// Lays the icons out and tells the playback which it drew.
     package func showIcons(_ indices: [Int]) {
-        visibleIcons = indices
+        requestedIcons = indices
+        layOutIcons()
+    }
+
+    /// The icons placed as a device places them (`IconLayout.drawnFrames`), clear of the controls'
+    /// frames at the default text size; every image fetched counts as decoded (`IconFetch` kept
+    /// only images whose header reads). The playback hears what was drawn (`iconsDrawn`).
+    private func layOutIcons() {
+        guard let playback, let ad = resolvedLinearAd, !(requestedIcons.isEmpty && visibleIcons.isEmpty) else { return }
+        let metrics = LinearAdControlsLayout.Metrics.current
+        let controlsLayout = LinearAdControlsLayout(
+            size: screenSize, safeArea: screenSafeArea, controls: controls, texts: context.controlTexts, metrics: metrics)
+        let frames = IconLayout.drawnFrames(
+            placements: ad.icons.map(\.placement), visible: requestedIcons, decoded: resolved?.drawableIcons ?? [],
+            size: screenSize, safeArea: screenSafeArea,
+            occupied: controls.accessibilityOrder.compactMap { controlsLayout.frame(of: $0) }, margin: metrics.margin)
+        visibleIcons = frames.keys.sorted()
+        playback.handle(.iconsDrawn(Set(frames.keys)))
     }
 
     /// Notes the icon whose fallback image shows (the session asks for one only where click

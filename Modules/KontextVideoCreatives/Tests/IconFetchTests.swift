@@ -76,7 +76,7 @@ struct IconFetchTests {
             ad: loaded.ad, hasEndCard: false, stallLimit: nil, drawableIcons: Set(loaded.iconImages.keys)))
         var actions: [LinearPlaybackAction] = []
         for input: LinearPlaybackInput in [.start(outputVolume: 1, appPublishesNowPlayingInfo: false), .firstFrameRendered, .position(1), .position(6)] {
-            actions += session.handle(input, now: .zero)
+            actions += session.handle(input, now: .zero, drawingIcons: true)
         }
         #expect(session.visibleIcons == [0])
         #expect(actions.compactMap { if case .report(.iconShown(let index)) = $0 { index } else { nil } } == [0])

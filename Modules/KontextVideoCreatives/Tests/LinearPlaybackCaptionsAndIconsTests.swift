@@ -8,7 +8,8 @@ import KontextVideoTestSupport
 /// The caption and the icons a linear ad shows, in every state of the session's table, on the
 /// ad's playing time: from the first frame to the video's end, frozen while the video is held,
 /// cleared at its end; captions when the system's closed-captioning setting is on or the ad plays
-/// muted; each icon's view reported once; a tap on an icon an icon click, never an ad click.
+/// muted; each icon's view reported once, once the surface drew it; a tap on an icon an icon
+/// click, never an ad click.
 @Suite("Linear playback session: captions and icons")
 struct LinearPlaybackCaptionsAndIconsTests {
     typealias State = LinearPlaybackSessionTableTests.State
@@ -28,18 +29,26 @@ struct LinearPlaybackCaptionsAndIconsTests {
     }
 
     /// A session in `state`, the closed-captioning setting as given before anything else, and
-    /// every action it returned on the way.
-    static func session(in state: State, closedCaptions: Bool, opensClickTargets: Bool = true) -> (LinearPlaybackSession, [LinearPlaybackAction], Duration) {
+    /// every action it returned on the way; its surface draws every icon it is asked for
+    /// (`drawsIcons`), or none.
+    static func session(
+        in state: State, closedCaptions: Bool, opensClickTargets: Bool = true, drawsIcons: Bool = true
+    ) -> (LinearPlaybackSession, [LinearPlaybackAction], Duration) {
         var session = LinearPlaybackSession(configuration: configuration(opensClickTargets: opensClickTargets))
         var actions = session.handle(.signal(.closedCaptioningEnabled(closedCaptions)), now: .zero)
         var now = Duration.zero
         for step in state.steps {
             switch step {
-            case .input(let input): actions += session.handle(input, now: now)
+            case .input(let input): actions += session.handle(input, now: now, drawingIcons: drawsIcons)
             case .wait(let time): now += time
             }
         }
         return (session, actions, now)
+    }
+
+    /// The icons whose view `actions` report, in order.
+    static func reportedIcons(_ actions: [LinearPlaybackAction]) -> [Int] {
+        actions.compactMap { if case .report(.iconShown(let index)) = $0 { index } else { nil } }
     }
 
     /// What shows in each state: before the first frame and after the video, nothing; at 2 s
@@ -103,7 +112,7 @@ struct LinearPlaybackCaptionsAndIconsTests {
     @Test("what an input does to the caption and icons", arguments: rows)
     func row(_ row: Row) {
         var (session, _, now) = Self.session(in: row.state, closedCaptions: true)
-        for input in row.inputs { _ = session.handle(input, now: now + .seconds(1)) }
+        for input in row.inputs { _ = session.handle(input, now: now + .seconds(1), drawingIcons: true) }
         now += .seconds(1)
         #expect(session.caption == row.caption)
         if let icons = row.icons { #expect(session.visibleIcons == icons) }
@@ -125,9 +134,55 @@ struct LinearPlaybackCaptionsAndIconsTests {
             .start(outputVolume: 1, appPublishesNowPlayingInfo: false), .firstFrameRendered, .position(2), .playPausePressed, .playPausePressed, .position(5.5),
             .signal(.applicationActive(false)), .signal(.applicationActive(true)), .position(8), .position(11), .position(14.9), .reachedEnd,
         ]
-        for input in inputs { actions += session.handle(input, now: .zero) }
-        let reported = actions.compactMap { if case .report(.iconShown(let index)) = $0 { index } else { nil } }
-        #expect(reported == [0, 1])
+        for input in inputs { actions += session.handle(input, now: .zero, drawingIcons: true) }
+        #expect(Self.reportedIcons(actions) == [0, 1])
+    }
+
+    struct DrawRow: CustomStringConvertible, Sendable {
+        let name: String
+        /// After playing to 2 s (icon 0 shown, icon 1 from 5 s), with a surface that answered
+        /// nothing yet: what the surface and the player say next.
+        let inputs: [LinearPlaybackInput]
+        /// The icons whose view is reported, in order.
+        let reported: [Int]
+        var description: String { name }
+    }
+
+    static let drawRows: [DrawRow] = [
+        DrawRow(name: "shown, never drawn (no room clear of Skip, an image that did not decode): never seen", inputs: [], reported: []),
+        DrawRow(name: "shown, the surface drew none: never seen", inputs: [.iconsDrawn([]), .position(3)], reported: []),
+        DrawRow(name: "drawn: seen", inputs: [.iconsDrawn([0])], reported: [0]),
+        DrawRow(name: "drawn at each layout: seen once", inputs: [.iconsDrawn([0]), .position(3), .iconsDrawn([0])], reported: [0]),
+        DrawRow(name: "drawn, undrawn (a smaller screen), drawn again: seen once", inputs: [.iconsDrawn([0]), .iconsDrawn([]), .iconsDrawn([0])], reported: [0]),
+        DrawRow(name: "drawn only later (turned to landscape): seen then", inputs: [.iconsDrawn([]), .position(3), .iconsDrawn([0])], reported: [0]),
+        DrawRow(name: "a drawn set naming an icon not shown yet: it counts only once drawn while shown",
+                inputs: [.iconsDrawn([0, 1]), .position(5.5)], reported: [0]),
+        DrawRow(name: "the second icon drawn once it shows: seen", inputs: [.iconsDrawn([0]), .position(5.5), .iconsDrawn([0, 1])], reported: [0, 1]),
+        DrawRow(name: "the second icon shown and gone, never drawn: never seen",
+                inputs: [.iconsDrawn([0]), .position(5.5), .iconsDrawn([0]), .position(10.5), .iconsDrawn([0, 1]), .reachedEnd], reported: [0]),
+        DrawRow(name: "hidden by its schedule, the surface's stale word: not seen",
+                inputs: [.position(5.5), .position(10.5), .iconsDrawn([0, 1])], reported: [0]),
+        DrawRow(name: "drawn after the video failed: nothing", inputs: [.playbackFailed, .iconsDrawn([0])], reported: []),
+    ]
+
+    @Test("an icon's view counts once, and only once the surface drew it", arguments: drawRows)
+    func drawnIcons(_ row: DrawRow) {
+        let (reached, earlier, now) = Self.session(in: .playing, closedCaptions: false, drawsIcons: false)
+        var session = reached, actions = earlier
+        #expect(session.visibleIcons == [0], "shown by its schedule")
+        for input in row.inputs { actions += session.handle(input, now: now) }
+        #expect(Self.reportedIcons(actions) == row.reported)
+    }
+
+    @Test("an icon shown but not drawn takes no tap (its button is hidden on a device)")
+    func undrawnIconTap() {
+        let (reached, _, now) = Self.session(in: .playing, closedCaptions: false, drawsIcons: false)
+        var session = reached
+        #expect(session.handle(.iconTapped(0), now: now) == [])
+        _ = session.handle(.iconsDrawn([0]), now: now)
+        #expect(session.handle(.iconTapped(0), now: now) == [.report(.iconClick(0))])
+        _ = session.handle(.iconsDrawn([]), now: now)
+        #expect(session.handle(.iconTapped(0), now: now) == [], "undrawn again")
     }
 
     @Test("a tap on a shown icon is an icon click; on a hidden one nothing; never an ad click")
@@ -151,8 +206,14 @@ struct LinearPlaybackCaptionsAndIconsTests {
     func surface() {
         let surface = LinearPlaybackTests.RecordingSurface()
         let playback = LinearPlayback(configuration: Self.configuration(opensClickTargets: false), clock: TestClock(), surface: surface)
+        // A surface that draws every icon it is asked for, answering as it lays them out.
+        surface.onShowIcons = { [weak playback] indices in playback?.handle(.iconsDrawn(Set(indices))) }
+        var reported: [Int] = []
         var shownAtTheEnd: [[Int]] = []
-        playback.onEvent = { event in if event == .complete { shownAtTheEnd.append(surface.icons.last ?? [9]) } }
+        playback.onEvent = { event in
+            if event == .complete { shownAtTheEnd.append(surface.icons.last ?? [9]) }
+            if case .iconShown(let index) = event { reported.append(index) }
+        }
         for input: LinearPlaybackInput in [
             .signal(.closedCaptioningEnabled(true)), .start(outputVolume: 1, appPublishesNowPlayingInfo: false), .firstFrameRendered, .position(5.5), .iconTapped(1), .reachedEnd,
         ] {
@@ -161,6 +222,20 @@ struct LinearPlaybackCaptionsAndIconsTests {
         #expect(surface.captions == ["A", "B", nil])
         #expect(surface.icons == [[0], [0, 1], []])
         #expect(surface.fallbacks == [1])
+        #expect(reported == [0, 1], "each icon seen as the surface answered it drew it")
         #expect(shownAtTheEnd == [[]], "the icons were gone when complete was reported")
+    }
+}
+
+extension LinearPlaybackSession {
+    /// Takes `input`; when it asked the surface for icons and `drawingIcons`, also what a surface
+    /// that draws every icon it is asked for answers (`iconsDrawn`).
+    mutating func handle(_ input: LinearPlaybackInput, now: Duration, drawingIcons: Bool) -> [LinearPlaybackAction] {
+        var actions = handle(input, now: now)
+        let asked = actions.last { if case .showIcons = $0 { true } else { false } }
+        if drawingIcons, case .showIcons(let indices)? = asked {
+            actions += handle(.iconsDrawn(Set(indices)), now: now)
+        }
+        return actions
     }
 }

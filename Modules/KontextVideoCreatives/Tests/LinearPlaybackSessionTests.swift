@@ -266,6 +266,7 @@ struct LinearPlaybackSessionTableTests {
         // this ad has neither (their own table: `LinearPlaybackCaptionsAndIconsTests`).
         rows.append(Row(input: .signal(.closedCaptioningEnabled(true)), effects: [:]))
         rows.append(Row(input: .iconTapped(0), effects: [:]))
+        rows.append(Row(input: .iconsDrawn([0]), effects: [:]))
         rows.append(Row(input: .signal(.clickThroughClosed), effects: [
             .sheetOpen: Effect(events: [.resumePlayback], player: .play, reasons: []),
             .browserOpen: Effect(events: [.resumePlayback], player: .play, reasons: []),
@@ -314,7 +315,7 @@ struct LinearPlaybackSessionTableTests {
         case playerPaused, externalPlayback, interruptionCheckDue
         case tapped, skipPressed, closePressed, resumePressed, menuPressed, playPausePressed, remotePlay, remotePause, remoteTogglePlayPause
         case applicationActive, audioInterruptionBegan, audioInterruptionEnded, audioOutputLost, outputVolume
-        case clickThroughOpened, clickThroughClosed, closedCaptioningEnabled, iconTapped
+        case clickThroughOpened, clickThroughClosed, closedCaptioningEnabled, iconTapped, iconsDrawn
 
         /// The kind of `input`.
         init(_ input: LinearPlaybackInput) {
@@ -340,6 +341,7 @@ struct LinearPlaybackSessionTableTests {
             case .menuPressed: self = .menuPressed
             case .playPausePressed: self = .playPausePressed
             case .iconTapped: self = .iconTapped
+            case .iconsDrawn: self = .iconsDrawn
             case .signal(let signal):
                 switch signal {
                 case .applicationActive: self = .applicationActive

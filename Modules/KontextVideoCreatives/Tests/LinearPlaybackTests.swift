@@ -30,7 +30,12 @@ struct LinearPlaybackTests {
         var icons: [[Int]] = []
         var fallbacks: [Int] = []
         func showCaption(_ caption: String?) { captions.append(caption) }
-        func showIcons(_ indices: [Int]) { icons.append(indices) }
+        /// Runs when the surface is told which icons to show (a surface answering what it drew).
+        var onShowIcons: (([Int]) -> Void)?
+        func showIcons(_ indices: [Int]) {
+            icons.append(indices)
+            onShowIcons?(indices)
+        }
         func showIconFallback(_ index: Int) { fallbacks.append(index) }
         func takeRemoteCommands() { commands.append("takeRemoteCommands") }
         func releaseRemoteCommands() { commands.append("releaseRemoteCommands") }

@@ -60,6 +60,53 @@ struct CaptionAndIconLayoutTests {
         }
     }
 
+    struct DrawnRow: CustomStringConvertible, Sendable {
+        let name: String
+        var placements: [IconPlacement] = [IconPlacement(x: .right, y: .top, width: 20, height: 20), IconPlacement(x: .left, y: .bottom, width: 20, height: 20)]
+        var visible: [Int] = [0, 1]
+        var decoded: Set<Int> = [0, 1]
+        var size: CGSize = CaptionAndIconLayoutTests.size
+        var occupied: [CGRect] = CaptionAndIconLayoutTests.occupied
+        /// The indices drawn.
+        let drawn: Set<Int>
+        var description: String { name }
+    }
+
+    static var drawnRows: [DrawnRow] {
+        // A control spanning the whole area's height on the left: no room for a left icon.
+        let wall = occupied + [CGRect(x: area.minX, y: area.minY, width: 100, height: area.height)]
+        return [
+            DrawnRow(name: "both visible, decoded and placeable: both drawn", drawn: [0, 1]),
+            DrawnRow(name: "one shown by the playback: only it", visible: [1], drawn: [1]),
+            DrawnRow(name: "an image that did not decode: not drawn", decoded: [1], drawn: [1]),
+            DrawnRow(name: "no room clear of the controls: not drawn", occupied: wall, drawn: [0]),
+            DrawnRow(name: "a surface too small for any: none", size: CGSize(width: 40, height: 40), drawn: []),
+            DrawnRow(name: "an index with no placement: ignored", visible: [0, 1, 7], decoded: [0, 1, 7], drawn: [0, 1]),
+            DrawnRow(name: "nothing shown: nothing drawn", visible: [], drawn: []),
+        ]
+    }
+
+    @Test("which icons are drawn: shown, decoded and placed clear of the controls", arguments: drawnRows)
+    func drawn(_ row: DrawnRow) {
+        let frames = IconLayout.drawnFrames(
+            placements: row.placements, visible: row.visible, decoded: row.decoded, size: row.size, safeArea: Self.safe, occupied: row.occupied)
+        #expect(Set(frames.keys) == row.drawn)
+        for (index, frame) in frames {
+            // Each frame is the one `frame(for:…)` gives it alone (the two never meet here).
+            #expect(frame == IconLayout.frame(for: row.placements[index], size: row.size, safeArea: Self.safe, occupied: row.occupied))
+        }
+    }
+
+    @Test("icons that ask for the same corner: the second yields to the first, in index order")
+    func drawnYield() throws {
+        let corner = IconPlacement(x: .right, y: .top, width: 20, height: 20)
+        let frames = IconLayout.drawnFrames(
+            placements: [corner, corner], visible: [1, 0], decoded: [0, 1], size: Self.size, safeArea: Self.safe, occupied: Self.occupied)
+        let first = try #require(frames[0]), second = try #require(frames[1])
+        #expect(first == CGRect(x: Self.area.maxX - 20, y: Self.area.minY, width: 20, height: 20))
+        #expect(second.minY == first.maxY + IconLayout.gap, "below the first, whatever order the playback listed them in")
+    }
+
     @Test("an icon that cannot clear the controls is not drawn; nor on an empty surface")
     func iconNotDrawn() {
         // A control spanning the whole area's height leaves no room for a left icon.

@@ -466,9 +466,30 @@ public final class ScriptedCreative: CreativeRenderer {
     /// ```
     public var caption: String? { real.caption }
     /// The industry icons (AdChoices) a linear ad shows now, as indices of its VAST `<Icon>`s in
-    /// document order (the in-line ad's first, then each wrapper's). Each icon's
-    /// `IconViewTracking` fires once, the first time it shows.
+    /// document order (the in-line ad's first, then each wrapper's): the ones whose schedule shows
+    /// them and that the SDK draws on the ad's screen (``layOut(onScreen:safeArea:)``), inside the
+    /// safe area and clear of its controls, as on a device. Each icon's `IconViewTracking` fires
+    /// once, the first time it is drawn; an icon that never fits is never counted seen.
     public var visibleIcons: [Int] { real.visibleIcons }
+    /// The linear ad's full-screen view now has `size` and `safeArea` (a rotation, a window
+    /// resized): its icons are laid out again as on a device, and only the ones placed clear of
+    /// the SDK's controls show (``visibleIcons``), take taps and fire their `IconViewTracking`
+    /// (once, the first time one is drawn: an icon that fits only once the screen turns to
+    /// landscape is counted then). Until you call it, the screen is a 390×844 portrait phone with
+    /// its notch and home indicator (``HeadlessView``'s default). Nothing for another format.
+    ///
+    /// ```swift
+    /// video.layOut(onScreen: CGSize(width: 100, height: 60))   // too small for the icon
+    /// video.renderFirstFrame()
+    /// #expect(video.visibleIcons.isEmpty)                     // not drawn, its view not counted
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - size: The view's size, in points.
+    ///   - safeArea: Its safe area (none by default).
+    public func layOut(onScreen size: CGSize, safeArea: VideoAdInsets = .zero) {
+        if format == .linear { real.layOut(onScreen: size, safeArea: safeArea) }
+    }
     /// The icons whose VAST 4.2 fallback image (`IconClickFallbackImage`) the viewer was shown
     /// after tapping them, in order: only on a platform where click targets cannot open (Apple
     /// TV, or a test session whose platform's `ClickInputRule` says so); elsewhere a tap opens the
@@ -476,7 +497,8 @@ public final class ScriptedCreative: CreativeRenderer {
     public var shownIconFallbacks: [Int] { real.shownIconFallbacks }
     /// The viewer taps the icon at `index` of the ad's `<Icon>`s: its `IconClickTracking` fires
     /// and its click-through opens (``HeadlessClickOpener``), an icon click, not an ad click (the
-    /// delegate hears no `didClick`, the server no click). A hidden icon ignores the tap.
+    /// delegate hears no `didClick`, the server no click). A hidden icon, or one not drawn (see
+    /// ``visibleIcons``), ignores the tap.
     /// - Parameter index: The icon's index; the first by default.
     public func tapIcon(_ index: Int = 0) { if format == .linear { real.handle(.iconTapped(index)) } }
     /// The viewer tapped ✕.

@@ -1,9 +1,11 @@
 // A linear ad's captions and industry icons (AdChoices), over its video (iOS and tvOS). Glue
 // only: it shows the caption and the icons the ad's `LinearPlaybackSession` asks for, at the
-// frames `CaptionLayout` and `IconLayout` compute from its size, safe area and the controls'
-// frames, and turns a press on an icon into the playback's `iconTapped`. Icon images arrive with
-// the ad (`IconFetch`: the session shows no other icon); a fallback image is fetched on its tap
-// through the creative's transport (the SDK's guarded one) and decoded under `ImageDecodeCap`.
+// frames `CaptionLayout` and `IconLayout.drawnFrames` compute from its size, safe area, the
+// controls' frames and which icon images decoded, hands the playback the icons it drew
+// (`iconsDrawn`: an icon's view counts only then), and turns a press on an icon into the
+// playback's `iconTapped`. Icon images arrive with the ad (`IconFetch`: the session shows no
+// other icon); a fallback image is fetched on its tap through the creative's transport (the
+// SDK's guarded one) and decoded under `ImageDecodeCap`.
 // Touches anywhere but on an icon go through to the video and its controls below.
 #if canImport(UIKit)
 import UIKit
@@ -17,6 +19,8 @@ import KontextVideoPresentation
 final class CaptionAndIconOverlay: UIView {
     /// Receives a press on the icon at an index of the ad's icons.
     var onIconTapped: ((Int) -> Void)?
+    /// Receives the icons drawn, each time they are laid out.
+    var onIconsDrawn: ((Set<Int>) -> Void)?
     /// The frames the controls take now, in this view's coordinates.
     var occupiedFrames: () -> [CGRect] = { [] }
 
@@ -28,6 +32,8 @@ final class CaptionAndIconOverlay: UIView {
     private var caption: String?
     private var visibleIcons: [Int] = []
     private var iconButtons: [Int: UIButton] = [:]
+    /// The icons whose image decoded.
+    private var decodedIcons: Set<Int> = []
     private var fallbackViews: [Int: UIImageView] = [:]
     private var imageLoads: [Task<Void, Never>] = []
 
@@ -74,7 +80,12 @@ final class CaptionAndIconOverlay: UIView {
             button.addAction(UIAction { [weak self] _ in self?.onIconTapped?(index) }, for: .primaryActionTriggered)
             iconButtons[index] = button
             addSubview(button)
-            button.setImage(images[index].flatMap { UIImage(data: $0) }, for: .normal)
+            // `UIImage(data:)` returns `nil` "if the method could not initialize the image from the
+            // specified data" (developer.apple.com/documentation/uikit/uiimage/init(data:)): such a
+            // button would show nothing, so `drawnFrames` leaves it out and its view is not counted.
+            let image = images[index].flatMap { UIImage(data: $0) }
+            button.setImage(image, for: .normal)
+            if image != nil { decodedIcons.insert(index) }
         }
         for (index, view) in fallbackViews where !indices.contains(index) {
             view.removeFromSuperview()
@@ -101,16 +112,15 @@ final class CaptionAndIconOverlay: UIView {
         let safeArea = VideoAdInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right)
         let metrics = LinearAdControlsLayout.Metrics.current
         let occupied = occupiedFrames()
-        var placed: [CGRect] = []
-        // In the icons' order (a dictionary's is not stable): which icon yields to which is the same every time.
-        for (index, button) in iconButtons.sorted(by: { $0.key < $1.key }) {
-            let frame = visibleIcons.contains(index)
-                ? IconLayout.frame(for: icons[index].placement, size: bounds.size, safeArea: safeArea, occupied: occupied + placed, margin: metrics.margin)
-                : nil
-            button.frame = frame ?? .zero
-            button.isHidden = frame == nil
-            if let frame { placed.append(frame) }
+        let frames = IconLayout.drawnFrames(
+            placements: icons.map(\.placement), visible: visibleIcons,
+            decoded: decodedIcons,
+            size: bounds.size, safeArea: safeArea, occupied: occupied, margin: metrics.margin)
+        for (index, button) in iconButtons {
+            button.frame = frames[index] ?? .zero
+            button.isHidden = frames[index] == nil
         }
+        let placed = frames.sorted { $0.key < $1.key }.map(\.value)
         let fallbackFrame = IconLayout.fallbackFrame(size: bounds.size, safeArea: safeArea, occupied: occupied, margin: metrics.margin)
         for view in fallbackViews.values {
             view.frame = fallbackFrame ?? .zero
@@ -125,6 +135,7 @@ final class CaptionAndIconOverlay: UIView {
         // VoiceOver reads the caption, then the icons, as they are on screen now.
         let shownIcons: [UIView] = iconButtons.sorted(by: { $0.key < $1.key }).map(\.value).filter { !$0.isHidden }
         accessibilityElements = (captionLabel.isHidden ? [] : [captionLabel]) + shownIcons
+        onIconsDrawn?(Set(frames.keys))
     }
 
     /// Only the icons take touches: everything else reaches the video and its controls.

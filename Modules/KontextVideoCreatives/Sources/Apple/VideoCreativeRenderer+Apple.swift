@@ -96,6 +96,7 @@ final class VideoCreativeRenderer: CreativeRenderer, FriendlyObstructionReportin
         let overlay = CaptionAndIconOverlay(
             icons: linear.icons, images: loaded.iconImages, transport: context.transport, rule: context.urlRule)
         overlay.onIconTapped = { [weak playback] index in playback?.handle(.iconTapped(index)) }
+        overlay.onIconsDrawn = { [weak playback] drawn in playback?.handle(.iconsDrawn(drawn)) }
         overlay.occupiedFrames = { [weak container] in
             container?.friendlyObstructions.map(\.view.frame) ?? []
         }

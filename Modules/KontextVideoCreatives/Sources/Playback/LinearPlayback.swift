@@ -18,7 +18,10 @@ package protocol LinearPlaybackSurface: AnyObject {
     func announce(_ announcement: String)
     /// Shows `caption` over the video (`nil`: none), laid out by `CaptionLayout`.
     func showCaption(_ caption: String?)
-    /// Shows exactly the icons at `indices` of `ResolvedLinearAd.icons`, laid out by `IconLayout`.
+    /// Shows exactly the icons at `indices` of `ResolvedLinearAd.icons`, laid out by
+    /// `IconLayout.drawnFrames`; each time it lays them out (now, and on a resize, a rotation or
+    /// new controls) it hands the playback `iconsDrawn` with the ones it drew: an icon's view is
+    /// counted only then.
     func showIcons(_ indices: [Int])
     /// Shows the fallback image of the icon at `index` (VAST 4.2 `IconClickFallbackImages`), until
     /// the icon goes.

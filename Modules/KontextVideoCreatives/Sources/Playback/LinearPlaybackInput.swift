@@ -68,6 +68,14 @@ package enum LinearPlaybackInput: Sendable, Hashable {
     /// while the ad holds the remote commands.
     case remoteTogglePlayPause
 
+    // The surface.
+
+    /// The icons the surface draws now (indices in `ResolvedLinearAd.icons`), each time it lays
+    /// out the icons `showIcons` asked for (shown, resized or rotated, the controls changed): an
+    /// icon is drawn once `IconLayout.drawnFrames` placed it clear of the controls and its image
+    /// decoded. An icon's view (`iconShown`) counts only once it is drawn.
+    case iconsDrawn(Set<Int>)
+
     // The world around the player.
 
     /// A signal of the app, the audio session or a click-through.
@@ -98,7 +106,7 @@ package enum LinearPlaybackAction: Sendable, Equatable {
     /// Show this caption (`nil`: none) over the video, laid out by `CaptionLayout`.
     case showCaption(String?)
     /// Show exactly these icons (indices in `ResolvedLinearAd.icons`), laid out by `IconLayout`;
-    /// an icon's fallback image goes with it.
+    /// an icon's fallback image goes with it. The surface answers with `iconsDrawn`.
     case showIcons([Int])
     /// Show the fallback image of this icon (its click-through cannot open here), until the
     /// icon goes.

@@ -110,6 +110,11 @@ import KontextVideoPresentation
 /// (`SkipControlRule`), then shows, announced once to VoiceOver; an offset at or past the
 /// video's end is no Skip. The badge shows the time left; Resume shows while only the viewer can
 /// restart the video; ✕ shows over the end card.
+///
+/// **Icons.** An industry icon (AdChoices) shows on its schedule, on the ad's playing time
+/// (`showIcons`); the surface answers with the ones it drew (`iconsDrawn`: placed clear of the
+/// controls, image decoded). Its `IconViewTracking` (`iconShown`) fires once, the first time it is
+/// shown and drawn; one never drawn is never counted, and only a drawn icon takes a tap.
 package struct LinearPlaybackSession: Sendable, Hashable {
     /// What the session knows of the ad before it starts.
     package struct Configuration: Sendable, Hashable {
@@ -266,9 +271,13 @@ package struct LinearPlaybackSession: Sendable, Hashable {
     private var isClosedCaptioningEnabled = false
     /// The caption shown now.
     package private(set) var caption: String?
-    /// The icons shown now (indices in `ResolvedLinearAd.icons`), ascending.
+    /// The icons shown now (indices in `ResolvedLinearAd.icons`), ascending: the ones their
+    /// schedule shows, asked of the surface (`showIcons`).
     package private(set) var visibleIcons: [Int] = []
-    /// The icons shown at least once (their view tracking reported).
+    /// The visible icons the surface said it draws (`iconsDrawn`): placed clear of the controls,
+    /// their image decoded. Only these are seen, and take taps.
+    package private(set) var drawnIcons: Set<Int> = []
+    /// The icons drawn at least once (their view tracking reported).
     private var viewedIcons: Set<Int> = []
 
     private var hasRenderedFirstFrame = false
@@ -395,8 +404,13 @@ package struct LinearPlaybackSession: Sendable, Hashable {
             case .endCard: actions.append(.report(.click(.endCard)))
             case .loaded, .over: break
             }
+        case .iconsDrawn(let indices):
+            // What the surface drew of what it was asked: an icon the schedule hid since is not.
+            guard phase == .video else { break }
+            drawnIcons = indices.intersection(visibleIcons)
         case .iconTapped(let index):
-            guard phase == .video, visibleIcons.contains(index) else { break }
+            // An icon not drawn cannot be tapped on a device (its button is hidden).
+            guard phase == .video, drawnIcons.contains(index) else { break }
             if !configuration.opensClickTargets { actions.append(.showIconFallback(index)) }
             actions.append(.report(.iconClick(index)))
         case .skipPressed:
@@ -595,8 +609,11 @@ package struct LinearPlaybackSession: Sendable, Hashable {
 
     /// Shows the caption and the icons of the ad's playing time (`position`), from the first
     /// frame to the video's end: a held or stalled player does not move `position`, so neither
-    /// moves on; the end, Skip or a failure clears both. Each icon's first showing is reported
-    /// once (`iconShown`: its view tracking).
+    /// moves on; the end, Skip or a failure clears both. An icon's view (`iconShown`: its
+    /// `IconViewTracking`) is reported once, the first time it is both shown and drawn
+    /// (`iconsDrawn`): the surface may not draw a shown icon (no room clear of Skip or the badge,
+    /// an image that does not decode), and one never drawn was never seen. One drawn later (the
+    /// screen turned to landscape) is reported then.
     ///
     /// Captions show when the system's closed-captioning setting is on, and when the ad plays
     /// muted (the output volume at 0): most in-feed video is watched without sound, and a muted
@@ -615,10 +632,13 @@ package struct LinearPlaybackSession: Sendable, Hashable {
                 configuration.iconSchedules[index].map { $0.lowerBound <= time && time < $0.upperBound } == true
             }
             : []
-        guard nextIcons != visibleIcons else { return }
-        visibleIcons = nextIcons
-        actions.append(.showIcons(nextIcons))
-        for index in nextIcons where viewedIcons.insert(index).inserted {
+        if nextIcons != visibleIcons {
+            visibleIcons = nextIcons
+            // An icon hidden is drawn again only when the surface says so.
+            drawnIcons.formIntersection(nextIcons)
+            actions.append(.showIcons(nextIcons))
+        }
+        for index in visibleIcons where drawnIcons.contains(index) && viewedIcons.insert(index).inserted {
             actions.append(.report(.iconShown(index)))
         }
     }
@@ -630,6 +650,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
             caption = nil
             actions.append(.showCaption(nil))
         }
+        drawnIcons = []
         if !visibleIcons.isEmpty {
             visibleIcons = []
             actions.append(.showIcons([]))

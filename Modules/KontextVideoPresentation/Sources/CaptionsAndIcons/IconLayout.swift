@@ -106,6 +106,33 @@ package enum IconLayout {
         return icon
     }
 
+    /// The frames of the icons drawn now, by index in the ad's icons: each of `visible` (the icons
+    /// the playback shows, in its order) whose image `decoded`, placed by `frame(for:…)` at its
+    /// `placements` entry, in ascending index, each placed icon then occupied for the next (which
+    /// icon yields to which is the same every time). An icon with no frame (it cannot be drawn
+    /// clear of the controls inside the area), with no decoded image, or with no placement is not
+    /// drawn: the playback counts as seen (`IconViewTracking`) only the indices returned here.
+    /// The platform overlay and the headless renderer both call it, so a headless test sees what a
+    /// device draws.
+    package static func drawnFrames(
+        placements: [IconPlacement],
+        visible: [Int],
+        decoded: Set<Int>,
+        size: CGSize,
+        safeArea: VideoAdInsets,
+        occupied: [CGRect],
+        margin: CGFloat = 16
+    ) -> [Int: CGRect] {
+        var frames: [Int: CGRect] = [:]
+        var taken = occupied
+        for index in Set(visible).sorted() where placements.indices.contains(index) && decoded.contains(index) {
+            guard let frame = frame(for: placements[index], size: size, safeArea: safeArea, occupied: taken, margin: margin) else { continue }
+            frames[index] = frame
+            taken.append(frame)
+        }
+        return frames
+    }
+
     /// Where an icon's fallback image shows (tvOS, where its click-through cannot open): the band
     /// of the area between the controls above its middle and those below it, with `gap` to
     /// each, so the image never covers the SDK's controls; `nil` when no room is left.
