@@ -21,7 +21,8 @@ import KontextVideoScheduling
 ///   sooner than `checkInterval` later. Events that finish while the player is still the tracker's
 ///   hand over to polling.
 ///
-/// At most one wake-up is scheduled at a time (`scheduleWake` replaces the last). Once the phase is
+/// At most one wake-up is scheduled at a time (`scheduleWake` replaces the last), and one reading
+/// asked for at a time (`.read`): a reading it did not ask for last changes nothing. Once the phase is
 /// `.finished` every input returns nothing: exactly one of `.interrupt` and `.complete` is ever
 /// returned, or neither after `stop`.
 package struct OverlayPlaybackSession: Sendable, Equatable {
@@ -97,8 +98,8 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
     /// When the current segment of own time started.
     package private(set) var segmentStart: Duration = .zero
 
-    /// Whether a check reads `isPlaying` (no `isPlaying` stream is followed).
-    private var readsIsPlaying = true
+    /// Whether a polled player's check reads `isPlaying` (no `isPlaying` stream is followed).
+    package private(set) var readsIsPlaying = true
     /// When a polled player's next regular check is due.
     private var nextCheck: Duration = .zero
     /// Whether the extra check before `nextCheck` was made.
@@ -108,6 +109,8 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
     private var earliestReportedCheck: Duration = .zero
     /// The wake-up scheduled, `nil` when none is.
     private var scheduledWake: Wake?
+    /// The reading asked for and not answered yet: only its answer is taken.
+    private var pendingRead: PlayerRead?
 
     /// A session for an overlay of `duration` content seconds (`nil` or non-finite: never
     /// completes by itself); nothing happens until `.start`.
@@ -129,15 +132,20 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
         case .resume: return resume(now: now)
         case .stop: return stop()
         case .wakeUpDue: return wakeUp(now: now)
-        case .read(let read, let sample): return take(sample, for: read, now: now)
+        case .read(let read, let sample):
+            guard read == pendingRead else { return [] }
+            pendingRead = nil
+            return take(sample, for: read, now: now)
         case .playbackEvent(let event, let playerAlive): return take(event, playerAlive: playerAlive)
-        case .playbackEventsEnded: return isFollowing ? [.read(.handOver)] : []
-        case .isPlayingChanged(let isPlaying): return isFollowing && !isPlaying ? finish(.interrupt(.contentPaused)) : []
+        case .playbackEventsEnded: return isFollowing && source == .reportingPlayer ? [ask(.handOver)] : []
+        case .isPlayingChanged(let isPlaying):
+            return isFollowing && source == .polledPlayer && !isPlaying ? finish(.interrupt(.contentPaused)) : []
         case .isPlayingUpdatesEnded:
             if isFollowing, source == .polledPlayer { readsIsPlaying = true }
             return []
         case .trackerChanged(let tracking):
-            guard isFollowing, let outcome = outcome(for: tracking) else { return [] }
+            // Observed only while a player is followed.
+            guard isFollowing, source != .ownTime, let outcome = outcome(for: tracking) else { return [] }
             return finish(outcome)
         case .startRefused(let cause): return isFollowing ? finish(.interrupt(cause)) : []
         }
@@ -191,7 +199,7 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
         switch source {
         case .ownTime: ownTimeCounted += now - segmentStart
         // What played up to now counts; nothing from here to `resume`.
-        case .reportingPlayer: actions.append(.read(.pausing))
+        case .reportingPlayer: actions.append(ask(.pausing))
         case .polledPlayer: break
         }
         return actions
@@ -208,11 +216,11 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
             counter.resetBaseline()
             nextCheck = now + Self.checkInterval
             estimatedEndUsed = false
-            return [.read(.resuming)]
+            return [ask(.resuming)]
         case .reportingPlayer:
             reported.resetBaseline()
             earliestReportedCheck = .zero
-            return [.read(.resuming)]
+            return [ask(.resuming)]
         }
     }
 
@@ -220,6 +228,7 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
         guard phase != .finished else { return [] }
         phase = .finished
         scheduledWake = nil
+        pendingRead = nil
         return [.stopFollowing]
     }
 
@@ -233,6 +242,7 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
         guard isFollowing else { return [] }
         phase = .finished
         scheduledWake = nil
+        pendingRead = nil
         switch outcome {
         case .interrupt(let cause): return [.interrupt(cause)]
         case .complete: return [.complete]
@@ -264,14 +274,14 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
             return finish(.complete)
         case .estimatedEnd:
             estimatedEndUsed = true
-            return [.read(.check(readsIsPlaying: false))]
+            return [ask(.check(readsIsPlaying: false))]
         case .reportedEnd:
-            return [.read(.look(.estimatedEnd))]
+            return [ask(.look(.estimatedEnd))]
         case .check:
             nextCheck += Self.checkInterval
             if nextCheck <= now { nextCheck = now + Self.checkInterval }
             estimatedEndUsed = false
-            return [.read(.check(readsIsPlaying: readsIsPlaying))]
+            return [ask(.check(readsIsPlaying: readsIsPlaying))]
         }
     }
 
@@ -281,6 +291,12 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
         guard phase == .running, let (deadline, wake) = nextWake(now: now) else { return cancelWake() }
         scheduledWake = wake
         return [.scheduleWake(at: deadline)]
+    }
+
+    /// Asks for `read`; only its answer is taken next.
+    private mutating func ask(_ read: PlayerRead) -> OverlayPlaybackAction {
+        pendingRead = read
+        return .read(read)
     }
 
     private mutating func cancelWake() -> [OverlayPlaybackAction] {
@@ -302,7 +318,8 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
             return (max(end, earliestReportedCheck), .reportedEnd)
         case .polledPlayer:
             if let duration, !estimatedEndUsed {
-                let estimatedEnd = now + Duration.timeInterval(duration - counter.counted)
+                // What a reporting player counted before it was polled counts too.
+                let estimatedEnd = now + Duration.timeInterval(duration - playerCounted)
                 if estimatedEnd < nextCheck { return (estimatedEnd, .estimatedEnd) }
             }
             return (nextCheck, .check)
@@ -390,9 +407,9 @@ package struct OverlayPlaybackSession: Sendable, Equatable {
                 reported.update(state: state)
                 return []
             }
-            return [.read(.look(.stateChanged(state)))]
+            return [ask(.look(.stateChanged(state)))]
         case .timeJumped:
-            return phase == .running ? [.read(.look(.timeJumped))] : []
+            return phase == .running ? [ask(.look(.timeJumped))] : []
         case .outputChanged(let output) where !output.showsAdsOverContent:
             return finish(.interrupt(.contentElsewhere))
         case .outputChanged:
