@@ -44,10 +44,6 @@ import KontextVideoScheduling
 package final class OverlayPlaybackFollower {
     /// Why the content stopped under the overlay; every case ends it with `.interrupted`.
     package typealias Interruption = OverlayPlaybackSession.Interruption
-    /// Where the follower is in its life.
-    package typealias Phase = OverlayPlaybackSession.Phase
-    /// How the follower follows the content.
-    package typealias Source = OverlayPlaybackSession.Source
 
     /// How often the player is checked while following: 4 times a second.
     package static let checkInterval: Duration = OverlayPlaybackSession.checkInterval
@@ -56,11 +52,7 @@ package final class OverlayPlaybackFollower {
     package var duration: TimeInterval? { session.duration }
 
     /// Where the follower is in its life.
-    package var phase: Phase { session.phase }
-
-    /// How the follower follows the content; decided at `start()` (a reporting player whose events
-    /// stop while it lives becomes a polled one).
-    package var source: Source { session.source }
+    package var phase: OverlayPlaybackSession.Phase { session.phase }
 
     /// Every decision, as it stands.
     private(set) var session: OverlayPlaybackSession
@@ -112,7 +104,7 @@ package final class OverlayPlaybackFollower {
     /// overlay is on screen; the facade has already refused paused content with `contentPaused`.
     /// Does nothing unless the follower is new.
     package func start() {
-        guard session.phase == .idle else { return }
+        guard phase == .idle else { return }
         guard let player = tracker.player else {
             handle(.start(.noPlayer))
             return
@@ -238,7 +230,7 @@ package final class OverlayPlaybackFollower {
     private func follow(_ events: AsyncStream<PlaybackEvent>) {
         updatesTask = Task { @MainActor [weak self] in
             for await event in events {
-                guard let self, self.session.phase != .finished else { return }
+                guard let self, self.phase != .finished else { return }
                 self.handle(.playbackEvent(event, playerAlive: self.player != nil))
             }
             guard let self, !Task.isCancelled else { return }
@@ -249,7 +241,7 @@ package final class OverlayPlaybackFollower {
     private func follow(_ updates: AsyncStream<Bool>) {
         updatesTask = Task { @MainActor [weak self] in
             for await isPlaying in updates {
-                guard let self, self.session.phase != .finished else { return }
+                guard let self, self.phase != .finished else { return }
                 self.handle(.isPlayingChanged(isPlaying))
             }
             guard let self, !Task.isCancelled else { return }

@@ -508,7 +508,7 @@ package enum OverlayPlaybackInput: Sendable, Hashable {
     case isPlayingChanged(Bool)
     /// A polled player's `isPlaying` stream finished, or the player offers none.
     case isPlayingUpdatesEnded
-    /// The tracker's player changed (`track` or `release` returned): the followed player is now...
+    /// The tracker's player changed (`track` or `release` returned): where that leaves the followed player.
     case trackerChanged(PlayerTracking)
     /// The interruption `interruptAfterStart` asked for, after `start()` returned.
     case startRefused(OverlayPlaybackSession.Interruption)
