@@ -1,7 +1,7 @@
 // Follows an `AVPlayer` for `VideoAds.track(_:)`: reads its time and item, and turns its
 // key-value observations (AirPlay's `isExternalPlaybackActive` included) and seek notifications
 // into `PlaybackEvent`s. Translation only: what a
-// state, a seek or an item change means for an overlay is decided in `OverlayPlaybackFollower`
+// state, a seek or an item change means for an overlay is decided in `OverlayPlaybackSession`
 // and `ReportedProgressCounter`.
 #if canImport(AVFoundation)
 import AVFoundation
