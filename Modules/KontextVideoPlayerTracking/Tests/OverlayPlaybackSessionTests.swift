@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KontextVideoPlayerTracking
+import KontextVideoScheduling
 
 /// Every input of `OverlayPlaybackSession` in every state it can meet it in: the table lists, per
 /// input, the states where it changes something and exactly what (the actions, in order, and the
