@@ -123,7 +123,7 @@ def re_exports(content: dict, package_targets: set[str]) -> list[str]:
 
 def aliased_modules(node: dict, package_targets: set[str]) -> set[str]:
     """The package modules whose types `node` exposes through a public typealias
-    (`public typealias HeadlessPlayer = KontextVideoTestSupport.HeadlessPlayer`)."""
+    (`public typealias Name = OtherModule.Name`)."""
     found: set[str] = set()
     for child in node.get("children", []) or []:
         if child.get("kind") == "TypeAlias":

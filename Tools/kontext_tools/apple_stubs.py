@@ -13,10 +13,13 @@ STUBS = ROOT / "Tools" / "AppleSDKStubs"
 # Modules a Linux toolchain has that an Apple SDK does not: their `canImport` is false in the
 # Apple passes (the stubs' Foundation overlay re-exports what FoundationNetworking and FoundationXML
 # hold, as Apple's Foundation contains URLSession and XMLParser).
+# swift-foundation's FoundationEssentials and FoundationInternationalization are Linux's too: on
+# Apple platforms Foundation is the only module (`#if canImport(FoundationEssentials)` is false there).
 LINUX_ONLY_MODULES = frozenset({"Glibc", "Musl", "Bionic", "Android", "FoundationNetworking", "FoundationXML",
+                                "FoundationEssentials", "FoundationInternationalization",
                                 "WASILibc", "WinSDK", "ucrt", "CRT"})
 # Modules both have (the toolchain's own and Foundation).
-COMMON_MODULES = frozenset({"Swift", "Foundation", "FoundationEssentials", "FoundationInternationalization",
+COMMON_MODULES = frozenset({"Swift", "Foundation",
                             "Dispatch", "_Concurrency", "_StringProcessing", "RegexBuilder", "Observation",
                             "Synchronization", "Distributed", "XCTest", "Testing"})
 

@@ -6,6 +6,9 @@ nothing about a declared dependency nobody imports. This check closes both gaps:
 
 - every package module a target imports is one of its declared dependencies (no transitive edge);
 - every declared dependency is imported somewhere in the target (no dead edge);
+- no file imports, where an Apple platform compiles it, a module only Linux has
+  (`FoundationNetworking`, `FoundationEssentials`, `Glibc`…): the Apple passes of
+  `Scripts/apple-typecheck` compile with Linux's toolchain, which has them, so only this sees it;
 (The layers are the manifest's own business: `Package.swift` refuses to load with an edge that
 points sideways or up, and `Scripts/module-table` writes CONTRIBUTING.md's table from it.)
 
@@ -24,7 +27,7 @@ import sys
 from pathlib import Path
 
 from . import repo, swift_facts
-from .apple_stubs import STUBS, StubConfig, configurations
+from .apple_stubs import LINUX_ONLY_MODULES, STUBS, StubConfig, configurations
 
 APPLE_PLATFORMS = ("ios", "tvos", "macos", "visionos")
 
@@ -32,14 +35,31 @@ APPLE_PLATFORMS = ("ios", "tvos", "macos", "visionos")
 def file_imports(files: list[Path], package: repo.Package, stubs_directory: Path) -> dict[Path, set[str]]:
     """What each file imports on Linux or on any Apple platform the manifest declares: an import
     counts where the clauses around it are compiled, or may be (a custom flag)."""
-    names = ["linux"] + [f"real-{p}" for p in APPLE_PLATFORMS if p in package.platforms]
+    return {path: set(by_platform) for path, by_platform in imports_by_platform(files, package, stubs_directory).items()}
+
+
+def imports_by_platform(files: list[Path], package: repo.Package, stubs_directory: Path) -> dict[Path, dict[str, set[str]]]:
+    """Each file's imports, each with the platforms that compile it, or may ("linux", "ios" …)."""
+    platforms = ["linux"] + [p for p in APPLE_PLATFORMS if p in package.platforms]
+    names = {p: p if p == "linux" else f"real-{p}" for p in platforms}
     found = {}
     stubs = StubConfig(stubs_directory if stubs_directory.exists() else STUBS)
     for path, source in swift_facts.read(files, configurations(stubs)).items():
-        states = swift_facts.line_states(source, {n: n for n in names})
-        found[path] = {module for module, line in source.import_lines
-                       if any(states[line - 1].states[n] is not False for n in names)}
+        states = swift_facts.line_states(source, {n: n for n in names.values()})
+        found[path] = {}
+        for module, line in source.import_lines:
+            where = {p for p, n in names.items() if states[line - 1].states[n] is not False}
+            if where:
+                found[path].setdefault(module, set()).update(where)
     return found
+
+
+def linux_only_imports(by_platform: dict[Path, dict[str, set[str]]]) -> list[str]:
+    """Every import of a module only Linux has, in a file an Apple platform compiles."""
+    return [f"{path.name}: imports {module} on {', '.join(sorted(where - {'linux'}))}, whose SDK has no such module "
+            f"(put it behind `#if canImport({module})`)"
+            for path, modules in sorted(by_platform.items()) for module, where in sorted(modules.items())
+            if module in LINUX_ONLY_MODULES and where - {"linux"}]
 
 
 def find_problems(package: repo.Package, imports: dict[str, set[str]]) -> list[str]:
@@ -67,7 +87,8 @@ def main(argv: list[str] | None = None) -> int:
     package = repo.load_package(package_dir)
     targets = package.targets
     files = {f: name for name, target in targets.items() for f in target.swift_files()}
-    by_file = file_imports(list(files), package, package_dir / "Tools" / "AppleSDKStubs")
+    by_platform = imports_by_platform(list(files), package, package_dir / "Tools" / "AppleSDKStubs")
+    by_file = {path: set(modules) for path, modules in by_platform.items()}
     imports = {name: set() for name in targets}
     for path, modules in by_file.items():
         imports[files[path]] |= modules
@@ -78,6 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             module = rest.split()[0]
             paths = [str(f.relative_to(targets[name].path)) for f in targets[name].swift_files() if module in by_file[f]]
             problems[i] += " (" + ", ".join(paths) + ")"
+    problems += linux_only_imports(by_platform)
 
     for problem in problems:
         print(f"check-module-imports: {problem}")

@@ -89,6 +89,27 @@ class FileImportsTests(unittest.TestCase):
         self.assertEqual(self.imports("macos"), base | {"OnlyWithAppKit"})
         self.assertEqual(self.imports("tvos"), base)
 
+    def test_a_linux_only_module_imported_where_an_apple_platform_compiles_it_is_a_finding(self):
+        source = textwrap.dedent("""\
+            import Foundation
+            #if canImport(FoundationNetworking)
+            import FoundationNetworking
+            #endif
+            #if os(Linux)
+            import Glibc
+            #endif
+            import FoundationEssentials
+            """)
+        with tempfile.TemporaryDirectory() as directory:
+            path = Path(directory) / "A.swift"
+            path.write_text(source)
+            found = mi.imports_by_platform([path], Package("P", Path(directory), {}, [], {"ios": "16.0", "macos": "13.0"}),
+                                           mi.STUBS)
+        self.assertEqual(found[path]["FoundationNetworking"], {"linux"})
+        self.assertEqual(mi.linux_only_imports(found), [
+            "A.swift: imports FoundationEssentials on ios, macos, whose SDK has no such module "
+            "(put it behind `#if canImport(FoundationEssentials)`)"])
+
 
 @unittest.skipUnless(shutil.which("swift"), "needs the Swift toolchain")
 class PackageTests(unittest.TestCase):

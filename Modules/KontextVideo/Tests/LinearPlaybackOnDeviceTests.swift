@@ -34,10 +34,16 @@ struct LinearPlaybackOnDeviceTests {
     }
 
     /// The pixels the sandbox server got for `ad`, once the pipeline flushed up to `last`.
-    func pixelNames(_ harness: KontextVideoHarness, ad: VideoAd, last: String) async throws -> [String] {
+    /// The names of the ad's pixels the sandbox received, once `last` and each of `awaiting` (as
+    /// many times as it says) arrived: the pipeline delivers in passes (hosts side by side, a pixel
+    /// queued after a pass waits for the next), so waiting for the last pixel alone proved nothing
+    /// of the others (a full run under load once saw "resume" without its "pause").
+    func pixelNames(_ harness: KontextVideoHarness, ad: VideoAd, last: String, awaiting: [String: Int] = [:]) async throws -> [String] {
         await harness.flushEvents()
         let server = try #require(harness.server)
-        _ = try await server.waitForPixelHits(count: 1, adId: ad.id, name: last)
+        for (name, count) in awaiting.merging([last: 1], uniquingKeysWith: max) {
+            _ = try await server.waitForPixelHits(count: count, adId: ad.id, name: name)
+        }
         return server.pixelHits.filter { $0.adId == ad.id }.map(\.name)
     }
 
@@ -73,7 +79,7 @@ struct LinearPlaybackOnDeviceTests {
             video.pressSkip()
             #expect(ad.hasEnded)
 
-            let names = try await pixelNames(harness, ad: ad, last: "skip")
+            let names = try await pixelNames(harness, ad: ad, last: "skip", awaiting: ["firstQuartile": 1])
             #expect(names.filter { $0 == "firstQuartile" }.count == 1, "\(names)")
             #expect(!names.contains("midpoint"))
             #expect(!names.contains("thirdQuartile"))
@@ -123,7 +129,7 @@ struct LinearPlaybackOnDeviceTests {
             video.play(to: 6)
             video.pressSkip()
             #expect(!video.handlesRemoteCommands, "the video is over: the commands are the app's again")
-            let names = try await pixelNames(harness, ad: ad, last: "skip")
+            let names = try await pixelNames(harness, ad: ad, last: "skip", awaiting: ["pause": 2, "resume": 2])
             #expect(names.filter { $0 == "pause" }.count == 2, "\(names)")
             #expect(names.filter { $0 == "resume" }.count == 2)
             withExtendedLifetime(ads) {}
@@ -151,7 +157,7 @@ struct LinearPlaybackOnDeviceTests {
             #expect(video.isPlaying)
             video.play(to: 6)
             video.pressSkip()
-            let names = try await pixelNames(harness, ad: ad, last: "skip")
+            let names = try await pixelNames(harness, ad: ad, last: "skip", awaiting: ["pause": 1, "resume": 1])
             #expect(names.filter { $0 == "pause" }.count == 1, "the player's own pause only: \(names)")
             #expect(names.filter { $0 == "resume" }.count == 1)
             withExtendedLifetime(ads) {}
@@ -169,7 +175,7 @@ struct LinearPlaybackOnDeviceTests {
             #expect(!ad.hasEnded)
             video.pressResume()
             #expect(video.isPlaying, "Resume showed")
-            let names = try await pixelNames(harness, ad: ad, last: "resume")
+            let names = try await pixelNames(harness, ad: ad, last: "resume", awaiting: ["pause": 1])
             #expect(names.filter { $0 == "pause" }.count == 1)
             withExtendedLifetime(ads) {}
         }

@@ -61,9 +61,9 @@ package final class HeadlessCreativeRenderer: CreativeRenderer {
     package private(set) var requestedIcons: [Int] = []
     /// The size of the linear ad's full-screen view, in points: a 390×844 portrait phone until
     /// `layOut(onScreen:safeArea:)`.
-    package private(set) var screenSize = CGSize(width: 390, height: 844)
+    private(set) var screenSize = CGSize(width: 390, height: 844)
     /// The safe area of that view: a phone's notch and home indicator until `layOut(onScreen:safeArea:)`.
-    package private(set) var screenSafeArea = VideoAdInsets(top: 47, left: 0, bottom: 34, right: 0)
+    private(set) var screenSafeArea = VideoAdInsets(top: 47, left: 0, bottom: 34, right: 0)
     /// The icons whose fallback image the playback showed, in order (only where click targets
     /// cannot open: the platform's `ClickInputRule`, as the creative's context carries it).
     package private(set) var shownIconFallbacks: [Int] = []

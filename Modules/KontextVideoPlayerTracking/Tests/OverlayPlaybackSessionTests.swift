@@ -204,6 +204,10 @@ struct OverlayPlaybackSessionTableTests {
         // Events that finished while the player is still tracked: polled from now on.
         rows.append(Row(input: .read(.handOver, sample(2)), effects: [.reportingHandingOver: Effect(
             actions: [.followIsPlayingUpdates, .scheduleWake(at: .milliseconds(2250))], source: .polledPlayer, counted: 2, readsIsPlaying: false)]))
+        // Handed over near the end: what the events counted (3.9 s) counts toward the estimated end,
+        // 0.1 s away, sooner than the next check (the estimate once forgot it and woke at 4.15 s).
+        rows.append(Row(input: .read(.handOver, sample(3.9)), after: .milliseconds(1900), effects: [.reportingHandingOver: Effect(
+            actions: [.followIsPlayingUpdates, .scheduleWake(at: .seconds(4))], source: .polledPlayer, counted: 3.9, readsIsPlaying: false)]))
         rows.append(Row(input: .read(.handOver, PlayerSample(tracking: .replaced, currentTime: 2)), effects: [
             .reportingHandingOver: ending(.interrupt(.playerReplaced)),
         ]))

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 @testable import KontextVideoSandbox
+#if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
 
 /// The sandbox's linear ad with captions and an AdChoices icon: its document, the WebVTT file and
 /// icon it serves (only for such an ad), and the scenario file's spelling.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
 @testable import KontextVideoSandbox
+#if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
 
 /// The sandbox's linear ads with Open Measurement verifications: where each one is written, its
 /// script, its `verificationNotExecuted` pixel, and the scenario file's spelling.

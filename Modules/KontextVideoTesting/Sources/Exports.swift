@@ -1,5 +1,6 @@
 // What a publisher's test target gets from `import KontextVideoTesting`: the SDK itself, the
-// sandbox ad server, and the test kit's own types. Nothing of the SDK's inner modules.
+// sandbox ad server, and the test kit's own types. Nothing of the SDK's inner modules but the two
+// classes below.
 @_exported import KontextVideo
 @_exported import KontextVideoSandbox
 // The two types of the SDK's own test support a publisher's test uses, exported one by one (not

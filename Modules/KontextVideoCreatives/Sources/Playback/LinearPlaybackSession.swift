@@ -276,7 +276,7 @@ package struct LinearPlaybackSession: Sendable, Hashable {
     package private(set) var visibleIcons: [Int] = []
     /// The visible icons the surface said it draws (`iconsDrawn`): placed clear of the controls,
     /// their image decoded. Only these are seen, and take taps.
-    package private(set) var drawnIcons: Set<Int> = []
+    private(set) var drawnIcons: Set<Int> = []
     /// The icons drawn at least once (their view tracking reported).
     private var viewedIcons: Set<Int> = []
 

@@ -1,5 +1,5 @@
 import KontextVideoModels
-import FoundationEssentials
+import Foundation
 
 /// The `content` object of an ad request: the video and all its contextual signals.
 package struct WireContent: Sendable, Hashable, Encodable {

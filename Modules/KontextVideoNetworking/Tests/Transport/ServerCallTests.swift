@@ -4,7 +4,9 @@ import KontextVideoModels
 @testable import KontextVideoNetworking
 import KontextVideoScheduling
 import Testing
+#if canImport(FoundationNetworking)
 import FoundationNetworking
+#endif
 
 @Suite("ServerCall: time-outs and retries on the injected clock")
 struct ServerCallTests {

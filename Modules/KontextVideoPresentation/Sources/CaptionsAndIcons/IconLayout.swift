@@ -107,7 +107,7 @@ package enum IconLayout {
     }
 
     /// The frames of the icons drawn now, by index in the ad's icons: each of `visible` (the icons
-    /// the playback shows, in its order) whose image `decoded`, placed by `frame(for:…)` at its
+    /// the playback shows) whose image `decoded`, placed by `frame(for:…)` at its
     /// `placements` entry, in ascending index, each placed icon then occupied for the next (which
     /// icon yields to which is the same every time). An icon with no frame (it cannot be drawn
     /// clear of the controls inside the area), with no decoded image, or with no placement is not

@@ -4,7 +4,7 @@ import KontextVideoNetworking
 import KontextVideoCreatives
 
 /// One launch of the SDK: the world it runs on, where initialization stands, the runtime
-/// `initialize` made and the ad on screen. `KontextVideo` holds one at a time and begins each
+/// `initialize` made and the ad on screen. `LaunchState` holds one at a time and begins each
 /// the same way (`LaunchState.beginSession(on:)`): the app's, at first use, on the platform's
 /// world; a test kit's on its own world, replacing the one before.
 ///
