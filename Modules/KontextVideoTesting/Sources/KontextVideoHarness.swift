@@ -273,6 +273,11 @@ public final class KontextVideoHarness {
 
     /// Moves virtual time forward, running every timer that falls due.
     ///
+    /// The SDK's requests time out on this clock too: a tracking pixel still on its way to the
+    /// sandbox when the time-out falls due is given up (it may have reached its tracker, and a
+    /// pixel is never sent twice), as on a device after as long. Call ``flushEvents()`` first
+    /// when a test counts the pixels sent before the jump.
+    ///
     /// ```swift
     /// await harness.advance(by: .seconds(15))   // an overlay's 15 s elapse
     /// ```
