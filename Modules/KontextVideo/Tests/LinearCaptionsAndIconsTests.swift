@@ -12,15 +12,20 @@ import KontextVideoTesting
 struct LinearCaptionsAndIconsTests {
     let content = KontextVideo.Content(id: "episode-1", language: "en")
 
+    /// The SDK initialized on the sandbox, and its linear ad with captions and an AdChoices icon.
+    func captionsAndIconAd(_ harness: KontextVideoHarness) async throws -> (SandboxAdServer, VideoAds, VideoAd) {
+        await harness.initialize()
+        let server = try #require(harness.server)
+        var sandboxAd = SandboxAd(creative: .vast(.inline))
+        sandboxAd.captionsAndIcon = true
+        server.enqueue(.ad(sandboxAd), for: .linear)
+        let ads = VideoAds(content: content)
+        return (server, ads, try await ads.format(.linear))
+    }
+
     @Test func captionsAndIconFromTheSandbox() async throws {
         try await KontextVideoHarness.run { harness in
-            await harness.initialize()
-            let server = try #require(harness.server)
-            var sandboxAd = SandboxAd(creative: .vast(.inline))
-            sandboxAd.captionsAndIcon = true
-            server.enqueue(.ad(sandboxAd), for: .linear)
-            let ads = VideoAds(content: content)
-            let ad = try await ads.format(.linear)
+            let (server, ads, ad) = try await captionsAndIconAd(harness)
             let delegate = RecordingDelegate()
             ad.delegate = delegate
             try await ad.load()
@@ -88,13 +93,7 @@ struct LinearCaptionsAndIconsTests {
     @Test(arguments: [false, true])
     func iconNotDrawnIsNotCounted(turnsLarger: Bool) async throws {
         try await KontextVideoHarness.run { harness in
-            await harness.initialize()
-            let server = try #require(harness.server)
-            var sandboxAd = SandboxAd(creative: .vast(.inline))
-            sandboxAd.captionsAndIcon = true
-            server.enqueue(.ad(sandboxAd), for: .linear)
-            let ads = VideoAds(content: content)
-            let ad = try await ads.format(.linear)
+            let (server, ads, ad) = try await captionsAndIconAd(harness)
             try await ad.load()
             try ad.show()
             let video = try #require(harness.creatives.creative(for: ad))
