@@ -84,6 +84,7 @@ struct LinearCaptionsAndIconsTests {
             let iconView = try #require(server.pixelHits.first { $0.adId == ad.id && $0.name == "iconView" })
             #expect(iconView.query["cb"].map { !$0.contains("[") } == true, "macros filled")
             #expect(!server.uniqueEvents.contains { $0.adId == ad.id && $0.type == "click" }, "the server counts no click")
+            withExtendedLifetime(ads) {}
         }
     }
 
